@@ -1,0 +1,220 @@
+"""The command-line tools: ``python -m chainplus replay | engine | bench | match``.
+
+Their output formats are contracts (see DESIGN.md): other programs read them. Every user
+error is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Sequence, TextIO
+
+from . import ai, bench
+from .game import Game
+from .records import RecordError, decode, game_from_data, game_from_text, summary
+from .rules import RULES, row_col
+
+
+class UsageError(Exception):
+    """A bad option value, reported as one ``error:`` line with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad option is one ``error:`` line (and the usage) with status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"error: {message}\n")
+
+
+def _int_in(low: int, high: int, what: str):
+    """An argparse type: an integer in [low, high]."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 < value < 1e6:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    return value
+
+
+def parse_player(text: str) -> tuple[int, int]:
+    """``LEVEL[:RANDOM]`` as used by ``match --a/--b``."""
+    level_text, _, pct_text = text.partition(":")
+    level = _int_in(0, 5, "the level")(level_text)
+    pct = _int_in(0, 100, "the random %")(pct_text) if pct_text else 0
+    return level, pct
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="python -m chainplus",
+        description="Chain+ command-line tools. Run 'python main.py' to play the game.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("replay", help="replay a game record and print the final position as JSON")
+    p.add_argument("file", nargs="?", help="the record (JSON); standard input when left out")
+
+    p = sub.add_parser("engine", help="answer game records on stdin with the computer's move")
+    p.add_argument("--level", type=_int_in(0, 5, "the level"), default=1, help="computer level 0-5 (default 1)")
+    p.add_argument("--random", type=_int_in(0, 100, "the random %"), default=0, help="random %% 0-100 (default 0)")
+    p.add_argument("--seed", type=int, default=None, help="seed for repeatable answers")
+    p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
+                   help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
+
+    p = sub.add_parser("bench", help="time seeded random playouts of the rules core")
+    p.add_argument("--rules", choices=RULES, default="acorn")
+    p.add_argument("--players", type=_int_in(2, 4, "players"), default=2)
+    p.add_argument("--seconds", type=_positive_float, default=5.0)
+    p.add_argument("--seed", type=int, default=1)
+
+    p = sub.add_parser("match", help="play two computer levels against each other")
+    p.add_argument("--a", type=parse_player, required=True, metavar="LEVEL[:RANDOM]")
+    p.add_argument("--b", type=parse_player, required=True, metavar="LEVEL[:RANDOM]")
+    p.add_argument("--games", type=_int_in(1, 1_000_000, "games"), default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", choices=RULES, default="acorn")
+    p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
+                   help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
+    p.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
+                   help="games played at once (default: one per core)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "replay":
+            return cmd_replay(args.file, sys.stdout)
+        if args.command == "engine":
+            return cmd_engine(sys.stdin, sys.stdout, args.level, args.random, args.seed, args.budget)
+        if args.command == "bench":
+            return cmd_bench(args.rules, args.players, args.seconds, args.seed)
+        if args.command == "match":
+            return cmd_match(args)
+    except (RecordError, UsageError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    raise AssertionError(args.command)
+
+
+# --------------------------------------------------------------------------- replay
+def read_record_text(path: str | None) -> bytes:
+    """The bytes of a record file, or of standard input when ``path`` is None."""
+    try:
+        if path is None:
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def cmd_replay(path: str | None, out: TextIO) -> int:
+    game = game_from_text(read_record_text(path))
+    out.write(json.dumps(summary(game)) + "\n")
+    return 0
+
+
+# --------------------------------------------------------------------------- engine
+def engine_answer(line: str, level: int, pct: int, rng: random.Random, budget: float) -> dict[str, Any]:
+    """The engine's reply to one input line."""
+    try:
+        game = game_from_data(decode(line))
+    except RecordError as exc:
+        return {"error": str(exc)}
+    if game.winner is not None:
+        return {"error": f"the game is over: seat {game.winner} has won"}
+    square = ai.choose_move(game, level, pct, rng, budget)
+    return {"move": list(row_col(square))}
+
+
+def cmd_engine(inp: TextIO, out: TextIO, level: int, pct: int, seed: int | None, budget: float) -> int:
+    rng = random.Random(seed)
+    for line in inp:
+        reply = engine_answer(line.strip(), level, pct, rng, budget)
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+    return 0
+
+
+# --------------------------------------------------------------------------- bench
+def cmd_bench(rules: str, players: int, seconds: float, seed: int) -> int:
+    result = bench.run(rules, players, seconds, seed)
+    print(
+        f"{result['placements']} placements in {result['games']} games in {result['seconds']} s "
+        f"({rules} rules, {players} seats, seed {seed})"
+    )
+    print(json.dumps(result))
+    return 0
+
+
+# --------------------------------------------------------------------------- match
+def play_match_game(
+    index: int, a: tuple[int, int], b: tuple[int, int], seed: int, rules: str, budget: float
+) -> tuple[int, int]:
+    """Play game ``index`` of a match; returns (winner: 0 for a, 1 for b, number of moves).
+
+    Player a takes seat 1 in even games and seat 2 in odd ones, so starts alternate.
+    Each game has its own seed, so results do not depend on how games are spread over cores.
+    """
+    rng = random.Random(f"{seed}:{index}")
+    game = Game((1, 2), rules)
+    players = {1: a, 2: b} if index % 2 == 0 else {1: b, 2: a}
+    while game.winner is None:
+        level, pct = players[game.to_move]
+        game.play(ai.choose_move(game, level, pct, rng, budget))
+    a_seat = 1 if index % 2 == 0 else 2
+    return (0 if game.winner == a_seat else 1), len(game.moves)
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    wins = [0, 0]
+    moves = 0
+    jobs = [(i, args.a, args.b, args.seed, args.rules, args.budget) for i in range(args.games)]
+    if args.jobs > 1 and args.games > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(play_match_game, *zip(*jobs), chunksize=1))
+    else:
+        results = [play_match_game(*job) for job in jobs]
+    for winner, length in results:
+        wins[winner] += 1
+        moves += length
+    elapsed = time.perf_counter() - start
+    name = lambda p: f"{p[0]}:{p[1]}"  # noqa: E731
+    print(
+        f"level {name(args.a)} won {wins[0]}, level {name(args.b)} won {wins[1]} "
+        f"of {args.games} games ({args.rules} rules) in {elapsed:.1f} s"
+    )
+    print(json.dumps({
+        "a": name(args.a), "b": name(args.b), "a_wins": wins[0], "b_wins": wins[1],
+        "games": args.games, "a_win_rate": round(wins[0] / args.games, 3),
+        "mean_moves": round(moves / args.games, 1), "rules": args.rules, "seed": args.seed,
+        "seconds": round(elapsed, 1),
+    }))
+    return 0

@@ -1,0 +1,281 @@
+"""The game state and the one move function that the screen, the AI and the command line share.
+
+A ``Game`` is mutable, with push/pop style undo: ``play`` applies a placement and its whole
+cascade, ``undo`` restores the exact state before the last placement. The cascade is returned
+as data (the waves of explosions, in the order a screen should show them) so a view can
+animate it without running any rule of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import compress
+from typing import NamedTuple, Sequence
+
+from .rules import (
+    DEFAULT_RULES,
+    MASS,
+    NEIGHBOURS,
+    RULES,
+    SEATS,
+    SIZE,
+    SQUARES,
+    IllegalMoveError,
+    explode_at,
+    row_col,
+)
+
+_ALL_SQUARES = range(SQUARES)
+_NO_WAVES: tuple[tuple[int, ...], ...] = ()
+
+
+class Cascade(NamedTuple):
+    """What one placement did.
+
+    ``waves[k]`` holds the squares that exploded together in step k. ``frames`` (only when
+    asked for) holds the board after the placement and after every wave, as
+    ``(counts, owners)`` tuples: frames[0] is the board before the first explosion.
+    """
+
+    seat: int
+    square: int
+    waves: tuple[tuple[int, ...], ...]
+    frames: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | None
+    eliminated: tuple[int, ...]
+    winner: int | None
+
+
+def check_seats(seats: Sequence[int]) -> tuple[int, ...]:
+    """Validate a seat list (2-4 distinct seats from 1-4, in turn order) and return it as a tuple."""
+    seats = tuple(seats)
+    if not 2 <= len(seats) <= 4:
+        raise ValueError(f"a game needs 2 to 4 seats, not {len(seats)}")
+    for seat in seats:
+        if type(seat) is not int or seat not in SEATS:
+            raise ValueError(f"seats are numbered 1 to 4, not {seat!r}")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"a seat appears twice in {list(seats)}")
+    return seats
+
+
+class Game:
+    """A game of Chain Reaction in progress (or finished)."""
+
+    __slots__ = (
+        "seats", "rules", "threshold", "counts", "owners", "squares", "placed",
+        "alive", "to_move", "winner", "moves", "_history",
+    )
+
+    def __init__(self, seats: Sequence[int] = (1, 2), rules: str = DEFAULT_RULES) -> None:
+        self.seats: tuple[int, ...] = check_seats(seats)
+        if rules not in RULES:
+            raise ValueError(f"unknown rules {rules!r} (choose from {', '.join(RULES)})")
+        self.rules = rules
+        self.threshold = explode_at(rules)
+        self.counts: list[int] = [0] * SQUARES
+        self.owners: list[int] = [0] * SQUARES  # 0 = nobody, else the seat
+        self.squares: list[int] = [0] * 5  # squares owned, indexed by seat
+        self.placed = 0  # bit s set once seat s has placed
+        self.alive: list[int] = list(self.seats)  # seats still in play, in turn order
+        self.to_move: int | None = self.seats[0]
+        self.winner: int | None = None
+        self.moves: list[int] = []  # squares played, in order
+        self._history: list[tuple] = []
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def eliminated(self) -> list[int]:
+        """Seats that have been knocked out, in seat order."""
+        return [s for s in self.seats if s not in self.alive]
+
+    def is_legal(self, square: int) -> bool:
+        """True when the seat to move may place on ``square``."""
+        return (
+            self.winner is None
+            and type(square) is int
+            and 0 <= square < SQUARES
+            and self.owners[square] in (0, self.to_move)
+        )
+
+    def legal_moves(self) -> list[int]:
+        """Every square the seat to move may place on, in square order."""
+        if self.winner is not None:
+            return []
+        ok = (0, self.to_move).__contains__
+        return list(compress(_ALL_SQUARES, map(ok, self.owners)))
+
+    def total_pieces(self) -> int:
+        return sum(self.counts)
+
+    def copy(self) -> Game:
+        """An independent copy without undo history (cheap: for search and what-ifs)."""
+        other = Game.__new__(Game)
+        other.seats = self.seats
+        other.rules = self.rules
+        other.threshold = self.threshold
+        other.counts = self.counts[:]
+        other.owners = self.owners[:]
+        other.squares = self.squares[:]
+        other.placed = self.placed
+        other.alive = self.alive[:]
+        other.to_move = self.to_move
+        other.winner = self.winner
+        other.moves = self.moves[:]
+        other._history = []
+        return other
+
+    def state(self) -> tuple:
+        """Everything that defines the position, as one comparable value."""
+        return (
+            self.seats, self.rules, tuple(self.counts), tuple(self.owners),
+            tuple(self.squares), self.placed, tuple(self.alive),
+            self.to_move, self.winner, tuple(self.moves),
+        )
+
+    # ----------------------------------------------------------------- moves
+    def play(self, square: int, frames: bool = False) -> Cascade:
+        """Place one piece for the seat to move on ``square`` and run the whole cascade.
+
+        Raises IllegalMoveError (a ValueError) and changes nothing when the move is not
+        allowed. With ``frames=True`` the result also carries the board after each wave.
+        """
+        me = self.to_move
+        if me is None:
+            raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
+        if type(square) is not int or not 0 <= square < SQUARES:
+            raise IllegalMoveError(f"square {square!r} is off the board")
+        counts = self.counts
+        owners = self.owners
+        owner = owners[square]
+        if owner != me and owner:
+            row, col = row_col(square)
+            raise IllegalMoveError(f"square [{row}, {col}] is owned by seat {owner}")
+
+        # alive is replaced, never changed in place, so it is kept by reference
+        self._history.append((counts[:], owners[:], self.squares[:], self.placed, self.alive, me))
+        self.moves.append(square)
+        self.placed |= 1 << me
+        counts[square] += 1
+        if not owner:
+            owners[square] = me
+            self.squares[me] += 1
+        shots = [(tuple(counts), tuple(owners))] if frames else None
+        if counts[square] < self.threshold[square]:
+            # nothing exploded, so nobody was knocked out: just pass the turn
+            alive = self.alive
+            self.to_move = alive[(alive.index(me) + 1) % len(alive)]
+            return Cascade(me, square, _NO_WAVES, tuple(shots) if frames else None, (), None)
+        waves = self._cascade(me, square, shots)
+        eliminated = self._end_turn(me)
+        return Cascade(
+            me, square, waves, tuple(shots) if frames else None, eliminated, self.winner
+        )
+
+    def random_move(self, rng: random.Random) -> int:
+        """A legal square drawn uniformly at random (fast: no list in the usual case).
+
+        Draws squares until one is legal (rejection sampling, uniform over the legal
+        squares); after a few misses it draws from the full list instead, still uniform.
+        """
+        if self.to_move is None:
+            raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
+        me = self.to_move
+        owners = self.owners
+        rand = rng.random
+        for _ in range(8):
+            square = int(rand() * SQUARES)
+            owner = owners[square]
+            if owner == me or not owner:
+                return square
+        legal = self.legal_moves()
+        return legal[int(rand() * len(legal))]
+
+    def _cascade(self, me: int, start: int, shots: list | None) -> tuple[tuple[int, ...], ...]:
+        """Explode wave by wave until nothing is over its mass or the mover is alone.
+
+        Every explosion in the move belongs to the mover, so each wave explodes all the
+        squares that are due at once; a square that is still over its mass after
+        exploding explodes again in the next wave.
+        """
+        counts = self.counts
+        owners = self.owners
+        squares = self.squares
+        threshold = self.threshold
+        rivals = [s for s in self.alive if s != me]
+        # a seat that has not placed yet cannot be knocked out, so then nobody can win
+        can_win = all(self.placed >> s & 1 for s in rivals)
+        waves = []
+        wave = [start]
+        while wave:
+            waves.append(tuple(wave))
+            for sq in wave:
+                left = counts[sq] - MASS[sq]
+                counts[sq] = left
+                if left == 0:
+                    owners[sq] = 0
+                    squares[me] -= 1
+            captured = False
+            touched = []
+            for sq in wave:
+                for n in NEIGHBOURS[sq]:
+                    counts[n] += 1
+                    owner = owners[n]
+                    if owner != me:
+                        if owner:
+                            squares[owner] -= 1
+                            captured = True
+                        owners[n] = me
+                        squares[me] += 1
+                touched.extend(NEIGHBOURS[sq])
+            if shots is not None:
+                shots.append((tuple(counts), tuple(owners)))
+            if captured and can_win and not any(squares[s] for s in rivals):
+                break  # the mover is alone: the game ends mid-cascade
+            touched.extend(wave)
+            wave = sorted({sq for sq in touched if counts[sq] >= threshold[sq]})
+        return tuple(waves)
+
+    def _end_turn(self, me: int) -> tuple[int, ...]:
+        """Knock out seats left with nothing, then pass the turn or declare the winner."""
+        squares = self.squares
+        placed = self.placed
+        gone = tuple(s for s in self.alive if s != me and placed >> s & 1 and not squares[s])
+        if gone:
+            self.alive = [s for s in self.alive if s not in gone]
+        alive = self.alive
+        if len(alive) == 1:
+            self.winner = me
+            self.to_move = None
+        else:
+            self.to_move = alive[(alive.index(me) + 1) % len(alive)]
+        return gone
+
+    def undo(self) -> int:
+        """Take back the last placement, restoring the exact earlier state; returns its square."""
+        if not self._history:
+            raise IndexError("there is no move to take back")
+        counts, owners, squares, placed, alive, me = self._history.pop()
+        square = self.moves.pop()
+        self.counts = counts
+        self.owners = owners
+        self.squares = squares
+        self.placed = placed
+        self.alive = alive
+        self.to_move = me
+        self.winner = None
+        return square
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    # ----------------------------------------------------------------- display helpers
+    def board_rows(self) -> tuple[list[list[int]], list[list[int]]]:
+        """Counts and owners as 8 lists of 8, row 0 at the top."""
+        c, o = self.counts, self.owners
+        return (
+            [c[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
+            [o[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
+        )

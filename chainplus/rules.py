@@ -1,0 +1,70 @@
+"""Board geometry and the two rule sets of Chain Reaction.
+
+Plain data only: the move logic lives in ``game.py``. Squares are numbered
+0..63 row by row (row 0 at the top), so square = row * 8 + col.
+"""
+
+from __future__ import annotations
+
+SIZE = 8
+SQUARES = SIZE * SIZE
+SEATS = (1, 2, 3, 4)
+RULES = ("acorn", "classic")
+DEFAULT_RULES = "acorn"
+
+
+class IllegalMoveError(ValueError):
+    """A placement the rules do not allow (off the board, another seat's square, game over)."""
+
+
+def square_of(row: int, col: int) -> int:
+    """The square number of (row, col)."""
+    return row * SIZE + col
+
+
+def row_col(square: int) -> tuple[int, int]:
+    """The (row, col) of a square number."""
+    return divmod(square, SIZE)
+
+
+def _neighbours(square: int) -> tuple[int, ...]:
+    row, col = row_col(square)
+    steps = ((-1, 0), (0, -1), (0, 1), (1, 0))
+    return tuple(
+        square_of(row + dr, col + dc)
+        for dr, dc in steps
+        if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE
+    )
+
+
+#: Orthogonal neighbours of every square.
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQUARES))
+
+#: Critical mass of every square: corner 2, edge 3, centre 4 (its neighbour count).
+MASS: tuple[int, ...] = tuple(len(n) for n in NEIGHBOURS)
+
+
+def explode_at(rules: str) -> tuple[int, ...]:
+    """The count at which each square explodes under ``rules``.
+
+    The original (``acorn``) explodes when the count EXCEEDS the critical mass;
+    ``classic`` explodes when the count reaches it.
+    """
+    if rules == "acorn":
+        return tuple(m + 1 for m in MASS)
+    if rules == "classic":
+        return MASS
+    raise ValueError(f"unknown rules {rules!r} (choose from {', '.join(RULES)})")
+
+
+def capacity(rules: str) -> int:
+    """The most pieces a board can hold with nothing about to explode (224 acorn, 160 classic)."""
+    return sum(t - 1 for t in explode_at(rules))
+
+
+def is_corner(square: int) -> bool:
+    return MASS[square] == 2
+
+
+def is_edge(square: int) -> bool:
+    return MASS[square] == 3

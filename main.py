@@ -1,0 +1,8 @@
+"""Chain+ — play Chain Reaction: ``python main.py`` (``--help`` lists the options)."""
+
+import sys
+
+if __name__ == "__main__":
+    from chainplus.ui.app import main
+
+    sys.exit(main())
