@@ -1,0 +1,123 @@
+"""Tests for the game's own art: the pixel font, the icon glyphs and the generated sounds."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # conftest sets these too; harmless twice
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from chainplus.ui import font
+
+PRINTABLE = [chr(code) for code in range(32, 127)]
+INK = (0, 0, 0)
+
+
+def _mask_bits(surface: pygame.Surface) -> bytes:
+    """The surface's opaque pixels as bytes, to compare glyphs with each other."""
+    mask = pygame.mask.from_surface(surface)
+    width, height = mask.get_size()
+    return bytes(mask.get_at((x, y)) for y in range(height) for x in range(width))
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_every_printable_character_renders_at_its_size(scale: int) -> None:
+    for char in PRINTABLE:
+        surface = font.render(char, INK, scale)
+        assert surface.get_size() == (8 * scale, 16 * scale), char
+        inked = pygame.mask.from_surface(surface).count()
+        if char == " ":
+            assert inked == 0
+        else:
+            assert inked > 0, f"{char!r} draws nothing"
+
+
+def test_no_two_printable_characters_look_the_same() -> None:
+    seen: dict[bytes, str] = {}
+    for char in PRINTABLE[1:]:
+        bits = _mask_bits(font.render(char, INK))
+        assert bits not in seen, f"{char!r} looks like {seen.get(bits)!r}"
+        seen[bits] = char
+
+
+def test_glyphs_keep_the_last_column_clear_except_joining_ones() -> None:
+    """Column 7 stays paper so neighbouring letters never touch."""
+    for char in PRINTABLE:
+        if char in "_":
+            continue
+        assert all(row[7] == "." for row in font.GLYPHS[char]), char
+
+
+def test_descenders_reach_the_bottom_row_and_capitals_do_not() -> None:
+    for char in "gjpqy,;":
+        assert "#" in font.GLYPHS[char][7], char
+    for char in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789acemnorsuvwxz":
+        assert set(font.GLYPHS[char][7]) == {"."}, char
+
+
+@pytest.mark.parametrize("text", ["", "A", "Chain Reaction", "Level 5  Random 100%", "two\nlines!"])
+@pytest.mark.parametrize("scale", [1, 2])
+def test_size_matches_render(text: str, scale: int) -> None:
+    assert font.size(text, scale) == font.render(text, INK, scale).get_size()
+
+
+def test_size_of_lines() -> None:
+    assert font.size("abc") == (24, 16)
+    assert font.size("abc\nde", 2) == (48, 64)
+
+
+def test_render_places_characters_side_by_side() -> None:
+    pair = font.render("AB", INK)
+    assert _mask_bits(pair.subsurface((0, 0, 8, 16))) == _mask_bits(font.render("A", INK))
+    assert _mask_bits(pair.subsurface((8, 0, 8, 16))) == _mask_bits(font.render("B", INK))
+
+
+def test_render_uses_the_colour_and_a_transparent_background() -> None:
+    surface = font.render("I", (221, 0, 0))
+    assert surface.get_at((3, 0)) == pygame.Color(221, 0, 0, 255)  # top bar of the I
+    assert surface.get_at((0, 0)).a == 0
+
+
+def test_unknown_characters_draw_a_box_and_never_raise() -> None:
+    for char in ["\u0001", "\u4e2d", "\t", "\U0001f600"]:
+        surface = font.render(char, INK)
+        assert surface.get_size() == (8, 16)
+        assert pygame.mask.from_surface(surface).count() > 0
+    assert _mask_bits(font.render("\u0001", INK)) == _mask_bits(font.render("\u4e2d", INK))
+
+
+@pytest.mark.parametrize(
+    ("align", "expected_left"), [("left", 100), ("center", 100 - 20), ("right", 100 - 40)]
+)
+def test_draw_aligns_and_returns_the_covered_rect(align: str, expected_left: int) -> None:
+    target = pygame.Surface((200, 60), pygame.SRCALPHA)
+    rect = font.draw(target, "Chain", (100, 10), (255, 255, 255), 1, align)
+    assert rect == pygame.Rect(expected_left, 10, 40, 16)
+    inked = pygame.mask.from_surface(target).get_bounding_rects()
+    union = inked[0].unionall(inked[1:])
+    assert rect.contains(union)
+    assert union.left <= rect.left + 1 and union.right >= rect.right - 2
+
+
+def test_draw_centres_each_line_on_its_own() -> None:
+    target = pygame.Surface((100, 40), pygame.SRCALPHA)
+    font.draw(target, "IIII\nI", (50, 0), INK, 1, "center")
+    second_line = pygame.mask.from_surface(target.subsurface((0, 16, 100, 16))).get_bounding_rects()
+    assert second_line[0].centerx in (49, 50)
+
+
+def test_bad_scale_and_align_are_programming_errors() -> None:
+    with pytest.raises(ValueError):
+        font.render("x", INK, 0)
+    with pytest.raises(ValueError):
+        font.draw(pygame.Surface((10, 10)), "x", (0, 0), INK, 1, "middle")
+
+
+def test_glyphs_are_cached_per_character_colour_and_scale() -> None:
+    first = font.glyph_surface("Q", (1, 2, 3), 2)
+    assert font.glyph_surface("Q", pygame.Color(1, 2, 3), 2) is first
+    assert font.glyph_surface("Q", (1, 2, 4), 2) is not first
+    assert font.glyph_surface("Q", (1, 2, 3), 1) is not first
