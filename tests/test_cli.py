@@ -1,0 +1,244 @@
+"""The command-line contracts of DESIGN.md: replay, engine, bench, match, and their errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chainplus import cli
+from chainplus.game import Game
+from chainplus.records import game_from_data, record_of, summary
+from chainplus.rules import row_col
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# seat 1 fills the top-left corner; the third piece explodes it
+CORNER = {"players": 2, "moves": [[0, 0], [7, 7], [0, 0], [7, 7], [0, 0]]}
+
+
+def run_cli(args: list[str], stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "chainplus", *args],
+        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def replay_in_process(capsys, record_text: str, monkeypatch) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(record_text.encode())))
+    status = cli.main(["replay"])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def won_game() -> Game:
+    """A whole seeded random game, played to its end."""
+    rng = random.Random(2)
+    game = Game()
+    while game.winner is None:
+        game.play(game.random_move(rng))
+    return game
+
+
+def won_game_record() -> dict:
+    return record_of(won_game())
+
+
+# --------------------------------------------------------------------------- replay
+def test_replay_prints_the_position(capsys, monkeypatch):
+    status, out, err = replay_in_process(capsys, json.dumps(CORNER), monkeypatch)
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert set(result) >= {"counts", "owners", "to_move", "alive", "winner", "squares"}
+    assert result["counts"][0][:2] == [1, 1] and result["counts"][1][0] == 1
+    assert result["owners"][0][:2] == [1, 1] and result["owners"][7][7] == 2
+    assert result["counts"][7][7] == 2
+    assert result["to_move"] == 2 and result["alive"] == [1, 2] and result["winner"] is None
+    assert result["squares"] == [3, 1, 0, 0]
+
+
+def test_replay_reads_a_file_and_lists_seats(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"players": [1, 3, 4], "rules": "classic", "moves": [[0, 0], [3, 3]], "x": 1}))
+    proc = run_cli(["replay", str(path)])
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["to_move"] == 4 and result["alive"] == [1, 3, 4]
+    assert result["squares"] == [1, 0, 1, 0]
+
+
+def test_replay_of_a_finished_game_names_the_winner(capsys, monkeypatch):
+    game = won_game()
+    status, out, _ = replay_in_process(capsys, json.dumps(record_of(game)), monkeypatch)
+    result = json.loads(out)
+    winner, loser = game.winner, 3 - game.winner
+    assert status == 0 and result["winner"] == winner and result["to_move"] is None
+    assert result["alive"] == [winner] and result["squares"][loser - 1] == 0
+    assert result["squares"][winner - 1] == game.squares[winner] > 0
+
+
+def test_record_round_trip():
+    game = Game((2, 4), "classic")
+    for square in (0, 63, 1, 62):
+        game.play(square)
+    again = game_from_data(json.loads(json.dumps(record_of(game))))
+    assert again.state() == game.state()
+    assert record_of(Game((1, 2, 3)))["players"] == 3
+    assert summary(again)["squares"] == [0, 2, 0, 2]
+
+
+BAD_RECORDS = [
+    ("{not json", "not valid JSON"),
+    ("", "not valid JSON"),
+    ('[1, 2]', "a record is a JSON object"),
+    ('{"moves": []}', "no 'players'"),
+    ('{"players": "2", "moves": []}', "'players' must be"),
+    ('{"players": 1, "moves": []}', "2 to 4"),
+    ('{"players": 5, "moves": []}', "2 to 4"),
+    ('{"players": true, "moves": []}', "'players' must be"),
+    ('{"players": [1], "moves": []}', "2 to 4 seats"),
+    ('{"players": [1, 2, 3, 4, 1], "moves": []}', "2 to 4 seats"),
+    ('{"players": [1, 1], "moves": []}', "appears twice"),
+    ('{"players": [0, 2], "moves": []}', "numbered 1 to 4"),
+    ('{"players": [1, 5], "moves": []}', "numbered 1 to 4"),
+    ('{"players": 2, "rules": "chess", "moves": []}', "unknown rules"),
+    ('{"players": 2, "rules": 3, "moves": []}', "unknown rules"),
+    ('{"players": 2, "moves": {"a": 1}}', "'moves' must be a list"),
+    ('{"players": 2, "moves": [[0, 0], [8, 0]]}', "move 2: [8, 0] is off the board"),
+    ('{"players": 2, "moves": [[-1, 3]]}', "move 1: [-1, 3] is off the board"),
+    ('{"players": 2, "moves": [[0, 0], [1, 1.5]]}', "move 2: [1, 1.5] is not a pair of integers"),
+    ('{"players": 2, "moves": [[0, "1"]]}', "move 1: [0, \"1\"] is not a pair of integers"),
+    ('{"players": 2, "moves": [[true, 1]]}', "move 1: [true, 1] is not a pair of integers"),
+    ('{"players": 2, "moves": [[0, 1, 2]]}', "move 1: [0, 1, 2] is not a pair of integers"),
+    ('{"players": 2, "moves": [5]}', "move 1: 5 is not a pair of integers"),
+    ('{"players": 2, "moves": [[0, 0], [0, 0]]}', "move 2: square [0, 0] is owned by seat 1"),
+    ("[" * 100_000 + "]" * 100_000, ""),
+    ('{"players": 2, "moves": [' + ",".join(["[0, 0]"] * 400_000) + "]}", "too large"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_RECORDS, ids=[m or "nested" for _, m in BAD_RECORDS])
+def test_replay_errors_are_one_line_with_status_2(capsys, monkeypatch, text, message):
+    status, out, err = replay_in_process(capsys, text, monkeypatch)
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1
+    assert message in err
+
+
+def test_replay_error_for_a_move_after_the_game_is_over(capsys, monkeypatch):
+    record = won_game_record()
+    record["moves"].append([3, 3])
+    status, out, err = replay_in_process(capsys, json.dumps(record), monkeypatch)
+    n = len(record["moves"])
+    assert status == 2 and out == ""
+    assert err.startswith(f"error: move {n}: the game is already over") and err.count("\n") == 1
+
+
+def test_replay_error_is_not_a_traceback_in_a_real_process(tmp_path):
+    for args, stdin in ((["replay"], "{oops"), (["replay", str(tmp_path / "missing.json")], ""),
+                        (["replay", str(tmp_path)], ""), (["replay"], "\xff\xfe")):
+        proc = run_cli(args, stdin)
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr.startswith("error:") and proc.stderr.count("\n") == 1
+        assert "Traceback" not in proc.stderr
+
+
+def test_bad_binary_input_is_an_error(tmp_path):
+    path = tmp_path / "bin.json"
+    path.write_bytes(b"\x80\x81\xfe\xff{}")
+    proc = run_cli(["replay", str(path)])
+    assert proc.returncode == 2 and proc.stderr.startswith("error:") and proc.stdout == ""
+
+
+# --------------------------------------------------------------------------- engine
+def test_engine_answers_each_line_and_carries_on():
+    lines = [
+        json.dumps(CORNER),
+        "not json",
+        json.dumps(won_game_record()),
+        json.dumps({"players": [1, 3], "rules": "classic", "moves": [[4, 4]]}),
+        "",
+    ]
+    proc = run_cli(["engine", "--level", "1", "--seed", "5"], "\n".join(lines) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(replies) == len(lines)
+    assert replies[0]["move"] == [7, 7]  # seat 2's only square: level 1 plays where it owns
+    assert "error" in replies[1] and "not valid JSON" in replies[1]["error"]
+    assert "over" in replies[2]["error"]
+    assert len(replies[3]["move"]) == 2
+    assert "error" in replies[4]
+
+
+def test_engine_level_1_prefers_its_own_squares():
+    # seat 2 owns (7,7) and (7,6): level 1 must play one of them
+    record = {"players": 2, "moves": [[0, 0], [7, 7], [1, 1], [7, 6], [2, 2]]}
+    proc = run_cli(["engine", "--level", "1", "--seed", "1"], (json.dumps(record) + "\n") * 20)
+    moves = {tuple(json.loads(line)["move"]) for line in proc.stdout.splitlines()}
+    assert moves == {(7, 7), (7, 6)}
+
+
+def test_engine_is_repeatable_with_a_seed():
+    line = json.dumps({"players": 2, "moves": [[3, 3]]}) + "\n"
+    first = run_cli(["engine", "--level", "0", "--seed", "9"], line * 5).stdout
+    again = run_cli(["engine", "--level", "0", "--seed", "9"], line * 5).stdout
+    assert first == again and len(set(first.splitlines())) > 1
+
+
+def test_engine_flushes_after_every_line():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "chainplus", "engine", "--level", "0"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    try:
+        proc.stdin.write(json.dumps(CORNER) + "\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()  # would hang if the engine buffered its answer
+        assert "move" in json.loads(line)
+    finally:
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+
+
+# --------------------------------------------------------------------------- bench and match
+def test_bench_last_line_is_json_with_rates():
+    proc = run_cli(["bench", "--seconds", "0.3", "--players", "3", "--rules", "classic", "--seed", "4"])
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.splitlines()[-1])
+    assert result["placements_per_s"] > 0 and result["games_per_s"] > 0
+    assert result["players"] == 3 and result["rules"] == "classic"
+
+
+def test_match_counts_every_game_and_is_repeatable():
+    args = ["match", "--a", "1", "--b", "0:50", "--games", "6", "--seed", "3", "--jobs", "1"]
+    first = run_cli(args)
+    assert first.returncode == 0, first.stderr
+    result = json.loads(first.stdout.splitlines()[-1])
+    assert result["a_wins"] + result["b_wins"] == result["games"] == 6
+    assert run_cli(args).stdout.splitlines()[-1].split('"seconds"')[0] == \
+        first.stdout.splitlines()[-1].split('"seconds"')[0]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["bench", "--players", "5"], "players must be 2 to 4"),
+    (["bench", "--rules", "chess"], "invalid choice"),
+    (["bench", "--seconds", "-1"], "positive number"),
+    (["engine", "--level", "9"], "the level must be 0 to 5"),
+    (["engine", "--random", "150"], "the random % must be 0 to 100"),
+    (["match", "--a", "x", "--b", "1"], "the level must be a whole number"),
+    (["match", "--a", "1:200", "--b", "1"], "the random % must be 0 to 100"),
+    (["frobnicate"], "invalid choice"),
+    ([], "required"),
+])
+def test_bad_options_are_a_clear_error_with_status_2(args, message):
+    proc = run_cli(args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.splitlines()[-1].startswith("error:")
+    assert message in proc.stderr and "Traceback" not in proc.stderr
