@@ -1,0 +1,184 @@
+"""Settings and autosave files: round trips, bad files set aside, atomic writes under kill -9."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from chainplus import settings as st
+from chainplus.game import Game
+from chainplus.records import game_from_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_config_dir_option_then_environment_then_xdg(monkeypatch, tmp_path):
+    monkeypatch.delenv(st.ENV_DIR, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert st.config_dir() == tmp_path / "xdg" / "chainplus"
+    monkeypatch.setenv(st.ENV_DIR, str(tmp_path / "env"))
+    assert st.config_dir() == tmp_path / "env"
+    assert st.config_dir(tmp_path / "opt") == tmp_path / "opt"
+
+
+def test_no_file_gives_defaults_quietly(tmp_path):
+    settings, warnings = st.load_settings(tmp_path)
+    assert settings == st.DEFAULTS and warnings == []
+    assert settings is not st.DEFAULTS and settings["seats"] is not st.DEFAULTS["seats"]
+
+
+def test_settings_round_trip(tmp_path):
+    settings, _ = st.load_settings(tmp_path)
+    settings["seats"][2] = {"kind": "computer", "level": 3, "random_pct": 40}
+    settings["speed"] = "instant"
+    settings["sound"] = False
+    settings["rules"] = "classic"
+    assert st.save_settings(tmp_path, settings) is None
+    again, warnings = st.load_settings(tmp_path)
+    assert again == settings and warnings == []
+    assert [p.name for p in tmp_path.iterdir()] == [st.SETTINGS_FILE]  # no temporary left over
+
+
+BAD_SETTINGS = {
+    "corrupt": b"{\"speed\": \"fast\", \"sou",
+    "not utf-8": b"\xff\xfe\x00garbage",
+    "empty": b"",
+    "a list": b"[1, 2, 3]",
+    "wrong types": json.dumps({"speed": 3, "sound": "yes", "rules": None}).encode(),
+    "absurd level": json.dumps({"seats": [{"kind": "human", "level": 99, "random_pct": 10}] * 4}).encode(),
+    "absurd random": json.dumps({"seats": [{"kind": "human", "level": 1, "random_pct": -5}] * 4}).encode(),
+    "one seat in play": json.dumps({"seats": [{"kind": "human", "level": 1, "random_pct": 0}]
+                                    + [{"kind": "off", "level": 1, "random_pct": 0}] * 3}).encode(),
+    "deeply nested": b"[" * 200_000 + b"]" * 200_000,
+    "huge": b"{\"pad\": \"" + b"x" * (st.MAX_FILE_BYTES + 10) + b"\"}",
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_SETTINGS))
+def test_bad_settings_file_warns_uses_defaults_and_is_kept_aside(tmp_path, name):
+    path = tmp_path / st.SETTINGS_FILE
+    path.write_bytes(BAD_SETTINGS[name])
+    settings, warnings = st.load_settings(tmp_path)
+    assert len(warnings) == 1 and warnings[0].startswith("warning: settings file")
+    assert "\n" not in warnings[0]
+    assert not path.exists()
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith(st.SETTINGS_FILE + ".bad-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == BAD_SETTINGS[name]
+    assert kept[0].name in warnings[0]
+    # what could be read was kept, the rest is the default
+    check, problems = st.check_settings(settings)
+    assert problems == [] and check == settings
+    assert st.save_settings(tmp_path, settings) is None
+    assert st.load_settings(tmp_path) == (settings, [])
+
+
+def test_good_values_survive_beside_bad_ones(tmp_path):
+    (tmp_path / st.SETTINGS_FILE).write_text(json.dumps({"speed": "fast", "sound": "loud"}))
+    settings, warnings = st.load_settings(tmp_path)
+    assert settings["speed"] == "fast" and settings["sound"] is True
+    assert "'sound'" in warnings[0]
+
+
+def test_a_folder_where_the_settings_file_should_be(tmp_path):
+    (tmp_path / st.SETTINGS_FILE).mkdir()
+    (tmp_path / st.SETTINGS_FILE / "inside.txt").write_text("keep me")
+    settings, warnings = st.load_settings(tmp_path)
+    assert settings == st.DEFAULTS and "folder" in warnings[0]
+    kept = next(tmp_path.glob(st.SETTINGS_FILE + ".bad-*"))
+    assert (kept / "inside.txt").read_text() == "keep me"
+    assert st.save_settings(tmp_path, settings) is None
+
+
+def test_cannot_write_is_a_warning_not_a_crash(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    folder = blocker / "chainplus"  # a folder inside a file cannot be made, even by root
+    assert st.save_settings(folder, dict(st.DEFAULTS)).startswith("warning: cannot save settings")
+    assert st.save_game(folder, Game()).startswith("warning: cannot autosave")
+    assert st.load_settings(folder)[0] == st.DEFAULTS
+
+
+def test_autosave_is_a_game_record_and_resumes_exactly(tmp_path):
+    rng = random.Random(5)
+    game = Game((1, 3, 4), "classic")
+    for _ in range(40):
+        game.play(game.random_move(rng))
+    assert st.save_game(tmp_path, game, {"seat_kinds": ["human", "computer"], "players": 9}) is None
+    text = (tmp_path / st.AUTOSAVE_FILE).read_text()
+    assert json.loads(text)["players"] == [1, 3, 4]  # extra keys never override the record
+    assert game_from_text(text).state() == game.state()
+    resumed, extra, warnings = st.load_game(tmp_path)
+    assert resumed.state() == game.state() and warnings == []
+    assert extra == {"seat_kinds": ["human", "computer"]}
+    proc = subprocess.run([sys.executable, "-m", "chainplus", "replay", str(tmp_path / st.AUTOSAVE_FILE)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["to_move"] == game.to_move
+
+
+def test_a_finished_game_is_not_resumed(tmp_path):
+    rng = random.Random(1)
+    game = Game()
+    while game.winner is None:
+        game.play(game.random_move(rng))
+    st.save_game(tmp_path, game)
+    assert st.load_game(tmp_path)[0] is None
+
+
+@pytest.mark.parametrize("content", [b"{\"players\": 2, \"moves\": [[0, 0], [0, 0]]}", b"{\"players\"", b"[]"])
+def test_bad_autosave_is_set_aside(tmp_path, content):
+    (tmp_path / st.AUTOSAVE_FILE).write_bytes(content)
+    game, _, warnings = st.load_game(tmp_path)
+    assert game is None and warnings[0].startswith("warning: saved game")
+    assert next(tmp_path.glob(st.AUTOSAVE_FILE + ".bad-*")).read_bytes() == content
+
+
+WRITER = """
+import random, sys
+from pathlib import Path
+from chainplus.game import Game
+from chainplus.settings import save_game
+folder = Path(sys.argv[1])
+rng = random.Random(int(sys.argv[2]))
+print("ready", flush=True)
+while True:
+    game = Game((1, 2, 3))
+    while game.winner is None:
+        game.play(game.random_move(rng))
+        save_game(folder, game)
+"""
+
+
+def test_kill_9_at_any_moment_leaves_a_whole_autosave(tmp_path):
+    for seed in range(6):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(seed)],
+                                cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        assert proc.stdout.readline() == "ready\n"
+        time.sleep(0.2 + 0.05 * seed)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+        text = (tmp_path / st.AUTOSAVE_FILE).read_text()
+        game = game_from_text(text)  # never half a file
+        assert len(game.moves) >= 1
+
+
+def test_seats_option():
+    seats = st.parse_seats_spec("H,c5:10")
+    assert [s["kind"] for s in seats] == ["human", "computer", "off", "off"]
+    assert seats[1]["level"] == 5 and seats[1]["random_pct"] == 10
+    seats = st.parse_seats_spec("-,C,H,C0")
+    assert [s["kind"] for s in seats] == ["off", "computer", "human", "computer"]
+    assert seats[3]["level"] == 0
+    assert st.check_settings({"seats": seats})[1] == []
+    for bad, message in (("H", "two seats"), ("H,X", "not H, C"), ("H,C9", "levels are 0-5"),
+                         ("H,C1:101", "random %"), ("H,Cx", "not C, C<level>"), ("H,H,H,H,H", "up to four")):
+        with pytest.raises(ValueError, match=message):
+            st.parse_seats_spec(bad)
