@@ -1,0 +1,657 @@
+"""The game in a window: ``App`` holds the state and answers events; ``run`` is the real loop.
+
+``App`` never touches the display itself: tests and the benchmark drive it headless with
+synthetic events, an injected clock and a synchronous AI worker, and ``draw`` paints onto any
+640x480 surface. ``run`` owns the window, sleeps on events when nothing moves, and flips.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import pygame
+
+from .. import ai
+from ..game import Cascade, Game
+from ..rules import RULES
+from . import board_view, font, panel_view, seats, widgets
+from .modes import (
+    EXPLODE_SOUND_GAP, SPEEDS, WAVE_TIME, AnimateMode, GameOverMode, Mode, PlayMode,
+)
+from .seats import COMPUTER, HUMAN, OFF, SeatSetup
+from .theme import (
+    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICONS, RED, SCREEN_SIZE, SEAT_NAME, TITLE,
+    TOGGLE_ICON, WORK_AREA,
+)
+from .worker import HINT, ThreadWorker
+
+#: Posted by the AI worker thread to wake the loop when an answer is ready.
+WAKE = pygame.event.custom_type()
+SELECT, ADJUST = 1, 3
+MESSAGE_TIME = 3.0
+HINT_TIME = 3.0
+REFUSAL_TIME = 0.7
+PRESS_TIME = 0.15
+HINT_BUDGET = 0.5
+
+
+@dataclass
+class Options:
+    """What the command line (and later the settings file) sets."""
+
+    fullscreen: bool = False
+    sound: bool = True
+    speed: str = "normal"
+    rules: str = "acorn"
+    seed: int | None = None
+
+
+class NullDisplay:
+    """Stands in for the window in tests: remembers the full-screen state only."""
+
+    def __init__(self, fullscreen: bool = False) -> None:
+        self.fullscreen = fullscreen
+
+    def toggle(self) -> bool:
+        self.fullscreen = not self.fullscreen
+        return self.fullscreen
+
+
+class WindowDisplay(NullDisplay):
+    """The real window: SCALED, so it grows by whole steps and full screen letterboxes."""
+
+    def __init__(self, fullscreen: bool = False) -> None:
+        super().__init__(fullscreen)
+        self.surface = self._open()
+
+    def _open(self) -> pygame.Surface:
+        flags = pygame.SCALED | (pygame.FULLSCREEN if self.fullscreen else 0)
+        surface = pygame.display.set_mode(SCREEN_SIZE, flags)
+        pygame.display.set_caption(TITLE)
+        return surface
+
+    def toggle(self) -> bool:
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            pass
+        self.fullscreen = bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) \
+            if pygame.display.is_fullscreen() is None else pygame.display.is_fullscreen()
+        return self.fullscreen
+
+
+class App:
+    """All the state of the window and what every click, key and tick does to it."""
+
+    def __init__(
+        self,
+        options: Options | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        worker: ThreadWorker | None = None,
+        sounds=None,
+        display: NullDisplay | None = None,
+    ) -> None:
+        self.options = options or Options()
+        self.clock = clock
+        self.now = clock()
+        self.rng = random.Random(self.options.seed)
+        self.setup: dict[int, SeatSetup] = seats.default_setup()
+        self.rules = self.options.rules
+        self.speed = self.options.speed
+        self.budget = ai.DEFAULT_BUDGET
+        if sounds is None:
+            from .sound import Sounds
+
+            sounds = Sounds(self.options.sound)
+        self.sounds = sounds
+        self.sounds.enabled = self.options.sound
+        self.worker = worker if worker is not None else ThreadWorker(_post_wake)
+        self.display = display if display is not None else NullDisplay(self.options.fullscreen)
+        self.running = True
+        self.focused = True
+        self.dirty = True
+        self.pointer: tuple[int, int] | None = None
+        self.pressed: tuple | None = None  # the target drawn pressed, and until when
+        self.pressed_until = 0.0
+        self.message = ""
+        self.message_warn = False
+        self.message_until = 0.0
+        self.hint: int | None = None
+        self.hint_until = 0.0
+        self.refusal: int | None = None
+        self.refusal_until = 0.0
+        self.last_explode_sound = float("-inf")
+        self.last_square: int | None = None
+        self.fallbacks: list[str] = []  # stand-ins the AI needed, reported once each
+        self.game = Game(seats.seats_for_next_game(self.setup), self.rules)
+        self.mode: Mode = PlayMode(self)
+        self.mode.enter()
+
+    # ------------------------------------------------------------------ modes and moves
+    def set_mode(self, mode: Mode) -> None:
+        self.mode.leave()
+        self.mode = mode
+        mode.enter()
+        self.dirty = True
+
+    def place(self, square: int) -> Cascade:
+        """Play ``square`` for the seat to move (it must be legal) and show what it did."""
+        self.clear_hint()
+        cascade = self.game.play(square, frames=True)
+        self.last_square = square
+        self.sounds.play("place")
+        if cascade.waves and WAVE_TIME[self.speed] > 0:
+            self.set_mode(AnimateMode(self, cascade))
+        else:
+            if cascade.waves:
+                self.explode_sound(self.now, max(len(w) for w in cascade.waves))
+            self.after_move(cascade)
+        return cascade
+
+    def after_move(self, cascade: Cascade) -> None:
+        """The move (and its animation) is over: next seat, or the end of the game."""
+        if self.game.winner is not None:
+            self.set_mode(GameOverMode(self))
+        else:
+            self.set_mode(PlayMode(self))
+        for seat in cascade.eliminated:
+            self.say(f"{SEAT_NAME[seat]} is out of the game.")
+
+    def new_game(self) -> None:
+        """A fresh game with the panel's seats and the rules icon's rules."""
+        self.cancel_thinking()
+        self.clear_hint()
+        self.game = Game(seats.seats_for_next_game(self.setup), self.rules)
+        self.last_square = None
+        self.refusal = None
+        self.set_mode(PlayMode(self))
+        self.say("New game.")
+
+    def undo(self) -> None:
+        """Take back moves until a human's move is taken back (one move if no human plays)."""
+        game = self.game
+        if not game.can_undo():
+            self.say("There is no move to take back.", warn=True)
+            return
+        self.cancel_thinking()
+        self.clear_hint()
+        humans = any(self.setup[s].plays_as == HUMAN for s in game.seats)
+        taken = 0
+        while game.can_undo():
+            game.undo()
+            taken += 1
+            if not humans or self.setup[game.to_move].plays_as == HUMAN:
+                break
+        self.last_square = game.moves[-1] if game.moves else None
+        self.set_mode(PlayMode(self))
+        self.say(f"Took back {taken} move{'s' if taken > 1 else ''}.")
+
+    def cancel_thinking(self) -> None:
+        self.worker.cancel()
+
+    def ask_hint(self) -> None:
+        """Start working out the square level 5 would play for the human to move."""
+        if not self.hint_allowed():
+            self.say("A hint is for a human seat to move.", warn=True)
+            return
+        self.worker.start(HINT, self.game, 5, 0, self.rng.random(), HINT_BUDGET)
+        self.say("Looking for a good move...")
+
+    def hint_allowed(self) -> bool:
+        return isinstance(self.mode, PlayMode) and not self.mode.computer_to_move() \
+            and self.game.winner is None
+
+    def show_hint(self, square: int) -> None:
+        self.hint = square
+        self.hint_until = self.now + HINT_TIME
+        self.say("The flashing square is the hint.")
+
+    def clear_hint(self) -> None:
+        if self.worker.job is not None and self.worker.job.kind == HINT:
+            self.worker.cancel()
+        self.hint = None
+
+    def note_fallback(self, why: str) -> None:
+        if why not in self.fallbacks:
+            self.fallbacks.append(why)
+            print(f"chainplus: {why}", file=sys.stderr)
+
+    def announce_winner(self) -> None:
+        self.sounds.play("win")
+        self.say(f"{SEAT_NAME[self.game.winner]} wins! Click New for another game.")
+
+    def explode_sound(self, now: float, strength: int = 1) -> None:
+        """One explosion sound for a wave (``strength`` squares), unless one played just now."""
+        if now - self.last_explode_sound >= EXPLODE_SOUND_GAP:
+            self.sounds.play("explode", strength)
+            self.last_explode_sound = now
+
+    def refuse(self, square: int, why: str) -> None:
+        """A click on a square that may not be played: a cross, a sound, a message."""
+        self.refusal = square
+        self.refusal_until = self.now + REFUSAL_TIME
+        self.sounds.play("illegal")
+        self.say(why, warn=True)
+
+    def say(self, text: str, warn: bool = False) -> None:
+        self.message = text
+        self.message_warn = warn
+        self.message_until = self.now + MESSAGE_TIME
+        self.dirty = True
+
+    def hover_legal(self) -> int | None:
+        """The square under the pointer when the human to move may play it."""
+        if self.pointer is None or not isinstance(self.mode, PlayMode):
+            return None
+        square = board_view.square_at(self.pointer)
+        if square is None or self.mode.computer_to_move() or not self.game.is_legal(square):
+            return None
+        return square
+
+    # ------------------------------------------------------------------ the panel and icons
+    def click_panel(self, seat: int, column: int, button: int) -> None:
+        step = 1 if button == SELECT else -1
+        row = self.setup[seat]
+        name = SEAT_NAME[seat]
+        if column == 1:
+            was_in = row.kind != OFF
+            note = seats.step_kind(self.setup, seat, step)
+            now_in = row.kind != OFF
+            if note:
+                self.say(note, warn=True)
+            elif was_in != now_in or (seat in self.game.seats) != now_in:
+                when = "joins" if now_in else "leaves"
+                if (seat in self.game.seats) == now_in:
+                    self.say(f"{name} is {row.kind if now_in else 'out'} again.")
+                else:
+                    self.say(f"{name} {when} at the next game.")
+            else:
+                self.say(f"{name} is now played by a {row.kind}.")
+        elif column == 2:
+            self.say(f"{name} owns {self.game.squares[seat]} squares.")
+        elif column == 3:
+            seats.step_level(self.setup, seat, step)
+            self.say(f"{name}: computer level {row.level}.")
+        else:
+            seats.step_random(self.setup, seat, step)
+            self.say(f"{name}: {row.random_pct}% random moves.")
+        self.dirty = True
+
+    def click_icon(self, name: str, button: int) -> None:
+        step = 1 if button == SELECT else -1
+        if name == "new":
+            self.new_game()
+        elif name == "undo":
+            self.undo()
+        elif name == "hint":
+            self.ask_hint()
+        elif name == "speed":
+            self.speed = SPEEDS[(SPEEDS.index(self.speed) + step) % len(SPEEDS)]
+            self.say(f"Speed: {self.speed}.")
+        elif name == "sound":
+            self.sounds.enabled = not self.sounds.enabled
+            self.say("Sound on." if self.sounds.enabled else "Sound off.")
+        elif name == "fullscreen":
+            self.toggle_fullscreen()
+        elif name == "rules":
+            self.rules = RULES[(RULES.index(self.rules) + step) % len(RULES)]
+            if self.rules == self.game.rules:
+                self.say(f"{self.rules.capitalize()} rules, as now.")
+            else:
+                self.say(f"{self.rules.capitalize()} rules from the next game.")
+        elif name == "quit":
+            self.quit()
+
+    def toggle_fullscreen(self) -> None:
+        self.display.toggle()
+        self.dirty = True
+
+    def quit(self) -> None:
+        self.cancel_thinking()
+        self.running = False
+
+    def icon_glyph(self, name: str) -> str:
+        """The glyph an icon shows now: state icons show their state."""
+        if name == "speed":
+            return f"speed-{self.speed}"
+        if name == "sound":
+            return "sound-on" if self.sounds.enabled else "sound-off"
+        if name == "fullscreen":
+            return "windowed" if self.display.fullscreen else "fullscreen"
+        if name == "rules":
+            return f"rules-{self.rules}"
+        return name
+
+    def icon_enabled(self, name: str) -> bool:
+        if name == "undo":
+            return self.game.can_undo()
+        if name == "hint":
+            return self.hint_allowed()
+        return True
+
+    def icon_help(self, name: str) -> str:
+        if name == "new":
+            return "New: start a new game with the seats in the panel."
+        if name == "undo":
+            return "Undo: take back moves to the last move a human made."
+        if name == "hint":
+            return "Hint: flash the square the strongest computer would play."
+        if name == "speed":
+            return f"Speed: {self.speed}. Select: next speed, Adjust: back."
+        if name == "sound":
+            return f"Sound is {'on' if self.sounds.enabled else 'off'}. Click to switch."
+        if name == "fullscreen":
+            return "Switch between full screen and a window (F11)."
+        if name == "rules":
+            return f"Rules: {self.rules} ({'over' if self.rules == 'acorn' else 'at'} " \
+                   f"critical mass). Next game."
+        return "Quit Chain Reaction."
+
+    def panel_help(self, seat: int, column: int) -> str:
+        name = SEAT_NAME[seat]
+        row = self.setup[seat]
+        if column == 1:
+            return f"{name}: H human, C computer, - not in play. Select/Adjust to change."
+        if column == 2:
+            return f"{name} owns {self.game.squares[seat] if seat in self.game.seats else 0} squares."
+        if column == 3:
+            return f"{name}: computer level {row.level} of 0-5. Select up, Adjust down."
+        return f"{name}: {row.random_pct}% of moves random. Select up, Adjust down."
+
+    # ------------------------------------------------------------------ events
+    def hit(self, pos: tuple[int, int]) -> tuple | None:
+        """What is under a logical screen position."""
+        square = board_view.square_at(pos)
+        if square is not None:
+            return ("board", square)
+        for name, rect in ICONS.items():
+            if rect.collidepoint(pos):
+                return ("icon", name)
+        cell = panel_view.panel_hit(pos)
+        if cell is not None:
+            return ("panel", cell)
+        if CLOSE_ICON.collidepoint(pos):
+            return ("close",)
+        if TOGGLE_ICON.collidepoint(pos):
+            return ("toggle",)
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Answer one event; never raises for any event pygame can deliver."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.quit()
+        elif kind == pygame.MOUSEMOTION:
+            self.pointer = _pos(event)
+            self.dirty = True
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            pos = _pos(event)
+            if pos is not None and getattr(event, "button", 0) in (SELECT, ADJUST):
+                self.pointer = pos
+                self.click(pos, event.button)
+        elif kind == pygame.KEYDOWN:
+            key = getattr(event, "key", 0)
+            if key == pygame.K_F11:
+                self.toggle_fullscreen()
+            elif key == pygame.K_ESCAPE and self.display.fullscreen:
+                self.toggle_fullscreen()
+        elif kind == pygame.WINDOWFOCUSGAINED:
+            self.focused = True
+            self.dirty = True
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self.focused = False
+            self.dirty = True
+        elif kind == pygame.WINDOWLEAVE:
+            self.pointer = None
+            self.dirty = True
+        elif kind in (WAKE, pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN,
+                      pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED):
+            self.dirty = True
+
+    def click(self, pos: tuple[int, int], button: int) -> None:
+        """A Select or Adjust click at a logical position."""
+        self.now = self.clock()
+        target = self.hit(pos)
+        if isinstance(self.mode, AnimateMode):
+            self.mode.finish()  # a click during a cascade finishes it; never a placement
+            if target is not None and target[0] == "board":
+                return
+        if target is None:
+            return
+        self.pressed = target
+        self.pressed_until = self.now + PRESS_TIME
+        self.dirty = True
+        what = target[0]
+        if what == "board":
+            self.refusal = None
+            self.mode.click_board(target[1], button)
+        elif what == "icon":
+            self.click_icon(target[1], button)
+        elif what == "panel":
+            self.click_panel(*target[1], button)
+        elif what == "close":
+            self.quit()
+        elif what == "toggle":
+            self.toggle_fullscreen()
+
+    # ------------------------------------------------------------------ time
+    def update(self, now: float | None = None) -> None:
+        """Advance the clock: animations, the computer's move, cues that run out."""
+        self.now = self.clock() if now is None else now
+        now = self.now
+        for _ in range(8):  # a mode may hand over to another that is due at once
+            mode = self.mode
+            mode.update(now)
+            if self.mode is mode:
+                break
+        if self.mode.animating:
+            self.dirty = True
+        for attr, until in (("hint", "hint_until"), ("refusal", "refusal_until"),
+                            ("pressed", "pressed_until")):
+            if getattr(self, attr) is not None and now >= getattr(self, until):
+                setattr(self, attr, None)
+                self.dirty = True
+        if self.message and now >= self.message_until:
+            self.message = ""
+            self.dirty = True
+        if self.hint is not None:
+            self.dirty = True  # it flashes
+
+    def wait_time(self, now: float) -> float:
+        """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""
+        if self.mode.animating:
+            return 0.0
+        times = [self.mode.deadline(now)]
+        if self.hint is not None:
+            times.append(now + 0.125)  # the hint flashes
+        if self.worker.job is not None:
+            times.append(now + 0.25)  # the thinking indicator turns
+        for attr, until in (("refusal", "refusal_until"), ("pressed", "pressed_until")):
+            if getattr(self, attr) is not None:
+                times.append(getattr(self, until))
+        if self.message:
+            times.append(self.message_until)
+        due = [t for t in times if t is not None]
+        if not due:
+            return 1.0
+        return max(0.0, min(1.0, min(due) - now))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole 640x480 screen."""
+        self.dirty = False
+        surface.fill(GREY1, WORK_AREA)
+        pygame.draw.rect(surface, BLACK, WORK_AREA, 1)
+        widgets.window_frame(surface, self.focused, self.display.fullscreen,
+                             self._pressed_furniture(), show_close=True)
+        self.mode.draw_board(surface)
+        if self.hint is not None:
+            board_view.draw_hint(surface, self.hint, int(self.now * 4) % 2 == 0)
+        if self.refusal is not None:
+            board_view.draw_refusal(surface, self.refusal)
+        for name, rect in ICONS.items():
+            enabled = self.icon_enabled(name)
+            widgets.icon(surface, rect, self.icon_glyph(name),
+                         pressed=self.pressed == ("icon", name), enabled=enabled)
+            widgets.label(surface, rect, ICON_LABEL[name], enabled)
+        to_move = self.game.to_move if not isinstance(self.mode, AnimateMode) else None
+        pressed_cell = self.pressed[1] if self.pressed and self.pressed[0] == "panel" else None
+        shown = self.game
+        if isinstance(self.mode, AnimateMode):
+            shown = _SquaresView(self.game, self.mode.squares_shown())
+        panel_view.draw_panel(surface, self.setup, shown, pressed_cell, to_move)
+        seat, head, line, big = self.mode.status()
+        if self.worker.job is not None and self.worker.job.kind != HINT:
+            dots = int(self.now * 4) % 4
+            head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
+        panel_view.draw_status(surface, seat, head, line, big)
+        text, warn = self.help_text()
+        panel_view.draw_help(surface, text, warn)
+
+    def _pressed_furniture(self) -> str | None:
+        if self.pressed == ("close",):
+            return "close"
+        if self.pressed == ("toggle",):
+            return "toggle"
+        return None
+
+    def help_text(self) -> tuple[str, bool]:
+        """The message of the moment, else help for what is under the pointer, else a tip."""
+        if self.message:
+            return self.message, self.message_warn
+        target = self.hit(self.pointer) if self.pointer is not None else None
+        if target is not None:
+            if target[0] == "icon":
+                return self.icon_help(target[1]), False
+            if target[0] == "panel":
+                return self.panel_help(*target[1]), False
+            if target[0] == "close":
+                return "Close the window and quit.", False
+            if target[0] == "toggle":
+                return "Switch between full screen and a window.", False
+        return self.mode.default_help(), False
+
+    def close(self) -> None:
+        self.worker.close()
+
+
+class _SquaresView:
+    """The game as the panel should show it mid-animation: squares from the frame drawn."""
+
+    def __init__(self, game: Game, squares: list[int]) -> None:
+        self.seats = game.seats
+        self.alive = game.alive if game.winner is None else game.alive
+        self.squares = squares
+
+
+def _pos(event: pygame.event.Event) -> tuple[int, int] | None:
+    pos = getattr(event, "pos", None)
+    try:
+        x, y = pos
+        return int(x), int(y)
+    except (TypeError, ValueError):
+        return None
+
+
+def _post_wake() -> None:
+    """Called on the AI thread: wake the loop (pygame.event.post is thread-safe)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:
+        pass
+
+
+# ---------------------------------------------------------------------- the real loop
+def run(options: Options, first_frame_exit: bool = False) -> int:
+    """Open the window and play until quit."""
+    pygame.init()
+    display = WindowDisplay(options.fullscreen)
+    screen = display.surface
+    pygame.display.set_icon(_window_icon())
+    app = App(options, display=display)
+    frame_clock = pygame.time.Clock()
+    try:
+        app.update()
+        app.draw(screen)
+        pygame.display.flip()
+        if first_frame_exit:
+            return 0
+        while app.running:
+            wait = app.wait_time(app.clock())
+            if wait <= 0:
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(max(1, int(wait * 1000)))
+                events = [first] if first.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            for event in events:
+                app.handle_event(event)
+            app.update()
+            if app.dirty and app.running:
+                app.draw(screen)
+                pygame.display.flip()
+            if app.mode.animating:
+                frame_clock.tick(60)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.close()
+        pygame.quit()
+    return 0
+
+
+def _window_icon() -> pygame.Surface:
+    """The window manager's icon: four pieces, one per seat."""
+    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+    for seat, (x, y) in zip((1, 2, 3, 4), ((1, 1), (17, 1), (1, 17), (17, 17))):
+        board_view.draw_shape(icon, seat, pygame.Rect(x, y, 14, 14))
+    return icon
+
+
+class _Parser(argparse.ArgumentParser):
+    """A bad option is one clear line and exit status 2, never a traceback."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="python main.py",
+        description="Chain Reaction, the 1990 RISC OS game, in a window. Play with the mouse: "
+                    "Select (left button) places a piece and steps panel values up, "
+                    "Adjust (right button) steps them down.",
+    )
+    parser.add_argument("--fullscreen", action="store_true",
+                        help="start in full screen (F11 or the Full icon switches back)")
+    parser.add_argument("--no-sound", action="store_true", help="start with the sound off")
+    parser.add_argument("--speed", choices=SPEEDS, default="normal",
+                        help="how fast chains are shown (default normal)")
+    parser.add_argument("--rules", choices=RULES, default="acorn",
+                        help="acorn: a square explodes when it holds more than its critical "
+                             "mass (the original); classic: when it reaches it")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed the computer players' random choices, for a repeatable game")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    options = Options(fullscreen=args.fullscreen, sound=not args.no_sound, speed=args.speed,
+                      rules=args.rules, seed=args.seed)
+    try:
+        return run(options, first_frame_exit=os.environ.get("CHAINPLUS_FIRST_FRAME_EXIT") == "1")
+    except pygame.error as exc:
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        return 1
+
+
+__all__ = ["App", "Options", "NullDisplay", "WindowDisplay", "run", "main", "build_parser",
+           "COMPUTER", "font", "RED"]

@@ -1,0 +1,129 @@
+"""Computer players off the UI thread, so the window keeps drawing while they think.
+
+One job at a time: starting a job, or ``cancel``, sets the old job's stop flag, which the
+searching levels poll, and its answer is thrown away. ``SyncWorker`` answers at once on the
+calling thread: tests and the benchmark use it for repeatable runs.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import ai
+from ..game import Game
+
+MOVE, HINT = "move", "hint"
+
+
+@dataclass
+class Job:
+    """One question for the computer: the move for the seat to move, or a hint."""
+
+    ident: int
+    kind: str
+    game: Game
+    level: int = 0
+    random_pct: int = 0
+    seed: float = 0.0
+    budget: float = ai.DEFAULT_BUDGET
+    stop: threading.Event = field(default_factory=threading.Event)
+    square: int | None = None
+    fallback: str | None = None  # why a stand-in answered, when one did
+    done: bool = False
+
+
+def answer(job: Job) -> None:
+    """Work out the job's square; never raises (a failing AI answers with a random legal move)."""
+    game, rng = job.game, random.Random(job.seed)
+    stop = job.stop.is_set
+    try:
+        if job.kind == HINT:
+            hint = getattr(ai, "hint", None)
+            if hint is None:
+                job.fallback = "ai.hint is missing: level 2 answered"
+                job.square = ai.choose_move(game, 2, 0, rng, job.budget, stop)
+            else:
+                job.square = hint(game, budget=job.budget, stop=stop)
+        else:
+            try:
+                job.square = ai.choose_move(game, job.level, job.random_pct, rng, job.budget, stop)
+            except NotImplementedError:
+                job.fallback = f"level {job.level} is not written yet: level 2 answered"
+                job.square = ai.choose_move(game, 2, job.random_pct, rng, job.budget, stop)
+    except Exception as exc:  # the window must survive a broken computer player
+        print(f"chainplus: the computer player failed ({exc!r}); playing a random move",
+              file=sys.stderr)
+        job.fallback = "the computer player failed: a random move answered"
+        job.square = game.random_move(rng) if game.winner is None else None
+    job.done = True
+
+
+class ThreadWorker:
+    """Runs each job on a daemon thread and calls ``notify`` (from that thread) when done."""
+
+    def __init__(self, notify: Callable[[], None] | None = None) -> None:
+        self._notify = notify
+        self._job: Job | None = None
+        self._next = 1
+
+    def start(self, kind: str, game: Game, level: int = 0, random_pct: int = 0,
+              seed: float = 0.0, budget: float = ai.DEFAULT_BUDGET) -> Job:
+        """Stop any job under way and start a new one on a copy of ``game``."""
+        self.cancel()
+        job = Job(self._next, kind, game.copy(), level, random_pct, seed, budget)
+        self._next += 1
+        self._job = job
+        self._launch(job)
+        return job
+
+    def _launch(self, job: Job) -> None:
+        def run() -> None:
+            answer(job)
+            if self._notify is not None and not job.stop.is_set():
+                self._notify()
+
+        threading.Thread(target=run, name=f"chainplus-ai-{job.ident}", daemon=True).start()
+
+    def cancel(self) -> None:
+        """Stop the job under way at once; its answer will never be used."""
+        if self._job is not None:
+            self._job.stop.set()
+            self._job = None
+
+    @property
+    def job(self) -> Job | None:
+        """The job under way or finished but not yet collected."""
+        return self._job
+
+    def collect(self) -> Job | None:
+        """The finished job, handed over once; None while it is still thinking."""
+        job = self._job
+        if job is not None and job.done:
+            self._job = None
+            return job
+        return None
+
+    def wait(self, timeout: float) -> bool:
+        """Block until the current job is done (tests and the benchmark only)."""
+        job = self._job
+        if job is None:
+            return True
+        end = time.monotonic() + timeout
+        while not job.done and time.monotonic() < end:
+            time.sleep(0.002)
+        return job.done
+
+    def close(self) -> None:
+        self.cancel()
+
+
+class SyncWorker(ThreadWorker):
+    """Answers on the calling thread at once: repeatable, for tests and the benchmark."""
+
+    def _launch(self, job: Job) -> None:
+        answer(job)

@@ -1,0 +1,125 @@
+"""Test set-up: pygame runs headless (dummy video and audio drivers) and the repository
+root is importable, so ``python -m pytest -q`` works from /work/main without installing."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+# Before anything imports pygame: no window, no sound card needed.
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers for the headless window tests, handed to tests by the ``ui`` fixture.
+import types  # noqa: E402
+
+import pytest  # noqa: E402
+import pygame  # noqa: E402
+
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class RecordedSounds:
+    """Sounds that remember what was played instead of playing it."""
+
+    def __init__(self) -> None:
+        self.enabled = True
+        self.played: list[str] = []
+
+    def play(self, name: str, strength: int = 1) -> None:
+        if self.enabled:
+            self.played.append(name)
+
+
+def make_app(seed: int = 1, speed: str = "normal", **options):
+    """An App with a fake clock, a synchronous AI worker and recorded sounds."""
+    from chainplus.ui.app import App, NullDisplay, Options
+    from chainplus.ui.worker import SyncWorker
+
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((640, 480))
+    app = App(Options(seed=seed, speed=speed, **options), clock=FakeClock(),
+              worker=SyncWorker(), sounds=RecordedSounds(), display=NullDisplay())
+    return app
+
+
+def pump(app) -> None:
+    """Hand every queued pygame event to the app."""
+    for event in pygame.event.get():
+        app.handle_event(event)
+
+
+def post_click(app, pos: tuple[int, int], button: int = 1) -> None:
+    """Post a real button press and release at a logical position and let the app answer."""
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    pump(app)
+
+
+def click_square(app, square: int, button: int = 1) -> None:
+    from chainplus.ui.board_view import cell_rect
+
+    post_click(app, cell_rect(square).center, button)
+
+
+def click_icon(app, name: str, button: int = 1) -> None:
+    from chainplus.ui.theme import ICONS
+
+    post_click(app, ICONS[name].center, button)
+
+
+def click_cell(app, seat: int, column: int, button: int = 1) -> None:
+    from chainplus.ui.theme import panel_cell
+
+    post_click(app, panel_cell(seat, column).center, button)
+
+
+def advance(app, seconds: float, step: float = 0.05) -> None:
+    """Let ``seconds`` of fake time pass in small steps, updating the app at each."""
+    end = app.clock.t + seconds
+    while app.clock.t < end:
+        app.clock.t = min(end, app.clock.t + step)
+        app.update()
+
+
+def settle(app, limit: float = 30.0) -> None:
+    """Let time pass until nothing is animating and no computer is about to move."""
+    from chainplus.ui.modes import PlayMode
+
+    end = app.clock.t + limit
+    while app.clock.t < end:
+        advance(app, 0.1)
+        if isinstance(app.mode, PlayMode) and not app.mode.computer_to_move():
+            return
+        if app.game.winner is not None and not app.mode.animating:
+            return
+
+
+@pytest.fixture
+def ui() -> types.SimpleNamespace:
+    """The window-test helpers: make_app, post_click, click_square/icon/cell, advance, settle."""
+    return types.SimpleNamespace(
+        FakeClock=FakeClock, RecordedSounds=RecordedSounds, make_app=make_app, pump=pump,
+        post_click=post_click, click_square=click_square, click_icon=click_icon,
+        click_cell=click_cell, advance=advance, settle=settle,
+    )

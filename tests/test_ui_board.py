@@ -1,0 +1,213 @@
+"""The board in the window, driven by posted mouse events: placing, refusing, hovering,
+cascades shown wave by wave, and the end of the game."""
+
+from __future__ import annotations
+
+import pygame
+
+from chainplus.rules import square_of
+from chainplus.ui.modes import AnimateMode, GameOverMode, PlayMode
+from chainplus.ui.seats import HUMAN
+
+
+def two_humans(ui, **options):
+    app = ui.make_app(**options)
+    app.setup[2].kind = app.setup[2].plays_as = HUMAN
+    app.new_game()
+    return app
+
+
+def test_select_on_a_legal_square_places_for_the_human_to_move(ui) -> None:
+    app = two_humans(ui)
+    sq = square_of(3, 4)
+    ui.click_square(app, sq)
+    assert app.game.moves == [sq]
+    assert app.game.owners[sq] == 1 and app.game.counts[sq] == 1
+    assert app.game.to_move == 2
+    assert "place" in app.sounds.played
+
+
+def test_adjust_on_the_board_never_places(ui) -> None:
+    app = two_humans(ui)
+    ui.click_square(app, 10, button=3)
+    assert app.game.moves == []
+    assert "Select" in app.help_text()[0]
+
+
+def test_click_on_another_seats_square_is_refused_and_changes_nothing(ui) -> None:
+    app = two_humans(ui)
+    ui.click_square(app, 0)   # red
+    ui.click_square(app, 9)   # blue
+    ui.click_square(app, 20)  # red
+    before = app.game.state()
+    ui.click_square(app, 0)   # blue clicks red's square
+    assert app.game.state() == before
+    assert app.refusal == 0
+    assert app.sounds.played[-1] == "illegal"
+    text, warn = app.help_text()
+    assert warn and "Red" in text
+    ui.advance(app, 1.0)
+    assert app.refusal is None  # the cue goes away by itself
+
+
+def test_the_square_under_the_pointer_is_highlighted_only_when_legal(ui) -> None:
+    from chainplus.ui.board_view import cell_rect
+    from chainplus.ui.theme import CREAM, WHITE
+
+    app = two_humans(ui)
+    ui.click_square(app, 0)
+    screen = pygame.display.get_surface()
+    corner = lambda sq: (cell_rect(sq).x + 3, cell_rect(sq).y + 3)  # noqa: E731
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_rect(20).center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    ui.pump(app)
+    assert app.hover_legal() == 20
+    app.draw(screen)
+    assert screen.get_at(corner(20))[:3] == CREAM
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_rect(0).center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    ui.pump(app)
+    assert app.hover_legal() is None  # blue to move: red's square is not legal
+    app.draw(screen)
+    assert screen.get_at(corner(0))[:3] == WHITE
+
+
+def corner_about_to_burst(app) -> None:
+    """Red holds 2 on the top-left corner and blue has pieces next to it; red to move."""
+    for sq in (0, 1, 0, 8):  # red 0, blue 1, red 0, blue 8
+        app.game.play(sq)
+
+
+def two_wave_chain(app) -> None:
+    """Red to move with 2 on the top-left corner and 3 beside it: a click on 0 chains."""
+    for sq in (0, 2, 0, 10):  # red twice in the corner, blue elsewhere
+        app.game.play(sq)
+    app.game.play(1)          # red on the edge next to the corner: 1 piece
+    app.game.play(20)
+    app.game.play(1)          # red: 2 on square 1 (edge, explodes at 4)
+    app.game.play(21)
+    app.game.play(1)          # red: 3 on square 1, one short
+    app.game.play(22)
+
+
+def test_a_cascade_is_shown_wave_by_wave_and_a_click_finishes_it(ui) -> None:
+    app = two_humans(ui)
+    two_wave_chain(app)
+    moves = len(app.game.moves)
+    ui.click_square(app, 0)   # corner bursts into 1, which bursts into 0, 2 (blue) and 9 ...
+    assert isinstance(app.mode, AnimateMode)
+    cascade = app.mode.cascade
+    assert len(cascade.waves) >= 2
+    assert app.mode.wave == -1  # the placement shows first
+    seen = []
+    for _ in range(40):
+        ui.advance(app, 0.05)
+        if not isinstance(app.mode, AnimateMode):
+            break
+        if app.mode.wave >= 0 and app.mode.wave not in seen:
+            seen.append(app.mode.wave)
+            counts, owners = app.mode.board()
+            assert (tuple(counts), tuple(owners)) == cascade.frames[app.mode.wave]
+    assert seen[:2] == [0, 1]
+    assert app.sounds.played.count("explode") <= len(cascade.waves)
+    # play on: and this time click in the middle of the chain
+    app.game.undo()
+    app.set_mode(PlayMode(app))
+    ui.click_square(app, 0)
+    assert isinstance(app.mode, AnimateMode)
+    ui.advance(app, 0.25)
+    ui.click_square(app, 40)  # a click during the animation finishes it...
+    assert not isinstance(app.mode, AnimateMode)
+    assert len(app.game.moves) == moves + 1  # ...and is never a placement
+    assert app.game.counts[40] == 0
+
+
+def test_column_two_counts_change_in_step_with_the_animation(ui) -> None:
+    app = two_humans(ui)
+    two_wave_chain(app)
+    ui.click_square(app, 0)
+    assert isinstance(app.mode, AnimateMode)
+    cascade = app.mode.cascade
+    shown = []
+    while isinstance(app.mode, AnimateMode):
+        owners = app.mode.board()[1]
+        squares = app.mode.squares_shown()
+        assert squares[1:] == [list(owners).count(s) for s in (1, 2, 3, 4)]
+        if squares not in shown:
+            shown.append(squares)
+        ui.advance(app, 0.02)
+    # the counts moved frame by frame, before the move was over
+    expected = []
+    for _, owners in cascade.frames[:-1]:
+        squares = [0] + [list(owners).count(s) for s in (1, 2, 3, 4)]
+        if squares not in expected:
+            expected.append(squares)
+    assert shown == expected and len(expected) >= 2
+
+
+def test_instant_speed_skips_the_animation(ui) -> None:
+    app = two_humans(ui, speed="instant")
+    for sq in (0, 1, 0, 8):
+        app.game.play(sq)
+    ui.click_square(app, 0)
+    assert isinstance(app.mode, (PlayMode, GameOverMode))
+    assert "explode" in app.sounds.played
+
+
+def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
+    app = two_humans(ui)
+    for _ in range(300):  # play it out with clicks: red plays low squares, blue high ones
+        if app.game.winner is not None:
+            break
+        legal = app.game.legal_moves()
+        ui.click_square(app, legal[0] if app.game.to_move == 1 else legal[-1])
+        assert app.game.winner is None or app.sounds.played.count("win") == 0  # not before the end
+        ui.advance(app, 3.0, step=0.2)
+    assert app.game.winner is not None
+    ui.advance(app, 30.0, step=0.5)  # let the last chain finish
+    assert isinstance(app.mode, GameOverMode)
+    assert app.sounds.played.count("win") == 1
+    seat, head, line, big = app.mode.status()
+    assert seat == app.game.winner and big and "winner" in head.lower()
+    final = app.game.state()
+    ui.click_square(app, 30)
+    assert app.game.state() == final  # the final board stays
+    ui.click_icon(app, "new")
+    assert app.game.moves == [] and isinstance(app.mode, PlayMode)
+
+
+def test_computer_against_computer_plays_a_whole_game_by_itself(ui) -> None:
+    from chainplus.ui.seats import COMPUTER
+
+    app = ui.make_app(speed="fast")
+    for seat in (1, 2, 3, 4):
+        row = app.setup[seat]
+        row.kind = row.plays_as = COMPUTER
+        row.level = seat % 2  # levels 0 and 1
+    app.new_game()
+    assert app.game.seats == (1, 2, 3, 4)
+    for _ in range(20000):
+        if isinstance(app.mode, GameOverMode):
+            break
+        ui.advance(app, 0.1, step=0.1)
+    assert app.game.winner is not None
+    assert isinstance(app.mode, GameOverMode)
+
+
+def test_a_computer_waits_a_moment_before_it_moves(ui) -> None:
+    app = ui.make_app()
+    ui.click_square(app, 27)
+    ui.advance(app, 0.05)
+    assert len(app.game.moves) == 1  # blue (computer) has its answer but pauses
+    ui.advance(app, 1.0)
+    assert len(app.game.moves) == 2
+    assert app.game.to_move == 1
+
+
+def test_clicking_while_the_computer_is_to_move_explains_and_changes_nothing(ui) -> None:
+    app = ui.make_app()
+    ui.click_square(app, 27)
+    ui.advance(app, 0.05)
+    ui.click_square(app, 36)
+    assert len(app.game.moves) == 1
+    assert "computer" in app.help_text()[0]
