@@ -3,6 +3,13 @@
 One entry point, ``choose_move``, a pure function of the position, the seat's level and
 random %, a random generator and a time budget. It never changes the game it is given and
 never imports pygame, so the window, the engine protocol and the match command share it.
+
+The levels, as the original's help describes them:
+0 any legal square at random; 1 a random square the seat already owns, else as 0;
+2 as 0 in random % of its moves, otherwise as 1; 3 as 1 but with some thought (it looks one
+move ahead at every square and keeps the best, see ``evaluate.py``); 4 as 3 with random % of
+its moves as 0; 5 a real search (``search.py``) with random % of its moves as 0.
+``hint`` is what level 5 at 0 % would play.
 """
 
 from __future__ import annotations
@@ -10,12 +17,13 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .evaluate import evaluate
 from .game import Game
+from .search import search
 
 LEVELS = range(0, 6)
 #: Default thinking time per move for the searching levels, in seconds.
 DEFAULT_BUDGET = 0.25
-
 
 def choose_move(
     game: Game,
@@ -24,11 +32,14 @@ def choose_move(
     rng: random.Random | None = None,
     budget: float = DEFAULT_BUDGET,
     stop: Callable[[], bool] | None = None,
+    nodes: int | None = None,
 ) -> int:
     """The square the seat to move would play at ``level`` with ``random_pct`` % random moves.
 
-    ``stop`` is polled by the searching levels; when it returns True they answer at once
-    with the best move found so far.
+    Level 5 thinks for at most ``budget`` seconds (``None``: no clock) and, when given, at most
+    ``nodes`` search nodes: with a node limit and no clock its answer depends only on the
+    position and ``rng``. ``stop`` is polled every few milliseconds; when it returns True the
+    search answers at once with the best move found so far.
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -42,11 +53,27 @@ def choose_move(
         return random_move(legal, rng)
     if level == 1:
         return owned_move(game, legal, rng)
+    if level == 3:
+        return greedy_move(game, legal, rng)
+    # levels 2, 4 and 5 play as level 0 in random_pct % of their moves
+    if rng.random() * 100 < random_pct:
+        return random_move(legal, rng)
     if level == 2:
-        if rng.random() * 100 < random_pct:
-            return random_move(legal, rng)
         return owned_move(game, legal, rng)
-    raise NotImplementedError(f"level {level} arrives with the computer-players issue")
+    if level == 4:
+        return greedy_move(game, legal, rng)
+    return search(game, budget, stop, nodes, rng).move
+
+
+def hint(
+    game: Game,
+    budget: float | None = DEFAULT_BUDGET,
+    stop: Callable[[], bool] | None = None,
+    rng: random.Random | None = None,
+    nodes: int | None = None,
+) -> int:
+    """The square level 5 at 0 % random would play for the seat to move (for the hint icon)."""
+    return choose_move(game, 5, 0, rng, budget, stop, nodes)
 
 
 def random_move(legal: list[int], rng: random.Random) -> int:
@@ -60,3 +87,25 @@ def owned_move(game: Game, legal: list[int], rng: random.Random) -> int:
     owners = game.owners
     mine = [sq for sq in legal if owners[sq] == me]
     return random_move(mine or legal, rng)
+
+
+def greedy_move(game: Game, legal: list[int], rng: random.Random) -> int:
+    """Level 3: look one move ahead at every legal square and keep the best.
+
+    A square that wins at once is taken; otherwise each resulting position is scored by
+    ``evaluate`` (pieces, captures, safe corners and edges, loaded squares under threat) and
+    ties are broken at random. Works on a copy, so ``game`` is untouched.
+    """
+    me = game.to_move
+    board = game.copy()
+    best: list[int] = []
+    best_value = None
+    for sq in legal:
+        board.play(sq)
+        value = evaluate(board, me)
+        board.undo()
+        if best_value is None or value > best_value:
+            best, best_value = [sq], value
+        elif value == best_value:
+            best.append(sq)
+    return random_move(best, rng)

@@ -82,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed for repeatable answers")
     p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
                    help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
+    p.add_argument("--nodes", type=_int_in(1, 10**9, "nodes"), default=None,
+                   help="level 5 searches this many nodes per move, with no clock (repeatable answers)")
 
     p = sub.add_parser("bench", help="time seeded random playouts of the rules core")
     p.add_argument("--rules", choices=RULES, default="acorn")
@@ -99,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
     p.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
                    help="games played at once (default: one per core)")
+    p.add_argument("--nodes", type=_int_in(1, 10**9, "nodes"), default=None,
+                   help="level 5 searches this many nodes per move instead of using the clock")
     return parser
 
 
@@ -108,7 +112,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             return cmd_replay(args.file, sys.stdout)
         if args.command == "engine":
-            return cmd_engine(sys.stdin, sys.stdout, args.level, args.random, args.seed, args.budget)
+            return cmd_engine(
+                sys.stdin, sys.stdout, args.level, args.random, args.seed, args.budget, args.nodes
+            )
         if args.command == "bench":
             return cmd_bench(args.rules, args.players, args.seconds, args.seed)
         if args.command == "match":
@@ -141,22 +147,27 @@ def cmd_replay(path: str | None, out: TextIO) -> int:
 
 
 # --------------------------------------------------------------------------- engine
-def engine_answer(line: str, level: int, pct: int, rng: random.Random, budget: float) -> dict[str, Any]:
-    """The engine's reply to one input line."""
+def engine_answer(
+    line: str, level: int, pct: int, rng: random.Random, budget: float, nodes: int | None = None
+) -> dict[str, Any]:
+    """The engine's reply to one input line (with ``nodes``, level 5 has no clock)."""
     try:
         game = game_from_data(decode(line))
     except RecordError as exc:
         return {"error": str(exc)}
     if game.winner is not None:
         return {"error": f"the game is over: seat {game.winner} has won"}
-    square = ai.choose_move(game, level, pct, rng, budget)
+    square = ai.choose_move(game, level, pct, rng, None if nodes else budget, nodes=nodes)
     return {"move": list(row_col(square))}
 
 
-def cmd_engine(inp: TextIO, out: TextIO, level: int, pct: int, seed: int | None, budget: float) -> int:
+def cmd_engine(
+    inp: TextIO, out: TextIO, level: int, pct: int, seed: int | None, budget: float,
+    nodes: int | None = None,
+) -> int:
     rng = random.Random(seed)
     for line in inp:
-        reply = engine_answer(line.strip(), level, pct, rng, budget)
+        reply = engine_answer(line.strip(), level, pct, rng, budget, nodes)
         out.write(json.dumps(reply) + "\n")
         out.flush()
     return 0
@@ -175,19 +186,24 @@ def cmd_bench(rules: str, players: int, seconds: float, seed: int) -> int:
 
 # --------------------------------------------------------------------------- match
 def play_match_game(
-    index: int, a: tuple[int, int], b: tuple[int, int], seed: int, rules: str, budget: float
+    index: int, a: tuple[int, int], b: tuple[int, int], seed: int, rules: str, budget: float,
+    nodes: int | None = None,
 ) -> tuple[int, int]:
     """Play game ``index`` of a match; returns (winner: 0 for a, 1 for b, number of moves).
 
     Player a takes seat 1 in even games and seat 2 in odd ones, so starts alternate.
     Each game has its own seed, so results do not depend on how games are spread over cores.
+    With ``nodes`` level 5 searches a fixed number of nodes instead of watching the clock,
+    so the whole match is repeatable.
     """
+    if nodes:
+        budget = None
     rng = random.Random(f"{seed}:{index}")
     game = Game((1, 2), rules)
     players = {1: a, 2: b} if index % 2 == 0 else {1: b, 2: a}
     while game.winner is None:
         level, pct = players[game.to_move]
-        game.play(ai.choose_move(game, level, pct, rng, budget))
+        game.play(ai.choose_move(game, level, pct, rng, budget, nodes=nodes))
     a_seat = 1 if index % 2 == 0 else 2
     return (0 if game.winner == a_seat else 1), len(game.moves)
 
@@ -196,7 +212,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     wins = [0, 0]
     moves = 0
-    jobs = [(i, args.a, args.b, args.seed, args.rules, args.budget) for i in range(args.games)]
+    jobs = [(i, args.a, args.b, args.seed, args.rules, args.budget, args.nodes) for i in range(args.games)]
     if args.jobs > 1 and args.games > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(play_match_game, *zip(*jobs), chunksize=1))
@@ -216,5 +232,6 @@ def cmd_match(args: argparse.Namespace) -> int:
         "games": args.games, "a_win_rate": round(wins[0] / args.games, 3),
         "mean_moves": round(moves / args.games, 1), "rules": args.rules, "seed": args.seed,
         "seconds": round(elapsed, 1),
+        "limit": f"{args.nodes} nodes" if args.nodes else f"{args.budget} s",
     }))
     return 0
