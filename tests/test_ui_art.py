@@ -126,6 +126,8 @@ def test_glyphs_are_cached_per_character_colour_and_scale() -> None:
 # -- icon glyphs ---------------------------------------------------------------------------------
 
 GLYPH_RECTS = [
+    pygame.Rect(0, 0, 16, 16),
+    pygame.Rect(70, 50, 20, 20),
     pygame.Rect(10, 10, 24, 24),
     pygame.Rect(37, 5, 32, 32),
     pygame.Rect(3, 21, 40, 40),

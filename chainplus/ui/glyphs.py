@@ -249,7 +249,13 @@ def _quit(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
 
 
 def _close(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
-    """The RISC OS close icon: a cross in a small box."""
+    """The RISC OS close icon: a cross in a small box (just the cross when small: the caller's
+    icon border is the box then, and a box inside a box would squeeze the cross to a dot)."""
+    if a < 20:
+        edge = 1.5
+        _band(g, colour, (edge, edge), (a - edge, a - edge), t * 1.2)
+        _band(g, colour, (edge, a - edge), (a - edge, edge), t * 1.2)
+        return
     box = round(a * 0.86)
     left = _centred_span(a, box)
     pygame.draw.rect(g, colour, (left, left, box, box), max(1, t // 2))
@@ -278,8 +284,9 @@ def _letter(letter: str) -> _Painter:
         if a >= 16 + 2 * t + 4:  # ring only where the letter fits inside it
             _arc(g, colour, (a / 2, a / 2), a / 2, t, 0, 360)
         scale = max(1, int((a - 2 * t - 4) // 16))
-        width, height = font.size(letter, scale)
-        font.draw(g, letter, (_centred_span(a, width), _centred_span(a, height)), colour, scale)
+        width = font.size(letter, scale)[0]
+        ink_height = 14 * scale  # capitals use 7 of the 8 rows, each doubled in height
+        font.draw(g, letter, (_centred_span(a, width), _centred_span(a, ink_height)), colour, scale)
 
     return paint
 
@@ -308,7 +315,8 @@ NAMES: tuple[str, ...] = tuple(_PAINTERS)
 def symbol_size(rect: pygame.Rect) -> int:
     """Side of the square a symbol fills inside rect, leaving a margin for the icon's border."""
     side = min(rect.width, rect.height)
-    return max(1, side - 2 * max(2, round(side * 0.125)))
+    margin = max(2, round(side * 0.125)) if side >= 24 else 1
+    return max(1, side - 2 * margin)
 
 
 def glyph_surface(name: str, side: int, colour: pygame.typing.ColorLike) -> pygame.Surface:
