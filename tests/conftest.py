@@ -58,6 +58,7 @@ def make_app(seed: int = 1, speed: str = "normal", **options):
         pygame.display.set_mode((640, 480))
     app = App(Options(seed=seed, speed=speed, **options), clock=FakeClock(),
               worker=SyncWorker(), sounds=RecordedSounds(), display=NullDisplay())
+    app.budget = app.hint_budget = 0.02  # strength does not matter here; keep the tests quick
     return app
 
 

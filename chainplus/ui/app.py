@@ -104,7 +104,8 @@ class App:
         self.setup: dict[int, SeatSetup] = seats.default_setup()
         self.rules = self.options.rules
         self.speed = self.options.speed
-        self.budget = ai.DEFAULT_BUDGET
+        self.budget = ai.DEFAULT_BUDGET  # thinking time per computer move
+        self.hint_budget = HINT_BUDGET
         if sounds is None:
             from .sound import Sounds
 
@@ -200,7 +201,7 @@ class App:
         if not self.hint_allowed():
             self.say("A hint is for a human seat to move.", warn=True)
             return
-        self.worker.start(HINT, self.game, 5, 0, self.rng.random(), HINT_BUDGET)
+        self.worker.start(HINT, self.game, 5, 0, self.rng.random(), self.hint_budget)
         self.say("Looking for a good move...")
 
     def hint_allowed(self) -> bool:

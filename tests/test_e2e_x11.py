@@ -1,0 +1,168 @@
+"""End to end in a real X server: ``python main.py`` under Xvfb, clicked with xdotool.
+
+Xvfb is started on a display it picks itself (``-displayfd``), with its screen kept in a file
+(``-fbdir``, an XWD image), so the test reads real screen pixels with nothing more than
+xvfb and xdotool installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from chainplus.ui.theme import (  # noqa: E402
+    BOARD, CELL, DARK_BLUE, HELP, ICONS, RED, WHITE,
+)
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)",
+)
+
+WAIT = 20.0  # seconds to wait for something to appear; generous for slow machines
+
+
+class Screen:
+    """The Xvfb framebuffer file, read as an XWD image (32 bits per pixel, TrueColor)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def grab(self) -> tuple[int, int, bytes, int]:
+        data = self.path.read_bytes()
+        fields = struct.unpack(">25I", data[:100])
+        header_size, bpp, bytes_per_line = fields[0], fields[11], fields[12]
+        width, height, ncolours, byte_order = fields[4], fields[5], fields[19], fields[7]
+        assert bpp == 32, f"expected a 32-bit screen, got {bpp} bits per pixel"
+        start = header_size + 12 * ncolours
+        self.byte_order = byte_order
+        return width, height, data[start:start + bytes_per_line * height], bytes_per_line
+
+    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
+        width, height, pixels, stride = self.grab()
+        raw = pixels[y * stride + 4 * x: y * stride + 4 * x + 4]
+        value = int.from_bytes(raw, "little" if self.byte_order == 0 else "big")
+        return (value >> 16) & 255, (value >> 8) & 255, value & 255
+
+    def save_png(self, path: Path) -> None:
+        """Keep a picture for a person to look at when the test fails."""
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        import pygame
+
+        width, height, pixels, stride = self.grab()
+        rows = b"".join(pixels[y * stride:y * stride + 4 * width] for y in range(height))
+        pygame.image.save(pygame.image.frombuffer(rows, (width, height), "BGRA"), str(path))
+
+
+@pytest.fixture
+def xserver(tmp_path: Path):
+    """A private Xvfb on a free display; yields (display name, Screen)."""
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-fbdir",
+         str(tmp_path), "-nolisten", "tcp"],
+        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        server.kill()
+        pytest.skip("Xvfb did not start")
+    try:
+        yield f":{number}", Screen(tmp_path / "Xvfb_screen0")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def wait_for(check, what: str, timeout: float = WAIT):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_play_in_a_real_window(xserver, tmp_path: Path) -> None:
+    display, screen = xserver
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    game = subprocess.Popen([sys.executable, "main.py", "--speed", "fast", "--seed", "7"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def xdotool(*args: str) -> str:
+        return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True,
+                              timeout=WAIT).stdout
+
+    try:
+        window = wait_for(lambda: xdotool("search", "--onlyvisible", "--classname", "main.py")
+                          .split()[:1], "the game window")[0]
+        geometry = dict(line.split("=") for line in
+                        xdotool("getwindowgeometry", "--shell", window).split())
+        left, top = int(geometry["X"]), int(geometry["Y"])
+        scale = int(geometry["WIDTH"]) // 640
+        assert scale >= 1 and int(geometry["HEIGHT"]) == 480 * scale  # whole steps, no distortion
+
+        def at(x: int, y: int) -> tuple[int, int, int]:
+            return screen.pixel(left + x * scale + scale // 2, top + y * scale + scale // 2)
+
+        def click(x: int, y: int, button: int = 1) -> None:
+            xdotool("mousemove", "--window", window, str(x * scale + scale // 2),
+                    str(y * scale + scale // 2), "click", str(button))
+
+        def centre(square: int) -> tuple[int, int]:
+            row, col = divmod(square, 8)
+            return BOARD.x + col * CELL + CELL // 2, BOARD.y + row * CELL + CELL // 2
+
+        def empty_board() -> bool:
+            return all(at(*centre(sq)) == WHITE for sq in range(64))
+
+        xdotool("mousemove", "--window", window, str(620 * scale), str(470 * scale))  # aside
+        wait_for(empty_board, "an empty board")
+        played = 27  # row 3, column 3
+        click(*centre(played))
+        wait_for(lambda: at(*centre(played)) == RED, "red's piece on the clicked square")
+        # blue, the computer, answers by itself after a short pause
+        blue = wait_for(lambda: [sq for sq in range(64) if at(*centre(sq)) == DARK_BLUE],
+                        "the computer's blue piece")[0]
+        # red clicks blue's square: refused with a red warning in the help box; nothing changes
+        click(*centre(blue))
+        wait_for(lambda: any(at(x, y) == RED for x in range(HELP.x + 2, HELP.right - 2, 2)
+                             for y in range(HELP.y + 4, HELP.y + 22)), "the warning")
+        # the cross over the refused square goes away and the board is as it was
+        wait_for(lambda: at(*centre(blue)) == DARK_BLUE, "the refused square unchanged")
+        assert at(*centre(played)) == RED
+        assert sum(at(*centre(sq)) in (RED, DARK_BLUE) for sq in range(64)) == 2
+        # a new game clears the board; the quit icon ends the program cleanly
+        click(*ICONS["new"].center)
+        wait_for(empty_board, "the new game's empty board")
+        click(*ICONS["quit"].center)
+        assert game.wait(WAIT) == 0
+        assert b"Traceback" not in game.stderr.read()
+    except BaseException:
+        shot = tmp_path / "e2e-failure.png"
+        try:
+            screen.save_png(shot)
+            print(f"screen at failure: {shot}")
+        except Exception:
+            pass
+        raise
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait(10)
