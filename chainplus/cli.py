@@ -90,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_int_in(2, 4, "players"), default=2)
     p.add_argument("--seconds", type=_positive_float, default=5.0)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--ui", action="store_true",
+                   help="measure the game window instead: frame times, idle CPU, first frame")
 
     p = sub.add_parser("match", help="play two computer levels against each other")
     p.add_argument("--a", type=parse_player, required=True, metavar="LEVEL[:RANDOM]")
@@ -115,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_engine(
                 sys.stdin, sys.stdout, args.level, args.random, args.seed, args.budget, args.nodes
             )
+        if args.command == "bench" and args.ui:
+            from .ui.uibench import main as ui_bench  # pygame only when asked for
+
+            return ui_bench(min(args.seconds, 30.0), args.seed)
         if args.command == "bench":
             return cmd_bench(args.rules, args.players, args.seconds, args.seed)
         if args.command == "match":

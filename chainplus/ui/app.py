@@ -584,13 +584,7 @@ def run(options: Options, first_frame_exit: bool = False) -> int:
         if first_frame_exit:
             return 0
         while app.running:
-            wait = app.wait_time(app.clock())
-            if wait <= 0:
-                events = pygame.event.get()
-            else:
-                first = pygame.event.wait(max(1, int(wait * 1000)))
-                events = [first] if first.type != pygame.NOEVENT else []
-                events += pygame.event.get()
+            events = _next_events(app)
             for event in events:
                 app.handle_event(event)
             app.update()
@@ -605,6 +599,27 @@ def run(options: Options, first_frame_exit: bool = False) -> int:
         app.close()
         pygame.quit()
     return 0
+
+
+#: While nothing moves the loop looks for events this often (pygame's own event.wait polls
+#: every millisecond, which costs more CPU than a board game waiting for a click should).
+IDLE_POLL = 0.02
+
+
+def _next_events(app: App) -> list[pygame.event.Event]:
+    """The events to answer now: at once when animating, else after sleeping until some
+    arrive or something is due (the worker thread's WAKE event counts as an arrival)."""
+    events = pygame.event.get()
+    if events or app.mode.animating:
+        return events
+    until = time.monotonic() + app.wait_time(app.clock())
+    while not events:
+        left = until - time.monotonic()
+        if left <= 0:
+            break
+        time.sleep(min(IDLE_POLL, left))
+        events = pygame.event.get()
+    return events
 
 
 def _window_icon() -> pygame.Surface:

@@ -1,0 +1,228 @@
+"""``python -m chainplus bench --ui``: how smooth and how frugal the window is, measured headless.
+
+Four figures: frame time (update + draw + flip) during long cascades and while a computer
+thinks on its worker thread, CPU used by ``python main.py`` while it waits for a human, and
+the time from starting ``python main.py`` to its first frame on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def _percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
+
+
+def _figures(times: list[float]) -> dict[str, float]:
+    ms = [t * 1000 for t in times]
+    return {"frames": len(ms), "p50_ms": round(_percentile(ms, 50), 2),
+            "p99_ms": round(_percentile(ms, 99), 2), "max_ms": round(max(ms), 2)}
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+class _Silent:
+    enabled = False
+
+    def play(self, name: str, strength: int = 1) -> None:
+        pass
+
+
+def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any, int]]:
+    """(game before the move, square) for ``count`` moves whose chains have many waves."""
+    from ..game import Game
+
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        game = Game((1, 2, 3, 4))
+        while game.winner is None:
+            square = game.random_move(rng)
+            before = game.copy()
+            cascade = game.play(square)
+            if len(cascade.waves) >= min_waves:
+                found.append((before, square))
+                break
+    return found
+
+
+def cascade_frames(seed: int, cascades: int = 6) -> dict[str, float]:
+    """Frame times while long cascades animate at normal speed, drawn at 60 frames a second."""
+    import pygame
+
+    from .app import App, NullDisplay, Options
+    from .modes import AnimateMode
+    from .seats import HUMAN
+    from .worker import SyncWorker
+
+    screen = pygame.display.get_surface()
+    fake = [0.0]
+    app = App(Options(seed=seed), clock=lambda: fake[0], worker=SyncWorker(), sounds=_Silent(),
+              display=NullDisplay())
+    for seat in (1, 2, 3, 4):
+        app.setup[seat].kind = app.setup[seat].plays_as = HUMAN
+    times: list[float] = []
+    waves = []
+    for before, square in long_cascades(cascades, seed):
+        app.new_game()
+        app.game = before
+        app.place(square)
+        assert isinstance(app.mode, AnimateMode)
+        waves.append(len(app.mode.cascade.waves))
+        while isinstance(app.mode, AnimateMode):
+            fake[0] += 1 / 60
+            start = time.perf_counter()
+            for event in pygame.event.get():
+                app.handle_event(event)
+            app.update()
+            app.draw(screen)
+            pygame.display.flip()
+            times.append(time.perf_counter() - start)
+    return {**_figures(times), "cascades": len(waves), "mean_waves": round(statistics.mean(waves), 1)}
+
+
+def thinking_frames(level: int, seconds: float, seed: int) -> dict[str, float]:
+    """Frame times while computers (all four seats, ``level``) think on the worker thread.
+
+    Only frames drawn while a computer is thinking or pausing before its move count; every
+    frame is drawn (the real loop draws fewer), at up to 60 a second.
+    """
+    import pygame
+
+    from .app import App, NullDisplay, Options
+    from .seats import COMPUTER
+
+    screen = pygame.display.get_surface()
+    app = App(Options(seed=seed, speed="fast"), sounds=_Silent(), display=NullDisplay())
+    for seat in (1, 2, 3, 4):
+        row = app.setup[seat]
+        row.kind = row.plays_as = COMPUTER
+        row.level, row.random_pct = level, 0
+    app.new_game()
+    times: list[float] = []
+    moves = 0
+    end = time.perf_counter() + seconds
+    try:
+        while time.perf_counter() < end:
+            if app.game.winner is not None:
+                moves += len(app.game.moves)
+                app.new_game()
+            start = time.perf_counter()
+            thinking = app.worker.job is not None
+            for event in pygame.event.get():
+                app.handle_event(event)
+            app.update()
+            app.draw(screen)
+            pygame.display.flip()
+            spent = time.perf_counter() - start
+            if thinking:
+                times.append(spent)
+            time.sleep(max(0.0, 1 / 60 - spent))
+        moves += len(app.game.moves)
+    finally:
+        app.close()
+    return {**_figures(times), "level": level, "moves": moves}
+
+
+def _game_env(tmp: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               XDG_CONFIG_HOME=f"{tmp}/config", XDG_STATE_HOME=f"{tmp}/state",
+               XDG_DATA_HOME=f"{tmp}/data", XDG_CACHE_HOME=f"{tmp}/cache")
+    return env
+
+
+def first_frame(runs: int = 5) -> dict[str, float]:
+    """Seconds from starting ``python main.py`` to its first frame flipped (then it exits)."""
+    seconds = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = _game_env(tmp)
+        env["CHAINPLUS_FIRST_FRAME_EXIT"] = "1"
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+            seconds.append(time.perf_counter() - start)
+    return {"runs": runs, "median_s": round(statistics.median(seconds), 3),
+            "max_s": round(max(seconds), 3)}
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_cpu(seconds: float = 5.0) -> dict[str, float]:
+    """CPU used by ``python main.py`` waiting for a human (red, to move first), % of one core."""
+    with tempfile.TemporaryDirectory() as tmp:
+        game = subprocess.Popen([sys.executable, str(ROOT / "main.py")], env=_game_env(tmp),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(3.0)  # start-up and the first frame are not idling
+            if game.poll() is not None:
+                raise RuntimeError("python main.py ended early")
+            cpu0, wall0 = _cpu_seconds(game.pid), time.perf_counter()
+            time.sleep(seconds)
+            cpu1, wall1 = _cpu_seconds(game.pid), time.perf_counter()
+        finally:
+            game.terminate()
+            game.wait(10)
+    return {"seconds": round(wall1 - wall0, 2), "cpu_pct": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 2)}
+
+
+def run(seconds: float = 4.0, seed: int = 1) -> dict[str, Any]:
+    """Every figure, as a dict."""
+    _headless()
+    import pygame
+
+    pygame.display.init()
+    pygame.display.set_mode((640, 480))
+    try:
+        result = {
+            "cascade_frames": cascade_frames(seed),
+            "thinking_frames_level1": thinking_frames(1, seconds, seed),
+            "thinking_frames_level5": thinking_frames(5, seconds, seed),
+        }
+    finally:
+        pygame.quit()
+    result["idle_cpu"] = idle_cpu()
+    result["first_frame"] = first_frame()
+    return result
+
+
+def main(seconds: float = 4.0, seed: int = 1) -> int:
+    """Print the figures, one line each, then everything as JSON on the last line."""
+    result = run(seconds, seed)
+    c, t1, t5 = (result["cascade_frames"], result["thinking_frames_level1"],
+                 result["thinking_frames_level5"])
+    print(f"frame time during long cascades ({c['cascades']} chains, {c['mean_waves']} waves "
+          f"on average, {c['frames']} frames): p50 {c['p50_ms']} ms, p99 {c['p99_ms']} ms")
+    for t in (t1, t5):
+        print(f"frame time while level-{t['level']} computers think ({t['frames']} frames, "
+              f"{t['moves']} moves): p50 {t['p50_ms']} ms, p99 {t['p99_ms']} ms")
+    print(f"CPU while waiting for a human: {result['idle_cpu']['cpu_pct']}% of one core "
+          f"(over {result['idle_cpu']['seconds']} s)")
+    print(f"start to first frame: {result['first_frame']['median_s']} s median of "
+          f"{result['first_frame']['runs']} (max {result['first_frame']['max_s']} s)")
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
