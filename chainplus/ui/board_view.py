@@ -19,7 +19,7 @@ from .theme import (
     BLACK, BOARD, CELL, CREAM, GREY3, GREY4, LIGHT_BLUE, ORANGE, SEAT_COLOUR, SEAT_SHAPE, WHITE,
     YELLOW,
 )
-from .widgets import bevel, outline_text
+from .widgets import bevel
 
 PIECE = 18  # a piece sprite is PIECE x PIECE pixels
 
@@ -95,8 +95,13 @@ def draw_pieces(surface: pygame.Surface, rect: Rect, seat: int, count: int) -> N
     half = PIECE // 2
     for dx, dy in LAYOUT[min(count, 5) if count <= 5 else 4]:
         surface.blit(sprite, (cx + dx - half, cy + dy - half))
-    if count > 5:
-        outline_text(surface, str(count), (cx, cy - 8), WHITE, align="center")
+    if count > 5:  # only mid-chain, or on the final board of a game won mid-chain
+        text = str(count)
+        badge = Rect(0, 0, 8 * len(text) + 6, 18)
+        badge.center = (cx, cy)
+        surface.fill(WHITE, badge)
+        pygame.draw.rect(surface, BLACK, badge, 1)
+        font.draw(surface, text, (cx, badge.y + 1), BLACK, align="center")
 
 
 def draw_board(
@@ -138,38 +143,46 @@ def draw_board(
 
 
 def _critical_mark(surface: pygame.Surface, rect: Rect) -> None:
-    """A square one piece short of exploding: an orange frame with dark corner ticks."""
-    inner = rect.inflate(-4, -4)
-    pygame.draw.rect(surface, ORANGE, inner, 2)
+    """A square one piece short of exploding: orange brackets in its corners."""
+    inner = rect.inflate(-6, -6)
+    arm = 11
     for (x, y), (dx, dy) in zip(
         (inner.topleft, (inner.right - 1, inner.top), (inner.left, inner.bottom - 1),
          (inner.right - 1, inner.bottom - 1)),
         ((1, 1), (-1, 1), (1, -1), (-1, -1)),
     ):
-        pygame.draw.line(surface, BLACK, (x, y), (x + 5 * dx, y))
-        pygame.draw.line(surface, BLACK, (x, y), (x, y + 5 * dy))
+        bracket = [(x, y), (x + arm * dx, y), (x + arm * dx, y + 3 * dy), (x + 3 * dx, y + 3 * dy),
+                   (x + 3 * dx, y + arm * dy), (x, y + arm * dy)]
+        pygame.draw.polygon(surface, ORANGE, bracket)
+        pygame.draw.polygon(surface, BLACK, bracket, 1)
 
 
 def draw_explosion(surface: pygame.Surface, wave: Sequence[int], seat: int, t: float) -> None:
     """Wave ``wave`` bursting: a flash on each square and pieces flying to its neighbours.
 
-    ``t`` runs from 0 (the burst starts) to 1 (the pieces land).
+    ``t`` runs from 0 (the burst starts) to 1 (the pieces land). Every flash is drawn before
+    any flying piece, so a piece is never hidden by the next square's flash.
     """
+    if t < 0.7:
+        grow = math.sin(t / 0.7 * math.pi)  # swells then shrinks
+        outer = 8 + 14 * grow
+        for sq in wave:
+            cx, cy = cell_rect(sq).center
+            star = [
+                (cx + math.cos(k * math.pi / 8) * (outer if k % 2 == 0 else outer * 0.55),
+                 cy + math.sin(k * math.pi / 8) * (outer if k % 2 == 0 else outer * 0.55))
+                for k in range(16)
+            ]
+            pygame.draw.polygon(surface, ORANGE, star)
+            pygame.draw.polygon(surface, BLACK, star, 1)
+            pygame.draw.circle(surface, YELLOW, (cx, cy), outer * 0.4)
     sprite = piece_sprite(seat, 14)
     fly = min(1.0, t * 1.25)
     for sq in wave:
-        rect = cell_rect(sq)
-        radius = 6 + 22 * math.sin(min(1.0, t * 1.6) * math.pi / 2)
-        if t < 0.8:
-            pygame.draw.circle(surface, ORANGE, rect.center, radius)
-            pygame.draw.circle(surface, YELLOW, rect.center, radius * 0.6)
-            pygame.draw.circle(surface, BLACK, rect.center, radius, 1)
-        cx, cy = rect.center
+        cx, cy = cell_rect(sq).center
         for n in NEIGHBOURS[sq]:
             nx, ny = cell_rect(n).center
-            x = cx + (nx - cx) * fly
-            y = cy + (ny - cy) * fly
-            surface.blit(sprite, (x - 7, y - 7))
+            surface.blit(sprite, (cx + (nx - cx) * fly - 7, cy + (ny - cy) * fly - 7))
 
 
 def draw_hint(surface: pygame.Surface, square: int, on: bool) -> None:
@@ -194,7 +207,3 @@ def draw_winner_frame(surface: pygame.Surface, seat: int) -> None:
     """The winner's colour round the board."""
     pygame.draw.rect(surface, SEAT_COLOUR[seat], BOARD.inflate(8, 8), 3)
     pygame.draw.rect(surface, BLACK, BOARD.inflate(12, 12), 1)
-
-
-__all__ = ["cell_rect", "square_at", "draw_board", "draw_explosion", "draw_hint",
-           "draw_refusal", "draw_shape", "draw_winner_frame", "font", "GREY3"]

@@ -75,7 +75,12 @@ def draw_panel(surface: pygame.Surface, setup: dict[int, SeatSetup], game: Game,
             else:
                 box(surface, cell, colour, pressed=pressed == (seat, column))
             if column == 1 and (row.kind == OFF) == in_game:
+                # in or out only from the next game: stripes, the new setting on a plate
                 _hatch(surface, cell.inflate(-6, -6), ink)
+                plate = Rect(0, 0, 14, 18)
+                plate.center = (cell.centerx, cell.y + 15)
+                surface.fill(colour, plate)
+                pygame.draw.rect(surface, ink, plate, 1)
             font.draw(surface, text, (cell.centerx, cell.y + 7), ink, align="center")
         if out:
             _strike(surface, seat)
@@ -124,6 +129,3 @@ def draw_help(surface: pygame.Surface, text: str, warn: bool = False) -> None:
     for i, line in enumerate(lines):
         font.draw(surface, line, (RIGHT_X + 4, HELP.y + 4 + i * 17), BLACK if not warn else
                   (0xDD, 0, 0))
-
-
-__all__ = ["panel_hit", "draw_panel", "draw_status", "draw_help", "SEAT_NAME", "GREY3"]
