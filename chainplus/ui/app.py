@@ -20,13 +20,13 @@ import pygame
 from .. import ai
 from ..game import Cascade, Game
 from ..rules import RULES
-from . import board_view, font, panel_view, seats, widgets
+from . import board_view, panel_view, seats, widgets
 from .modes import (
     EXPLODE_SOUND_GAP, SPEEDS, WAVE_TIME, AnimateMode, GameOverMode, Mode, PlayMode,
 )
-from .seats import COMPUTER, HUMAN, OFF, SeatSetup
+from .seats import HUMAN, OFF, SeatSetup
 from .theme import (
-    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICONS, RED, SCREEN_SIZE, SEAT_NAME, TITLE,
+    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICONS, SCREEN_SIZE, SEAT_NAME, TITLE,
     TOGGLE_ICON, WORK_AREA,
 )
 from .worker import HINT, ThreadWorker
@@ -79,10 +79,9 @@ class WindowDisplay(NullDisplay):
     def toggle(self) -> bool:
         try:
             pygame.display.toggle_fullscreen()
-        except pygame.error:
-            pass
-        self.fullscreen = bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) \
-            if pygame.display.is_fullscreen() is None else pygame.display.is_fullscreen()
+        except pygame.error as exc:  # some video drivers cannot; say so and carry on
+            print(f"chainplus: cannot switch full screen: {exc}", file=sys.stderr)
+        self.fullscreen = bool(pygame.display.is_fullscreen())
         return self.fullscreen
 
 
@@ -571,7 +570,7 @@ def _post_wake() -> None:
 # ---------------------------------------------------------------------- the real loop
 def run(options: Options, first_frame_exit: bool = False) -> int:
     """Open the window and play until quit."""
-    pygame.init()
+    pygame.display.init()  # only what is used: the mixer is started by Sounds, if it can
     display = WindowDisplay(options.fullscreen)
     screen = display.surface
     pygame.display.set_icon(_window_icon())
@@ -667,7 +666,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except pygame.error as exc:
         print(f"error: cannot open the game window: {exc}", file=sys.stderr)
         return 1
-
-
-__all__ = ["App", "Options", "NullDisplay", "WindowDisplay", "run", "main", "build_parser",
-           "COMPUTER", "font", "RED"]

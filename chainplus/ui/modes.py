@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 
 from ..game import Cascade
-from ..rules import MASS, row_col
 from . import board_view
 from .seats import COMPUTER
 from .theme import SEAT_NAME
@@ -155,7 +154,6 @@ class PlayMode(Mode):
             return
         if not app.game.is_legal(square):
             owner = app.game.owners[square]
-            row, col = row_col(square)
             app.refuse(square, f"That square is {SEAT_NAME[owner]}'s: play on an empty square "
                        f"or one of your own.")
             return
@@ -267,7 +265,3 @@ class GameOverMode(Mode):
 
     def default_help(self) -> str:
         return "The game is over. Click New for another game."
-
-
-__all__ = ["Mode", "PlayMode", "AnimateMode", "GameOverMode", "SPEEDS", "WAVE_TIME",
-           "THINK_PAUSE", "EXPLODE_SOUND_GAP", "MASS"]

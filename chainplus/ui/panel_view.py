@@ -15,8 +15,8 @@ from . import font
 from .board_view import draw_shape
 from .seats import KIND_LETTER, OFF, SeatSetup
 from .theme import (
-    BLACK, CREAM, GREY1, GREY2, GREY3, GREY4, HELP, PANEL, PANEL_HEAD_Y, PANEL_HEADS, RIGHT_W,
-    RIGHT_X, SEAT_COLOUR, SEAT_INK, SEAT_NAME, STATUS, WHITE, panel_cell, panel_marker,
+    BLACK, CREAM, GREY1, GREY2, GREY4, HELP, PANEL, PANEL_HEAD_Y, PANEL_HEADS, RED, RIGHT_W,
+    RIGHT_X, SEAT_COLOUR, SEAT_INK, STATUS, WHITE, panel_cell, panel_marker,
 )
 from .widgets import bevel, box, ridge, well
 
@@ -127,5 +127,4 @@ def draw_help(surface: pygame.Surface, text: str, warn: bool = False) -> None:
     width = (RIGHT_W - 8) // 8
     lines = textwrap.wrap(text, width)[:3]
     for i, line in enumerate(lines):
-        font.draw(surface, line, (RIGHT_X + 4, HELP.y + 4 + i * 17), BLACK if not warn else
-                  (0xDD, 0, 0))
+        font.draw(surface, line, (RIGHT_X + 4, HELP.y + 4 + i * 17), RED if warn else BLACK)

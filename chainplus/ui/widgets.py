@@ -11,7 +11,7 @@ from pygame import Rect
 
 from . import font, glyphs
 from .theme import (
-    BLACK, CLOSE_ICON, CREAM, GREY1, GREY2, GREY4, GREY5, TITLE, TITLE_BAR, TOGGLE_ICON, WHITE,
+    BLACK, CLOSE_ICON, CREAM, GREY1, GREY2, GREY4, TITLE, TITLE_BAR, TOGGLE_ICON, WHITE,
 )
 
 
@@ -97,7 +97,3 @@ def outline_text(surface: pygame.Surface, text: str, pos: tuple[int, int], colou
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         font.draw(surface, text, (x + dx, y + dy), ink, scale, align)
     return font.draw(surface, text, pos, colour, scale, align)
-
-
-__all__ = ["bevel", "box", "well", "ridge", "icon", "label", "window_frame", "outline_text",
-           "GREY5"]

@@ -1,0 +1,46 @@
+"""The window's command line: --help lists the options; a bad option is one clear line, status 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chainplus.ui.app import build_parser, main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_help_lists_every_option_with_a_line_of_explanation(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for action in build_parser()._actions:
+        for flag in action.option_strings:
+            assert flag in out
+        assert action.help, action.option_strings
+
+
+@pytest.mark.parametrize("argv", [["--bogus"], ["--speed", "warp"], ["--rules", "chess"],
+                                  ["--seed", "x"]])
+def test_a_bad_option_gets_one_error_line_and_status_two(capsys, argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "Traceback" not in err
+
+
+def test_main_py_opens_its_window_and_draws_a_first_frame(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "CHAINPLUS_FIRST_FRAME_EXIT": "1", "PYTHONPATH": str(ROOT),
+           "XDG_CONFIG_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path),
+           "XDG_DATA_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "main.py"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
