@@ -156,12 +156,12 @@ class App:
 
     def after_move(self, cascade: Cascade) -> None:
         """The move (and its animation) is over: next seat, or the end of the game."""
-        if self.game.winner is not None:
-            self.set_mode(GameOverMode(self))
-        else:
-            self.set_mode(PlayMode(self))
         for seat in cascade.eliminated:
             self.say(f"{SEAT_NAME[seat]} is out of the game.")
+        if self.game.winner is not None:
+            self.set_mode(GameOverMode(self))  # announces the winner, over any other message
+        else:
+            self.set_mode(PlayMode(self))
 
     def new_game(self) -> None:
         """A fresh game with the panel's seats and the rules icon's rules."""
