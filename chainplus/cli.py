@@ -1,4 +1,4 @@
-"""The command-line tools: ``python -m chainplus replay | engine | bench | match``.
+"""The command-line tools: ``python -m chainplus replay | engine | bench | aibench | match``.
 
 Their output formats are contracts (see DESIGN.md): other programs read them. Every user
 error is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Sequence, TextIO
 
-from . import ai, bench
+from . import ai, aibench, bench
 from .game import Game
 from .records import RecordError, decode, game_from_data, game_from_text, summary
 from .rules import RULES, row_col
@@ -93,6 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ui", action="store_true",
                    help="measure the game window instead: frame times, idle CPU, first frame")
 
+    p = sub.add_parser("aibench", help="time level 5's answers on seeded midgame positions")
+    p.add_argument("--rules", choices=RULES, default="acorn")
+    p.add_argument("--players", type=_int_in(2, 4, "players"), default=4)
+    p.add_argument("--positions", type=_int_in(1, 100_000, "positions"), default=60)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
+                   help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
+
     p = sub.add_parser("match", help="play two computer levels against each other")
     p.add_argument("--a", type=parse_player, required=True, metavar="LEVEL[:RANDOM]")
     p.add_argument("--b", type=parse_player, required=True, metavar="LEVEL[:RANDOM]")
@@ -123,6 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return ui_bench(min(args.seconds, 30.0), args.seed)
         if args.command == "bench":
             return cmd_bench(args.rules, args.players, args.seconds, args.seed)
+        if args.command == "aibench":
+            return cmd_aibench(args.rules, args.players, args.positions, args.seed, args.budget)
         if args.command == "match":
             return cmd_match(args)
     except (RecordError, UsageError) as exc:
@@ -185,6 +195,18 @@ def cmd_bench(rules: str, players: int, seconds: float, seed: int) -> int:
     print(
         f"{result['placements']} placements in {result['games']} games in {result['seconds']} s "
         f"({rules} rules, {players} seats, seed {seed})"
+    )
+    print(json.dumps(result))
+    return 0
+
+
+# --------------------------------------------------------------------------- aibench
+def cmd_aibench(rules: str, players: int, positions: int, seed: int, budget: float) -> int:
+    result = aibench.run(positions, players, rules, seed, budget)
+    print(
+        f"level 5 on {result['positions']} midgame positions ({players} seats, {rules} rules, "
+        f"budget {result['budget_ms']} ms): p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
+        f"max {result['max_ms']} ms, mean depth {result['mean_depth']}"
     )
     print(json.dumps(result))
     return 0

@@ -6,8 +6,8 @@ own: each node is a real ``Game.play`` undone with ``Game.undo``, so it sees exa
 the window shows. Before searching, the root drops moves that let the next seat win at once
 (when some move does not) and plays an immediate win straight away.
 
-The clock, the node limit and the ``stop`` callable are polled every few dozen nodes (well under
-a few milliseconds apart); when any of them says so the search unwinds and the best move of the
+The clock, the node limit and the ``stop`` callable are polled at every node (well under a
+millisecond apart, except inside one very long cascade); when any of them says so the search unwinds and the best move of the
 deepest finished iteration (or of the unfinished one, if it already found a better move) is
 returned.
 """
@@ -23,8 +23,8 @@ from .game import Game
 
 #: Deepest iteration tried: beyond this the tree is too big for any sensible budget anyway.
 MAX_DEPTH = 12
-#: How many nodes pass between looks at the clock and the stop callable.
-POLL_EVERY = 16
+#: Share of the budget the search itself may use: the rest covers unwinding and answering.
+BUDGET_SHARE = 0.96
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -104,6 +104,12 @@ class Searcher:
         if self.stop is not None and self.stop():
             raise _OutOfTime
 
+    def _poll_clock(self) -> None:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfTime
+        if self.stop is not None and self.stop():
+            raise _OutOfTime
+
     # ------------------------------------------------------------------ ordering
     def _ordered(self, best: int) -> list[int]:
         """The legal moves, most promising first: the remembered best, explosions, history."""
@@ -121,8 +127,8 @@ class Searcher:
     # ------------------------------------------------------------------ alpha-beta
     def _alphabeta(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if self.nodes % POLL_EVERY == 0:
-            self._poll()
+        # every node: a look costs far less than a node, and one late-game cascade is slow
+        self._poll()
         game = self.game
         me = self.me
         winner = game.winner
@@ -190,29 +196,28 @@ class Searcher:
         game = self.game
         me = self.me
         moves = self._ordered(-1)
-        # a move that wins now is played at once
-        for sq in moves:
-            if wins_now(game, me, sq):
-                return SearchResult(sq, WIN, 1, self.nodes)
-        # leave out moves that hand the next seat a win, unless every move does
+        # One pass over every move: a move that wins now is played at once, and moves that
+        # hand the next seat a win at once are left out unless every move does. The pass is
+        # cheap (only the next seat's loaded squares are tried) and only ``stop`` or the clock
+        # cut it short, never the node limit, so these two promises hold at any node limit.
+        safe: list[int] = []
         try:
-            safe = []
             for sq in moves:
                 game.play(sq)
-                self.nodes += 1
                 try:
+                    if game.winner == me:
+                        return SearchResult(sq, WIN, 1, self.nodes)
                     if not winning_replies(game):
                         safe.append(sq)
                 finally:
                     game.undo()
-                if self.nodes % 4 == 0:
-                    self._poll()
+                self._poll_clock()
         except _OutOfTime:
-            safe = safe or moves[:1]
+            return SearchResult(safe[0] if safe else moves[0], 0, 0, self.nodes)
         candidates = safe or moves
         if len(candidates) == 1:
             return SearchResult(candidates[0], 0, 0, self.nodes)
-        # a seeded shuffle, then a stable sort by a cheap look, breaks ties fairly
+        # a seeded shuffle breaks ties between equally good moves fairly
         self.rng.shuffle(candidates)
         best_move, best_value, finished = candidates[0], -WIN - 1, 0
         scores = {sq: 0 for sq in candidates}
@@ -256,6 +261,6 @@ def search(
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to search for")
-    deadline = None if budget is None else time.perf_counter() + budget
+    deadline = None if budget is None else time.perf_counter() + budget * BUDGET_SHARE
     searcher = Searcher(game.copy(), deadline, stop, nodes, rng or random.Random(0))
     return searcher.run(max_depth)

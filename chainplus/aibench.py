@@ -1,0 +1,72 @@
+"""How long level 5 takes to answer: the figures behind its time budget.
+
+Seeded midgame positions (reached by seeded level-3 play with a few random moves, so they look
+like real games) are each handed to ``choose_move`` at level 5, and the wall-clock time of every
+call is recorded, with the depth and nodes the search reached.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from . import ai
+from .game import Game
+from .search import search
+
+
+def midgame_positions(count: int, players: int, rules: str, seed: int,
+                      first: int = 16, last: int = 64) -> list[Game]:
+    """``count`` unfinished positions between placement ``first`` and ``last``, all seeded."""
+    rng = random.Random(seed)
+    seats = tuple(range(1, players + 1))
+    positions: list[Game] = []
+    while len(positions) < count:
+        game = Game(seats, rules)
+        for _ in range(rng.randint(first, last)):
+            if game.winner is not None:
+                break
+            game.play(ai.choose_move(game, 4, 20, rng))
+        if game.winner is None:
+            positions.append(game)
+    return positions
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """The ``pct`` percentile by the nearest-rank method (no interpolation)."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * pct // 100))
+    return ordered[int(rank) - 1]
+
+
+def run(positions: int = 60, players: int = 4, rules: str = "acorn", seed: int = 1,
+        budget: float = ai.DEFAULT_BUDGET) -> dict[str, Any]:
+    """Time level 5 on seeded midgame positions; the figures as a dict (times in ms)."""
+    games = midgame_positions(positions, players, rules, seed)
+    times: list[float] = []
+    depths: list[int] = []
+    nodes: list[int] = []
+    for index, game in enumerate(games):
+        before = game.state()
+        start = time.perf_counter()
+        found = search(game, budget, rng=random.Random(index))
+        times.append((time.perf_counter() - start) * 1000)
+        if game.state() != before:
+            raise AssertionError("the search changed the game it was given")
+        depths.append(found.depth)
+        nodes.append(found.nodes)
+    return {
+        "positions": len(games),
+        "players": players,
+        "rules": rules,
+        "seed": seed,
+        "budget_ms": round(budget * 1000, 1),
+        "mean_ms": round(sum(times) / len(times), 1),
+        "p50_ms": round(percentile(times, 50), 1),
+        "p95_ms": round(percentile(times, 95), 1),
+        "max_ms": round(max(times), 1),
+        "mean_depth": round(sum(depths) / len(depths), 2),
+        "min_depth": min(depths),
+        "mean_nodes": round(sum(nodes) / len(nodes)),
+    }

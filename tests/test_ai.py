@@ -1,0 +1,319 @@
+"""The computer players: what each level may play, the random %, purity, determinism, search.
+
+Statistical checks draw many seeded moves from fixed positions and compare the counts with
+what the level's definition predicts, with a chi-square bound at about p = 0.001. The seeds
+are fixed, so a test gives the same answer every run: it cannot flake, yet a level that
+played the wrong distribution would fail it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from chainplus import ai
+from chainplus.evaluate import WIN, evaluate
+from chainplus.game import Game
+from chainplus.rules import square_of
+from chainplus.search import search, winning_replies
+
+ALL_LEVELS = range(6)
+FAST = dict(budget=None, nodes=400)  # level 5 without a clock: repeatable and quick
+
+
+def board(cells: dict[tuple[int, int], tuple[int, int]], seats=(1, 2), rules="acorn",
+          to_move: int = 1) -> Game:
+    """A game set straight to a position; cells maps (row, col) to (seat, count)."""
+    game = Game(seats, rules)
+    for (row, col), (seat, count) in cells.items():
+        sq = square_of(row, col)
+        game.counts[sq] = count
+        game.owners[sq] = seat
+        game.squares[seat] += 1
+    for seat in seats:
+        game.placed |= 1 << seat
+    game.to_move = to_move
+    return game
+
+
+def played(seats=(1, 2), rules="acorn", moves=30, seed=5) -> Game:
+    """An unfinished position reached by seeded random play."""
+    rng = random.Random(seed)
+    while True:
+        game = Game(seats, rules)
+        for _ in range(moves):
+            if game.winner is not None:
+                break
+            game.play(game.random_move(rng))
+        if game.winner is None:
+            return game
+        seed += 1000
+        rng = random.Random(seed)
+
+
+def draws(game: Game, level: int, pct: int, n: int, seed: int = 1) -> Counter:
+    rng = random.Random(seed)
+    return Counter(ai.choose_move(game, level, pct, rng, **FAST) for _ in range(n))
+
+
+def chi_square_ok(counts: Counter, support: list[int], n: int) -> bool:
+    """Counts look uniform over ``support`` (and nothing outside it), at about p = 0.001."""
+    if set(counts) - set(support):
+        return False
+    expected = n / len(support)
+    stat = sum((counts.get(sq, 0) - expected) ** 2 / expected for sq in support)
+    df = len(support) - 1
+    z = 3.09  # one-sided 0.001
+    critical = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3  # Wilson-Hilferty
+    return stat < critical
+
+
+# a position where seat 1 owns a few squares and many squares are free or taken by seat 2
+MIXED = board({
+    (0, 0): (1, 1), (3, 3): (1, 2), (5, 6): (1, 1), (7, 7): (1, 1),
+    (0, 7): (2, 1), (4, 4): (2, 3), (6, 1): (2, 2), (2, 5): (2, 1),
+})
+MINE = sorted(sq for sq in range(64) if MIXED.owners[sq] == 1)
+LEGAL = MIXED.legal_moves()
+
+
+# ----------------------------------------------------------------------------- the levels
+def test_level_0_is_uniform_over_every_legal_square():
+    n = 5600
+    assert chi_square_ok(draws(MIXED, 0, 0, n), LEGAL, n)
+
+
+def test_level_1_is_uniform_over_its_own_squares():
+    n = 2000
+    assert chi_square_ok(draws(MIXED, 1, 0, n), MINE, n)
+
+
+def test_level_1_with_no_square_of_its_own_plays_as_level_0():
+    game = Game((1, 2))
+    game.play(square_of(2, 2))  # seat 2 has none yet
+    n = 6300
+    assert chi_square_ok(draws(game, 1, 0, n), game.legal_moves(), n)
+
+
+def test_level_2_at_0_percent_is_level_1_and_at_100_percent_is_level_0():
+    n = 5600
+    assert chi_square_ok(draws(MIXED, 2, 0, 2000), MINE, 2000)
+    assert chi_square_ok(draws(MIXED, 2, 100, n), LEGAL, n)
+
+
+def test_level_2_mixes_the_two_in_the_set_proportion():
+    n = 4000
+    counts = draws(MIXED, 2, 30, n)
+    # a random move lands on one of its own squares with probability len(MINE)/len(LEGAL)
+    p_other = 0.30 * (1 - len(MINE) / len(LEGAL))
+    others = sum(c for sq, c in counts.items() if sq not in MINE)
+    sd = math.sqrt(n * p_other * (1 - p_other))
+    assert abs(others - n * p_other) < 4 * sd
+
+
+@pytest.mark.parametrize("level", [4, 5])
+def test_levels_4_and_5_at_100_percent_play_as_level_0(level):
+    n = 5600
+    assert chi_square_ok(draws(MIXED, level, 100, n), LEGAL, n)
+
+
+@pytest.mark.parametrize("level", [3, 4, 5])
+def test_thinking_levels_at_0_percent_do_not_play_at_random(level):
+    # a thinking level has favourites: far from uniform over the legal squares
+    counts = draws(MIXED, level, 0, 200 if level == 5 else 400)
+    assert not chi_square_ok(counts, LEGAL, sum(counts.values()))
+
+
+def test_level_4_plays_random_moves_in_the_set_share():
+    # level 3's choices here lie in a small set; level 4 at 50 % leaves it about half the time
+    # (a random move can land in the set too, so the share outside is a bit under half)
+    n = 1000
+    thought = set(draws(MIXED, 3, 0, 300))
+    counts = draws(MIXED, 4, 50, n)
+    outside = sum(c for sq, c in counts.items() if sq not in thought)
+    p = 0.5 * (1 - len(thought) / len(LEGAL))
+    sd = math.sqrt(n * p * (1 - p))
+    assert abs(outside - n * p) < 4 * sd
+
+
+# ----------------------------------------------------------------------------- the contract
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
+@pytest.mark.parametrize("seats", [(1, 2), (1, 2, 3), (2, 3, 4, 1)])
+def test_every_level_plays_a_legal_move_and_leaves_the_game_alone(rules, seats):
+    for moves in (0, 1, 12, 40):
+        game = played(seats, rules, moves, seed=moves)
+        before = game.state()
+        for level in ALL_LEVELS:
+            for pct in (0, 50):
+                square = ai.choose_move(game, level, pct, random.Random(level), **FAST)
+                assert game.is_legal(square), (level, pct, square)
+                assert game.state() == before
+
+
+def test_level_5_on_the_clock_leaves_the_game_alone_and_plays_legally():
+    game = played((1, 2, 3, 4), "acorn", 40)
+    before = game.state()
+    square = ai.choose_move(game, 5, 0, random.Random(1), budget=0.05)
+    assert game.is_legal(square)
+    assert game.state() == before
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_the_same_seed_gives_the_same_moves(level):
+    game = played((1, 2, 3), "acorn", 25)
+    first = [ai.choose_move(game, level, 10, random.Random(s), **FAST) for s in range(8)]
+    again = [ai.choose_move(game, level, 10, random.Random(s), **FAST) for s in range(8)]
+    assert first == again
+
+
+def test_bad_arguments_are_value_errors():
+    game = Game()
+    with pytest.raises(ValueError):
+        ai.choose_move(game, 6)
+    with pytest.raises(ValueError):
+        ai.choose_move(game, -1)
+    with pytest.raises(ValueError):
+        ai.choose_move(game, 2, 101)
+    won = board({(0, 0): (1, 1)})
+    won.winner, won.to_move = 1, None
+    with pytest.raises(ValueError):
+        ai.choose_move(won, 5)
+
+
+def test_hint_is_what_level_5_at_0_percent_would_play():
+    for seed in range(3):
+        game = played((1, 2, 3, 4), "classic", 20 + seed, seed=seed)
+        assert ai.hint(game, budget=None, nodes=600, rng=random.Random(seed)) == ai.choose_move(
+            game, 5, 0, random.Random(seed), budget=None, nodes=600
+        )
+
+
+# ----------------------------------------------------------------------------- tactics
+# seat 1's loaded corner (0,0) fires into (0,1) and (1,0): seat 2's only squares
+WIN_NOW = board({(0, 0): (1, 2), (5, 5): (1, 1), (0, 1): (2, 1), (1, 0): (2, 2)})
+
+
+@pytest.mark.parametrize("level", [3, 4, 5])
+def test_thinking_levels_take_an_immediate_win(level):
+    for seed in range(10):
+        square = ai.choose_move(WIN_NOW, level, 0, random.Random(seed), **FAST)
+        assert square == square_of(0, 0)
+
+
+def test_level_5_takes_an_immediate_win_even_with_almost_no_nodes():
+    square = ai.choose_move(WIN_NOW, 5, 0, random.Random(0), budget=None, nodes=1)
+    assert square == square_of(0, 0)
+
+
+# seat 2's loaded corner (0,0) would capture (0,1) and (1,0); seat 1 owns only (0,1)
+DANGER = board({(0, 0): (2, 2), (0, 1): (1, 1), (6, 6): (2, 1)}, to_move=1)
+LOSING = {square_of(0, 1), square_of(1, 0)}
+
+
+def test_the_danger_position_really_loses_for_those_moves():
+    for sq in DANGER.legal_moves():
+        game = DANGER.copy()
+        game.play(sq)
+        assert bool(winning_replies(game)) == (sq in LOSING), sq
+
+
+@pytest.mark.parametrize("nodes", [1, 50, 2000])
+def test_level_5_does_not_hand_the_next_seat_a_win(nodes):
+    for seed in range(12):
+        square = ai.choose_move(DANGER, 5, 0, random.Random(seed), budget=None, nodes=nodes)
+        assert square not in LOSING
+
+
+def test_level_5_avoids_handing_a_win_with_four_seats():
+    # seat 2 moves next; its loaded corner would take (0,1) and (1,0), seat 1's only squares,
+    # and seats 3 and 4 are already knocked out... so seat 2 would win
+    game = board({(0, 0): (2, 2), (0, 1): (1, 1), (1, 0): (1, 1), (6, 6): (2, 1)},
+                 seats=(1, 2, 3, 4), to_move=1)
+    game.alive = [1, 2]
+    for seed in range(6):
+        square = ai.choose_move(game, 5, 0, random.Random(seed), budget=None, nodes=300)
+        after = game.copy()
+        after.play(square)
+        assert not winning_replies(after)
+
+
+def minimax(game: Game, me: int, depth: int, ply: int = 0) -> int:
+    """Plain paranoid minimax over Game.play/undo: the reference the alpha-beta must match."""
+    if game.winner is not None:
+        return WIN - ply if game.winner == me else -WIN + ply
+    if me not in game.alive:
+        return -WIN + ply
+    if depth == 0:
+        return evaluate(game, me)
+    values = []
+    for sq in game.legal_moves():
+        game.play(sq)
+        values.append(minimax(game, me, depth - 1, ply + 1))
+        game.undo()
+    return max(values) if game.to_move == me else min(values)
+
+
+@pytest.mark.parametrize("seats,moves", [((1, 2), 14), ((1, 2), 40), ((1, 2, 3), 12)])
+def test_alpha_beta_agrees_with_plain_minimax(seats, moves):
+    game = played(seats, "acorn", moves, seed=moves)
+    for depth in (1, 2):
+        found = search(game, None, rng=random.Random(1), max_depth=depth)
+        assert found.depth == depth
+        assert found.value == minimax(game.copy(), game.to_move, depth)
+        after = game.copy()
+        after.play(found.move)
+        assert minimax(after, game.to_move, depth - 1, 1) == found.value
+
+
+def test_more_nodes_search_deeper():
+    game = played((1, 2), "acorn", 20)
+    depths = [search(game, None, nodes=n, rng=random.Random(1)).depth for n in (100, 3000, 30000)]
+    assert depths == sorted(depths) and depths[-1] >= depths[0] + 1
+
+
+def test_stop_abandons_the_search_at_once():
+    game = played((1, 2, 3, 4), "acorn", 40)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    result = search(game, None, stop=stop, rng=random.Random(1))
+    assert game.is_legal(result.move)
+    assert len(calls) == 4  # it asked again and again, and quit the moment the answer was yes
+    assert result.nodes <= 4
+
+
+def test_a_node_limit_makes_level_5_repeatable_and_bounded():
+    game = played((1, 2), "acorn", 30)
+    one = search(game, None, nodes=1500, rng=random.Random(7))
+    two = search(game, None, nodes=1500, rng=random.Random(7))
+    assert (one.move, one.value, one.depth, one.nodes) == (two.move, two.value, two.depth, two.nodes)
+    assert one.nodes <= 1500
+    assert one.depth >= 1
+
+
+def test_evaluate_scores_wins_losses_and_symmetry():
+    game = played((1, 2), "acorn", 30)
+    assert evaluate(game, 1) == -evaluate(game, 2)  # two seats: one's gain is the other's loss
+    over = WIN_NOW.copy()
+    over.play(square_of(0, 0))
+    assert evaluate(over, 1) == WIN and evaluate(over, 2) == -WIN
+
+
+def test_level_5_beats_random_play():
+    # a short, seeded, clock-free match: a working search never loses to level 0
+    for index in range(4):
+        rng = random.Random(index)
+        game = Game((1, 2))
+        searcher = 1 + index % 2
+        while game.winner is None:
+            if game.to_move == searcher:
+                game.play(ai.choose_move(game, 5, 0, rng, budget=None, nodes=150))
+            else:
+                game.play(ai.choose_move(game, 0, 0, rng))
+        assert game.winner == searcher
