@@ -1,0 +1,95 @@
+"""The engine protocol plays every computer level with both rule sets (through a real process).
+
+One process per (level, rules) answers a batch of records: openings, midgames, 2-4 seats,
+seats given as a list, and a finished game (which must get an error and not stop the engine).
+Level 5 runs with a tiny clock budget or a node limit so the whole file stays quick.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chainplus.game import Game
+from chainplus.records import game_from_data, record_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def engine(args: list[str], lines: list[str]) -> list[dict]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "chainplus", "engine", *args],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def records(rules: str) -> list[dict]:
+    """Seeded positions worth answering: starts, midgames, several seat lists."""
+    rng = random.Random(rules)
+    out = []
+    for seats, moves in (((1, 2), 0), ((1, 2), 1), ((1, 2), 30), ((1, 2, 3), 20),
+                         ((1, 2, 3, 4), 45), ((2, 4), 12), ((4, 1, 3), 25)):
+        while True:
+            game = Game(seats, rules)
+            for _ in range(moves):
+                if game.winner is not None:
+                    break
+                game.play(game.random_move(rng))
+            if game.winner is None:
+                break
+        out.append(record_of(game))
+    return out
+
+
+def finished(rules: str) -> dict:
+    rng = random.Random(3)
+    game = Game((1, 2), rules)
+    while game.winner is None:
+        game.play(game.random_move(rng))
+    return record_of(game)
+
+
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
+@pytest.mark.parametrize("level", range(6))
+def test_every_level_answers_legal_moves_with_both_rule_sets(level, rules):
+    batch = records(rules)
+    lines = [json.dumps(r) for r in batch]
+    lines.insert(3, json.dumps(finished(rules)))
+    args = ["--level", str(level), "--random", "10", "--seed", "4"]
+    if level == 5:
+        args += ["--budget", "0.02"]
+    replies = engine(args, lines)
+    assert len(replies) == len(lines)
+    assert "error" in replies[3] and "over" in replies[3]["error"]
+    del replies[3]
+    for record, reply in zip(batch, replies):
+        assert set(reply) == {"move"}, reply
+        row, col = reply["move"]
+        game = game_from_data(record)
+        assert game.rules == rules
+        assert game.is_legal(row * 8 + col), (record, reply)
+
+
+def test_level_5_with_a_node_limit_gives_repeatable_answers():
+    lines = [json.dumps(r) for r in records("acorn")]
+    args = ["--level", "5", "--random", "0", "--seed", "11", "--nodes", "300"]
+    assert engine(args, lines) == engine(args, lines)
+
+
+def test_level_5_takes_the_win_the_engine_is_shown():
+    # seat 1 to move; its loaded corner (0,0) fires into seat 2's only squares
+    record = {"players": 2, "rules": "acorn",
+              "moves": [[0, 0], [0, 1], [0, 0], [1, 0], [5, 5], [1, 0]]}
+    game = game_from_data(record)
+    assert game.to_move == 1 and game.owners[1] == 2 and game.owners[8] == 2
+    replies = engine(["--level", "5", "--seed", "1", "--budget", "0.05"], [json.dumps(record)])
+    assert replies == [{"move": [0, 0]}]
