@@ -12,8 +12,10 @@ import os
 import random
 import sys
 import time
+import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import pygame
 
@@ -72,7 +74,9 @@ class WindowDisplay(NullDisplay):
 
     def _open(self) -> pygame.Surface:
         flags = pygame.SCALED | (pygame.FULLSCREEN if self.fullscreen else 0)
-        surface = pygame.display.set_mode(SCREEN_SIZE, flags)
+        with warnings.catch_warnings():  # "no fast renderer": harmless, e.g. without a GPU
+            warnings.simplefilter("ignore")
+            surface = pygame.display.set_mode(SCREEN_SIZE, flags)
         pygame.display.set_caption(TITLE)
         return surface
 
@@ -108,7 +112,8 @@ class App:
         if sounds is None:
             from .sound import Sounds
 
-            sounds = Sounds(self.options.sound)
+            with _quiet_stderr():  # ALSA lists every missing sound card on stderr
+                sounds = Sounds(self.options.sound)
         self.sounds = sounds
         self.sounds.enabled = self.options.sound
         self.worker = worker if worker is not None else ThreadWorker(_post_wake)
@@ -548,6 +553,24 @@ class _SquaresView:
         self.seats = game.seats
         self.alive = game.alive if game.winner is None else game.alive
         self.squares = squares
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Hide what C libraries print on file descriptor 2 while the block runs."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _pos(event: pygame.event.Event) -> tuple[int, int] | None:
