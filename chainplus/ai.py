@@ -30,14 +30,14 @@ def choose_move(
     level: int = 0,
     random_pct: int = 0,
     rng: random.Random | None = None,
-    budget: float = DEFAULT_BUDGET,
+    budget: float | None = DEFAULT_BUDGET,
     stop: Callable[[], bool] | None = None,
     nodes: int | None = None,
 ) -> int:
     """The square the seat to move would play at ``level`` with ``random_pct`` % random moves.
 
-    Level 5 thinks for at most ``budget`` seconds (``None``: no clock) and, when given, at most
-    ``nodes`` search nodes: with a node limit and no clock its answer depends only on the
+    Level 5 thinks for at most ``budget`` seconds (``None``: no clock, then ``nodes`` must be
+    given) and, when given, at most ``nodes`` search nodes: with a node limit and no clock its answer depends only on the
     position and ``rng``. ``stop`` is polled every few milliseconds; when it returns True the
     search answers at once with the best move found so far.
     """
@@ -62,6 +62,8 @@ def choose_move(
         return owned_move(game, legal, rng)
     if level == 4:
         return greedy_move(game, legal, rng)
+    if budget is None and nodes is None:
+        budget = DEFAULT_BUDGET  # an unbounded search would never answer
     return search(game, budget, stop, nodes, rng).move
 
 
