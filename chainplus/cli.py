@@ -13,11 +13,11 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Sequence, TextIO
+from typing import Any, BinaryIO, Iterator, Sequence, TextIO
 
 from . import ai, aibench, bench
 from .game import Game
-from .records import RecordError, decode, game_from_data, game_from_text, summary
+from .records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, game_from_text, summary
 from .rules import RULES, row_col
 
 
@@ -26,11 +26,10 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad option is one ``error:`` line (and the usage) with status 2."""
+    """argparse, but a bad option is one ``error:`` line with status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(2, f"error: {message}\n")
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
 def _int_in(low: int, high: int, what: str):
@@ -118,12 +117,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if sys.stdout is None:  # started with standard output closed
+        print("error: there is no standard output to write to", file=sys.stderr)
+        return 2
     try:
         if args.command == "replay":
             return cmd_replay(args.file, sys.stdout)
         if args.command == "engine":
+            if sys.stdin is None:
+                raise UsageError("there is no standard input to read")
             return cmd_engine(
-                sys.stdin, sys.stdout, args.level, args.random, args.seed, args.budget, args.nodes
+                sys.stdin.buffer, sys.stdout, args.level, args.random, args.seed, args.budget, args.nodes
             )
         if args.command == "bench" and args.ui:
             from .ui.uibench import main as ui_bench  # pygame only when asked for
@@ -138,6 +142,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (RecordError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (| head): not an error of ours, and nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as exc:
+        print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130
@@ -146,14 +157,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # --------------------------------------------------------------------------- replay
 def read_record_text(path: str | None) -> bytes:
-    """The bytes of a record file, or of standard input when ``path`` is None."""
+    """The bytes of a record file, or of standard input when ``path`` is None.
+
+    Reads at most one byte more than a record may hold, so /dev/zero cannot eat the memory.
+    """
+    name = "standard input" if path is None else repr(path)
     try:
         if path is None:
-            return sys.stdin.buffer.read()
+            if sys.stdin is None:
+                raise RecordError("there is no standard input to read")
+            return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         with open(path, "rb") as handle:
-            return handle.read()
+            return handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise RecordError(f"cannot read {name}: {exc.strerror or exc}") from None
 
 
 def cmd_replay(path: str | None, out: TextIO) -> int:
@@ -164,9 +181,15 @@ def cmd_replay(path: str | None, out: TextIO) -> int:
 
 # --------------------------------------------------------------------------- engine
 def engine_answer(
-    line: str, level: int, pct: int, rng: random.Random, budget: float, nodes: int | None = None
+    line: bytes | str | None, level: int, pct: int, rng: random.Random, budget: float,
+    nodes: int | None = None,
 ) -> dict[str, Any]:
-    """The engine's reply to one input line (with ``nodes``, level 5 has no clock)."""
+    """The engine's reply to one input line (with ``nodes``, level 5 has no clock).
+
+    ``None`` stands for a line too long to be a record.
+    """
+    if line is None:
+        return {"error": f"the line is too long to be a game record (over {MAX_RECORD_BYTES} bytes)"}
     try:
         game = game_from_data(decode(line))
     except RecordError as exc:
@@ -177,13 +200,30 @@ def engine_answer(
     return {"move": list(row_col(square))}
 
 
+def read_lines(inp: BinaryIO) -> Iterator[bytes | None]:
+    """The lines of ``inp`` as bytes, each at most a record long; None for a longer one.
+
+    Bytes, not text, so input that is not UTF-8 is a bad record, not a crash.
+    """
+    while True:
+        line = inp.readline(MAX_RECORD_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_RECORD_BYTES:
+            while line and not line.endswith(b"\n"):  # skip the rest of the long line
+                line = inp.readline(MAX_RECORD_BYTES + 1)
+            yield None
+        else:
+            yield line.strip()
+
+
 def cmd_engine(
-    inp: TextIO, out: TextIO, level: int, pct: int, seed: int | None, budget: float,
+    inp: BinaryIO, out: TextIO, level: int, pct: int, seed: int | None, budget: float,
     nodes: int | None = None,
 ) -> int:
     rng = random.Random(seed)
-    for line in inp:
-        reply = engine_answer(line.strip(), level, pct, rng, budget, nodes)
+    for line in read_lines(inp):
+        reply = engine_answer(line, level, pct, rng, budget, nodes)
         out.write(json.dumps(reply) + "\n")
         out.flush()
     return 0

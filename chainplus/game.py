@@ -16,11 +16,12 @@ from .rules import (
     DEFAULT_RULES,
     MASS,
     NEIGHBOURS,
-    RULES,
     SEATS,
     SIZE,
     SQUARES,
     IllegalMoveError,
+    capacity,
+    check_rules,
     explode_at,
     row_col,
 )
@@ -46,32 +47,44 @@ class Cascade(NamedTuple):
 
 
 def check_seats(seats: Sequence[int]) -> tuple[int, ...]:
-    """Validate a seat list (2-4 distinct seats from 1-4, in turn order) and return it as a tuple."""
+    """Validate a seat list and return it as a tuple.
+
+    2-4 distinct seats from 1-4, listed in turn order. Turns go round in seat order
+    (1, 2, 3, 4, 1...), so the list is that order, starting from any seat: [1, 3, 4] or
+    [3, 4, 1], but not [3, 1, 4].
+    """
     seats = tuple(seats)
     if not 2 <= len(seats) <= 4:
         raise ValueError(f"a game needs 2 to 4 seats, not {len(seats)}")
     for seat in seats:
         if type(seat) is not int or seat not in SEATS:
-            raise ValueError(f"seats are numbered 1 to 4, not {seat!r}")
+            raise ValueError(f"seats are numbered 1 to 4, not {_short(seat)}")
     if len(set(seats)) != len(seats):
         raise ValueError(f"a seat appears twice in {list(seats)}")
+    first = seats.index(min(seats))
+    if list(seats[first:] + seats[:first]) != sorted(seats):
+        raise ValueError(f"turns go round in seat order, so {list(seats)} is not a turn order")
     return seats
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
 
 
 class Game:
     """A game of Chain Reaction in progress (or finished)."""
 
     __slots__ = (
-        "seats", "rules", "threshold", "counts", "owners", "squares", "placed",
+        "seats", "rules", "threshold", "capacity", "counts", "owners", "squares", "placed",
         "alive", "to_move", "winner", "moves", "_history",
     )
 
     def __init__(self, seats: Sequence[int] = (1, 2), rules: str = DEFAULT_RULES) -> None:
         self.seats: tuple[int, ...] = check_seats(seats)
-        if rules not in RULES:
-            raise ValueError(f"unknown rules {rules!r} (choose from {', '.join(RULES)})")
-        self.rules = rules
+        self.rules = check_rules(rules)
         self.threshold = explode_at(rules)
+        self.capacity = capacity(rules)
         self.counts: list[int] = [0] * SQUARES
         self.owners: list[int] = [0] * SQUARES  # 0 = nobody, else the seat
         self.squares: list[int] = [0] * 5  # squares owned, indexed by seat
@@ -83,10 +96,6 @@ class Game:
         self._history: list[tuple] = []
 
     # ----------------------------------------------------------------- queries
-    @property
-    def over(self) -> bool:
-        return self.winner is not None
-
     def eliminated(self) -> list[int]:
         """Seats that have been knocked out, in seat order."""
         return [s for s in self.seats if s not in self.alive]
@@ -116,6 +125,7 @@ class Game:
         other.seats = self.seats
         other.rules = self.rules
         other.threshold = self.threshold
+        other.capacity = self.capacity
         other.counts = self.counts[:]
         other.owners = self.owners[:]
         other.squares = self.squares[:]
@@ -146,7 +156,7 @@ class Game:
         if me is None:
             raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
         if type(square) is not int or not 0 <= square < SQUARES:
-            raise IllegalMoveError(f"square {square!r} is off the board")
+            raise IllegalMoveError(f"square {_short(square)} is off the board")
         counts = self.counts
         owners = self.owners
         owner = owners[square]
@@ -205,8 +215,10 @@ class Game:
         squares = self.squares
         threshold = self.threshold
         rivals = [s for s in self.alive if s != me]
-        # a seat that has not placed yet cannot be knocked out, so then nobody can win
-        can_win = all(self.placed >> s & 1 for s in rivals)
+        # A seat that has not placed yet cannot be knocked out, so then nobody can win...
+        can_win = all(self.placed >> s & 1 for s in rivals) or self._endless()
+        # ...unless the board holds more than it can: then every square keeps exploding
+        # until the mover owns them all (and the cascade ends there).
         waves = []
         wave = [start]
         while wave:
@@ -238,10 +250,20 @@ class Game:
             wave = sorted({sq for sq in touched if counts[sq] >= threshold[sq]})
         return tuple(waves)
 
+    def _endless(self) -> bool:
+        """True when the board holds more pieces than it can keep still (over 224 in acorn).
+
+        Such a cascade never settles: every square explodes again and again (a known
+        property of chip-firing), so it runs until the mover has captured everything.
+        In play this needs 225 moves, by which time every seat has placed.
+        """
+        return sum(self.counts) > self.capacity
+
     def _end_turn(self, me: int) -> tuple[int, ...]:
         """Knock out seats left with nothing, then pass the turn or declare the winner."""
         squares = self.squares
-        placed = self.placed
+        # a seat must have placed to be knocked out, except on a board that took everything
+        placed = self.placed if not self._endless() else -1
         gone = tuple(s for s in self.alive if s != me and placed >> s & 1 and not squares[s])
         if gone:
             self.alive = [s for s in self.alive if s not in gone]
@@ -259,9 +281,10 @@ class Game:
             raise IndexError("there is no move to take back")
         counts, owners, squares, placed, alive, me = self._history.pop()
         square = self.moves.pop()
-        self.counts = counts
-        self.owners = owners
-        self.squares = squares
+        # in place, so anyone holding game.counts or game.owners sees the restored board
+        self.counts[:] = counts
+        self.owners[:] = owners
+        self.squares[:] = squares
         self.placed = placed
         self.alive = alive
         self.to_move = me

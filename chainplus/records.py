@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from .game import Game, check_seats
-from .rules import DEFAULT_RULES, RULES, SIZE, IllegalMoveError, row_col, square_of
+from .rules import DEFAULT_RULES, RULES, SIZE, IllegalMoveError, check_rules, row_col, square_of
 
 #: Records larger than this are refused before parsing (a whole game is a few kB).
 MAX_RECORD_BYTES = 1_000_000
@@ -31,7 +31,7 @@ def parse_seats(players: Any) -> tuple[int, ...]:
     """The seats of a record's ``players`` value (an int N, or a list of seats)."""
     if _is_int(players):
         if not 2 <= players <= 4:
-            raise RecordError(f"'players' must be 2 to 4, not {players}")
+            raise RecordError(f"'players' must be 2 to 4, not {_short(players)}")
         return tuple(range(1, players + 1))
     if isinstance(players, list):
         try:
@@ -47,7 +47,7 @@ def parse_move(move: Any, number: int) -> int:
         raise RecordError(f"move {number}: {_short(move)} is not a pair of integers [row, col]")
     row, col = move
     if not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise RecordError(f"move {number}: [{row}, {col}] is off the board (rows and columns are 0-7)")
+        raise RecordError(f"move {number}: {_short(move)} is off the board (rows and columns are 0-7)")
     return square_of(row, col)
 
 
@@ -59,8 +59,10 @@ def parse_record(data: Any) -> tuple[tuple[int, ...], str, list[Any]]:
         raise RecordError("the record has no 'players'")
     seats = parse_seats(data["players"])
     rules = data.get("rules", DEFAULT_RULES)
-    if rules not in RULES:
-        raise RecordError(f"unknown rules {_short(rules)} (choose from {', '.join(RULES)})")
+    try:
+        check_rules(rules)
+    except ValueError:
+        raise RecordError(f"unknown rules {_short(rules)} (choose from {', '.join(RULES)})") from None
     moves = data.get("moves", [])
     if not isinstance(moves, list):
         raise RecordError(f"'moves' must be a list of [row, col] pairs, not {_short(moves)}")

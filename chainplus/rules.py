@@ -44,27 +44,25 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQ
 MASS: tuple[int, ...] = tuple(len(n) for n in NEIGHBOURS)
 
 
+def check_rules(rules: object) -> str:
+    """``rules`` if it names a rule set, else ValueError with a one-line reason."""
+    if rules not in RULES:
+        raise ValueError(f"unknown rules {rules!r} (choose from {', '.join(RULES)})")
+    return rules  # type: ignore[return-value]
+
+
 def explode_at(rules: str) -> tuple[int, ...]:
     """The count at which each square explodes under ``rules``.
 
     The original (``acorn``) explodes when the count EXCEEDS the critical mass;
     ``classic`` explodes when the count reaches it.
     """
-    if rules == "acorn":
+    if check_rules(rules) == "acorn":
         return tuple(m + 1 for m in MASS)
-    if rules == "classic":
-        return MASS
-    raise ValueError(f"unknown rules {rules!r} (choose from {', '.join(RULES)})")
+    return MASS
 
 
 def capacity(rules: str) -> int:
     """The most pieces a board can hold with nothing about to explode (224 acorn, 160 classic)."""
     return sum(t - 1 for t in explode_at(rules))
 
-
-def is_corner(square: int) -> bool:
-    return MASS[square] == 2
-
-
-def is_edge(square: int) -> bool:
-    return MASS[square] == 3

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -102,13 +103,20 @@ class BadFile(Exception):
 def read_json(path: Path) -> Any:
     """The decoded JSON of ``path``; None when there is no such file; BadFile otherwise."""
     try:
-        if path.is_dir():
-            raise BadFile("it is a folder, not a file")
-        if not path.exists():
-            return None
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise BadFile(f"it is too large ({path.stat().st_size} bytes)")
-        text = path.read_bytes()
+        info = path.stat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise BadFile("it is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):  # a FIFO or a device would hang or never end
+        raise BadFile("it is not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise BadFile(f"it is too large ({info.st_size} bytes)")
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
     try:

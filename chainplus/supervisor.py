@@ -21,6 +21,8 @@ from .settings import LOG_FILE
 #: Pause before a restart; doubled while the child keeps dying young, never above the cap.
 FIRST_DELAY = 0.3
 MAX_DELAY = 2.0
+#: The status of a bad command line: restarting would only fail again.
+USAGE_ERROR = 2
 #: A child that ran at least this long counts as healthy: the next crash restarts quickly.
 HEALTHY_SECONDS = 10.0
 
@@ -31,8 +33,9 @@ def kiosk_logger(folder: Path) -> logging.Logger:
     Falls back to standard error when the folder cannot be written.
     """
     logger = logging.getLogger("chainplus.kiosk")
-    if logger.handlers:
-        return logger
+    for old in logger.handlers[:]:  # one log file at a time: the latest folder asked for
+        logger.removeHandler(old)
+        old.close()
     logger.setLevel(logging.INFO)
     logger.propagate = False
     try:
@@ -65,20 +68,25 @@ def supervise(command: Sequence[str], logger: logging.Logger) -> int:
     delay = FIRST_DELAY
     try:
         logger.info("kiosk started: %s", " ".join(command))
-        while True:
+        status = 0
+        while not stopping:
             started = time.monotonic()
             child = subprocess.Popen(list(command))
             status = child.wait()
             if status == 0:
                 logger.info("kiosk ended by the operator")
                 return 0
-            if stopping:
-                logger.info("kiosk stopped by a signal (game status %s)", status)
+            if status == USAGE_ERROR:
+                logger.error("the game refused its options (status 2): not restarting")
                 return status
+            if stopping:
+                break
             ran = time.monotonic() - started
             delay = FIRST_DELAY if ran >= HEALTHY_SECONDS else min(delay * 2, MAX_DELAY)
             logger.error("game process died (status %s) after %.1f s; restarting in %.1f s", status, ran, delay)
             time.sleep(delay)
+        logger.info("kiosk stopped by a signal (game status %s)", status)
+        return status
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -108,6 +108,7 @@ BAD_RECORDS = [
     ('{"players": [1, 1], "moves": []}', "appears twice"),
     ('{"players": [0, 2], "moves": []}', "numbered 1 to 4"),
     ('{"players": [1, 5], "moves": []}', "numbered 1 to 4"),
+    ('{"players": [3, 1, 4], "moves": []}', "not a turn order"),
     ('{"players": 2, "rules": "chess", "moves": []}', "unknown rules"),
     ('{"players": 2, "rules": 3, "moves": []}', "unknown rules"),
     ('{"players": 2, "moves": {"a": 1}}', "'moves' must be a list"),
@@ -143,11 +144,35 @@ def test_replay_error_for_a_move_after_the_game_is_over(capsys, monkeypatch):
 
 def test_replay_error_is_not_a_traceback_in_a_real_process(tmp_path):
     for args, stdin in ((["replay"], "{oops"), (["replay", str(tmp_path / "missing.json")], ""),
-                        (["replay", str(tmp_path)], ""), (["replay"], "\xff\xfe")):
+                        (["replay", str(tmp_path)], ""), (["replay"], "")):
         proc = run_cli(args, stdin)
         assert proc.returncode == 2 and proc.stdout == ""
         assert proc.stderr.startswith("error:") and proc.stderr.count("\n") == 1
         assert "Traceback" not in proc.stderr
+
+
+def test_engine_survives_bytes_that_are_not_utf8_and_overlong_lines():
+    long_line = b'{"players": 2, "pad": "' + b"x" * 1_100_000 + b'"}\n'
+    data = b'\xff\xfe\n' + long_line + json.dumps(CORNER).encode() + b"\n"
+    proc = subprocess.run([sys.executable, "-m", "chainplus", "engine", "--level", "1"], input=data,
+                          capture_output=True, cwd=ROOT, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    replies = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert proc.returncode == 0 and proc.stderr == b""
+    assert "error" in replies[0] and "too long" in replies[1]["error"]
+    assert replies[2] == {"move": [7, 7]}
+
+
+def test_a_reader_that_goes_away_or_a_closed_output_is_no_traceback():
+    bench = subprocess.Popen([sys.executable, "-m", "chainplus", "bench", "--seconds", "0.2"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    bench.stdout.close()  # like "| head -c0"
+    assert bench.wait(timeout=60) == 0 and b"Traceback" not in bench.stderr.read()
+    bench.stderr.close()
+    closed = subprocess.run([sys.executable, "-m", "chainplus", "replay"], input=b'{"players": 2}',
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
+                            close_fds=True, preexec_fn=lambda: os.close(1))
+    assert closed.returncode == 2 and closed.stderr.startswith(b"error:")
 
 
 def test_bad_binary_input_is_an_error(tmp_path):
@@ -240,5 +265,5 @@ def test_match_counts_every_game_and_is_repeatable():
 def test_bad_options_are_a_clear_error_with_status_2(args, message):
     proc = run_cli(args)
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.splitlines()[-1].startswith("error:")
-    assert message in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("error:") and proc.stderr.count("\n") == 1
+    assert message in proc.stderr

@@ -97,6 +97,15 @@ def test_a_folder_where_the_settings_file_should_be(tmp_path):
     assert st.save_settings(tmp_path, settings) is None
 
 
+def test_a_fifo_or_a_device_is_not_read(tmp_path):
+    os.mkfifo(tmp_path / st.SETTINGS_FILE)  # reading it would block for ever
+    (tmp_path / st.AUTOSAVE_FILE).symlink_to("/dev/zero")  # reading it would never end
+    settings, warnings = st.load_settings(tmp_path)
+    assert settings == st.DEFAULTS and "not a regular file" in warnings[0]
+    game, _, warnings = st.load_game(tmp_path)
+    assert game is None and "not a regular file" in warnings[0]
+
+
 def test_cannot_write_is_a_warning_not_a_crash(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
