@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -99,7 +100,11 @@ def wait_for(check, what: str, timeout: float = WAIT):
 def test_play_in_a_real_window(xserver, tmp_path: Path) -> None:
     display, screen = xserver
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+    # SDL's software renderer: Mesa's OpenGL on Xvfb sometimes stalls for many seconds while
+    # a busy machine creates the window; on a real display the default renderer is used.
+    # PYTHONFAULTHANDLER: a stuck game prints where it is stuck when the test aborts it.
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", SDL_RENDER_DRIVER="software",
+               PYTHONPATH=str(ROOT), PYTHONFAULTHANDLER="1",
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"),
                XDG_DATA_HOME=str(tmp_path / "data"))
     game = subprocess.Popen([sys.executable, "main.py", "--speed", "fast", "--seed", "7"],
@@ -109,11 +114,19 @@ def test_play_in_a_real_window(xserver, tmp_path: Path) -> None:
         return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True,
                               timeout=WAIT).stdout
 
+    def find_window() -> tuple[str, dict[str, str]] | None:
+        """The game's window and its geometry, once it is mapped and stays."""
+        if game.poll() is not None:
+            raise AssertionError(f"main.py ended ({game.returncode}): {game.stderr.read()!r}")
+        for window in xdotool("search", "--onlyvisible", "--classname", "main.py").split():
+            geometry = dict(line.split("=", 1) for line in
+                            xdotool("getwindowgeometry", "--shell", window).split() if "=" in line)
+            if {"X", "Y", "WIDTH", "HEIGHT"} <= set(geometry):
+                return window, geometry
+        return None
+
     try:
-        window = wait_for(lambda: xdotool("search", "--onlyvisible", "--classname", "main.py")
-                          .split()[:1], "the game window")[0]
-        geometry = dict(line.split("=") for line in
-                        xdotool("getwindowgeometry", "--shell", window).split())
+        window, geometry = wait_for(find_window, "the game window")
         left, top = int(geometry["X"]), int(geometry["Y"])
         scale = int(geometry["WIDTH"]) // 640
         assert scale >= 1 and int(geometry["HEIGHT"]) == 480 * scale  # whole steps, no distortion
@@ -155,6 +168,11 @@ def test_play_in_a_real_window(xserver, tmp_path: Path) -> None:
         assert game.wait(WAIT) == 0
         assert b"Traceback" not in game.stderr.read()
     except BaseException:
+        print("windows of main.py:", xdotool("search", "--classname", "main.py") or "none")
+        if game.poll() is None:
+            game.send_signal(signal.SIGABRT)  # the fault handler shows where it was
+            game.wait(10)
+        print(game.stderr.read().decode(errors="replace")[-4000:])
         shot = tmp_path / "e2e-failure.png"
         try:
             screen.save_png(shot)
