@@ -33,33 +33,39 @@ def seat_scores(game: Game) -> list[int]:
     """A heuristic value for every seat (indexed by seat, 0 unused); higher is better.
 
     The seat to move gets half the danger charge: it can fire first and often wins the fight.
+    Danger is pushed out from the loaded squares (usually a few) rather than gathered by
+    every square from its neighbours: the same sums in fewer steps.
     """
     counts = game.counts
     owners = game.owners
     loaded_at = LOADED_AT[game.rules]
     to_move = game.to_move
-    scores = [0, 0, 0, 0, 0]
-    loaded = [counts[sq] == loaded_at[sq] and owners[sq] for sq in _SQUARES]
-    for sq in _SQUARES:
+    # a piece on a square means it is owned, so every loaded square has an owner
+    loaded = [sq for sq, count, top in zip(_SQUARES, counts, loaded_at) if count == top]
+    danger = [0] * SQUARES
+    for sq in loaded:
         owner = owners[sq]
-        if not owner:
-            continue
-        danger = 0
+        hit = DANGER[sq]
         for n in NEIGHBOURS[sq]:
-            lo = loaded[n]
-            if lo and lo != owner:
-                danger += DANGER[n]
-        if danger:
-            value = counts[sq] - (danger >> 1 if owner == to_move else danger)
-        else:
-            value = counts[sq] + SAFE_BONUS[sq]
-            if loaded[sq]:
-                value += 2
-                # a run of loaded squares fires together: count each link once
-                for n in NEIGHBOURS[sq]:
-                    if n > sq and loaded[n] == owner:
-                        value += 2
-        scores[owner] += value
+            other = owners[n]
+            if other and other != owner:
+                danger[n] += hit
+    scores = [0, 0, 0, 0, 0]
+    for owner, count, hurt, bonus in zip(owners, counts, danger, SAFE_BONUS):
+        if owner:
+            if hurt:
+                scores[owner] += count - (hurt >> 1 if owner == to_move else hurt)
+            else:
+                scores[owner] += count + bonus
+    # a safe loaded square is a weapon, and a run of them fires together (each link once)
+    for sq in loaded:
+        if not danger[sq]:
+            owner = owners[sq]
+            value = 2
+            for n in NEIGHBOURS[sq]:
+                if n > sq and owners[n] == owner and counts[n] == loaded_at[n]:
+                    value += 2
+            scores[owner] += value
     return scores
 
 
