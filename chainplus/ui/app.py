@@ -503,7 +503,8 @@ class App:
         for name, rect in ICONS.items():
             enabled = self.icon_enabled(name)
             widgets.icon(surface, rect, self.icon_glyph(name),
-                         pressed=self.pressed == ("icon", name), enabled=enabled)
+                         pressed=self.pressed == ("icon", name), enabled=enabled,
+                         selected=name == "fullscreen" and self.display.fullscreen)
             widgets.label(surface, rect, ICON_LABEL[name], enabled)
         to_move = self.game.to_move if not isinstance(self.mode, AnimateMode) else None
         pressed_cell = self.pressed[1] if self.pressed and self.pressed[0] == "panel" else None

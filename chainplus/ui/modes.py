@@ -120,7 +120,8 @@ class PlayMode(Mode):
             return
         if done.fallback:
             app.note_fallback(done.fallback)
-        if done.square is not None and app.game.is_legal(done.square):
+        stale = done.game.moves != app.game.moves  # never play an answer to another position
+        if not stale and done.square is not None and app.game.is_legal(done.square):
             app.place(done.square)
 
     def _collect_hint(self) -> None:
