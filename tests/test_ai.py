@@ -15,9 +15,10 @@ from collections import Counter
 import pytest
 
 from chainplus import ai
-from chainplus.evaluate import WIN, evaluate
+from chainplus.evaluate import DANGER as DANGER_COST
+from chainplus.evaluate import LOADED_AT, SAFE_BONUS, WIN, evaluate, seat_scores
 from chainplus.game import Game
-from chainplus.rules import square_of
+from chainplus.rules import NEIGHBOURS, square_of
 from chainplus.search import search, winning_replies
 
 ALL_LEVELS = range(6)
@@ -303,6 +304,39 @@ def test_evaluate_scores_wins_losses_and_symmetry():
     over = WIN_NOW.copy()
     over.play(square_of(0, 0))
     assert evaluate(over, 1) == WIN and evaluate(over, 2) == -WIN
+
+
+def reference_scores(game: Game) -> list[int]:
+    """``seat_scores`` written the slow, obvious way: each square looks at its neighbours."""
+    top = LOADED_AT[game.rules]
+    counts, owners = game.counts, game.owners
+
+    def loaded(sq: int) -> bool:
+        return counts[sq] == top[sq]
+
+    scores = [0] * 5
+    for sq in range(64):
+        owner = owners[sq]
+        if not owner:
+            continue
+        danger = sum(DANGER_COST[n] for n in NEIGHBOURS[sq]
+                     if loaded(n) and owners[n] not in (0, owner))
+        if danger:
+            scores[owner] += counts[sq] - (danger // 2 if owner == game.to_move else danger)
+            continue
+        scores[owner] += counts[sq] + SAFE_BONUS[sq]
+        if loaded(sq):
+            scores[owner] += 2 + 2 * sum(1 for n in NEIGHBOURS[sq]
+                                         if n > sq and owners[n] == owner and loaded(n))
+    return scores
+
+
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
+def test_seat_scores_match_the_plain_definition(rules):
+    rng = random.Random(rules)
+    for index in range(60):
+        game = played((1, 2, 3, 4)[: 2 + index % 3], rules, rng.randrange(5, 120), seed=index)
+        assert seat_scores(game) == reference_scores(game)
 
 
 def test_level_5_beats_random_play():
