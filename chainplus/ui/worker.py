@@ -66,7 +66,13 @@ def answer(job: Job) -> None:
 class ThreadWorker:
     """Runs each job on a daemon thread and calls ``notify`` (from that thread) when done."""
 
+    #: How long a running thread keeps the interpreter before another may take it. Python's
+    #: 5 ms default lets a search hold up the window's frames; 1 ms keeps them smooth.
+    SWITCH_INTERVAL = 0.001
+
     def __init__(self, notify: Callable[[], None] | None = None) -> None:
+        if sys.getswitchinterval() > self.SWITCH_INTERVAL:
+            sys.setswitchinterval(self.SWITCH_INTERVAL)
         self._notify = notify
         self._job: Job | None = None
         self._next = 1
