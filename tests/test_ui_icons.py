@@ -73,6 +73,7 @@ def test_hint_flashes_a_legal_square_for_the_human(ui) -> None:
     ui.click_icon(app, "hint")
     ui.advance(app, 0.1)
     assert app.hint is not None and app.game.is_legal(app.hint)
+    assert app.fallbacks == []  # ai.hint answered, no stand-in
     screen = pygame.display.get_surface()
     app.draw(screen)
     ui.advance(app, 10.0)
