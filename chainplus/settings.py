@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .game import Game
-from .records import RecordError, game_from_data, record_of
+from .records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
 from .rules import RULES
 
 ENV_DIR = "CHAINPLUS_CONFIG_DIR"
@@ -26,7 +26,7 @@ SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
 LOG_FILE = "chainplus.log"
 #: Files larger than this are not ours (settings are a few hundred bytes, a game a few kB).
-MAX_FILE_BYTES = 1_000_000
+MAX_FILE_BYTES = MAX_RECORD_BYTES
 
 KINDS = ("human", "computer", "off")
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -120,11 +120,9 @@ def read_json(path: Path) -> Any:
     except OSError as exc:
         raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
     try:
-        return json.loads(text)
-    except RecursionError:
-        raise BadFile("it is nested too deeply") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadFile(f"it is not valid JSON ({exc})") from None
+        return decode(text)
+    except RecordError as exc:
+        raise BadFile(str(exc)) from None
 
 
 def _warn_and_set_aside(path: Path, why: str, what: str) -> str:
