@@ -3,6 +3,6 @@
 import sys
 
 if __name__ == "__main__":
-    from chainplus.ui.app import main
+    from chainplus.ui.launch import main
 
     sys.exit(main())

@@ -7,7 +7,7 @@ synthetic events, an injected clock and a synchronous AI worker, and ``draw`` pa
 
 from __future__ import annotations
 
-import argparse
+import copy
 import os
 import random
 import sys
@@ -15,21 +15,22 @@ import time
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
 from .. import ai
 from ..game import Cascade, Game
 from ..rules import RULES
-from . import board_view, panel_view, seats, widgets
+from . import board_view, panel_view, persist, seats, widgets
 from .modes import (
     EXPLODE_SOUND_GAP, SPEEDS, WAVE_TIME, AnimateMode, GameOverMode, Mode, PlayMode,
 )
-from .seats import HUMAN, OFF, SeatSetup
+from .persist import Store
+from .seats import COMPUTER, HUMAN, OFF, SeatSetup
 from .theme import (
-    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICONS, SCREEN_SIZE, SEAT_NAME, TITLE,
-    TOGGLE_ICON, WORK_AREA,
+    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICON_ORDER, ICONS, SCREEN_SIZE, SEAT_NAME, TITLE,
+    TOGGLE_ICON, WORK_AREA, icon_rect,
 )
 from .worker import HINT, ThreadWorker
 
@@ -37,21 +38,42 @@ from .worker import HINT, ThreadWorker
 WAKE = pygame.event.custom_type()
 SELECT, ADJUST = 1, 3
 MESSAGE_TIME = 3.0
+#: A finished kiosk game stays this long before the next starts by itself (a demo game less).
+KIOSK_NEXT_GAME = 9.0
+ATTRACT_NEXT_GAME = 5.0
 HINT_TIME = 3.0
 REFUSAL_TIME = 0.7
 PRESS_TIME = 0.15
 HINT_BUDGET = 0.5
+#: Icons a kiosk visitor never sees: nobody may quit or leave full screen.
+KIOSK_HIDDEN = ("fullscreen", "quit")
+#: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
+OPERATOR_KEY = pygame.K_q
+OPERATOR_KEY_NAME = "Ctrl+Shift+Q"
+#: The demonstration game: every seat a quick computer, shown fast, silent.
+ATTRACT_LEVEL, ATTRACT_RANDOM, ATTRACT_SPEED = 3, 10, "fast"
+ATTRACT_BUDGET = 0.05
 
 
 @dataclass
 class Options:
-    """What the command line (and later the settings file) sets."""
+    """What the command line and the settings file set."""
 
     fullscreen: bool = False
     sound: bool = True
     speed: str = "normal"
     rules: str = "acorn"
     seed: int | None = None
+    seats: list[dict[str, Any]] | None = None  # settings seat dicts; None: the defaults
+    fixed_seats: bool = False  # the seats came from --seats: a resumed game does not change them
+    kiosk: bool = False
+    lock_panel: bool = False
+    idle_seconds: float = 60.0
+
+
+def is_operator_combo(key: int, mod: int) -> bool:
+    """Ctrl+Shift+Q, with either Ctrl and either Shift (Caps Lock and Num Lock do not matter)."""
+    return key == OPERATOR_KEY and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_SHIFT)
 
 
 class NullDisplay:
@@ -99,12 +121,15 @@ class App:
         worker: ThreadWorker | None = None,
         sounds=None,
         display: NullDisplay | None = None,
+        store: Store | None = None,
     ) -> None:
         self.options = options or Options()
         self.clock = clock
         self.now = clock()
         self.rng = random.Random(self.options.seed)
-        self.setup: dict[int, SeatSetup] = seats.default_setup()
+        self.kiosk = self.options.kiosk
+        self.store = store
+        self.setup: dict[int, SeatSetup] = persist.setup_from_seats(self.options.seats)
         self.rules = self.options.rules
         self.speed = self.options.speed
         self.budget = ai.DEFAULT_BUDGET  # thinking time per computer move
@@ -117,8 +142,15 @@ class App:
         self.sounds = sounds
         self.sounds.enabled = self.options.sound
         self.worker = worker if worker is not None else ThreadWorker(_post_wake)
-        self.display = display if display is not None else NullDisplay(self.options.fullscreen)
+        self.display = display if display is not None else \
+            NullDisplay(self.options.fullscreen or self.kiosk)
+        shown = [n for n in ICON_ORDER if not (self.kiosk and n in KIOSK_HIDDEN)]
+        self.icons = {name: icon_rect(i) for i, name in enumerate(shown)} if self.kiosk else ICONS
         self.running = True
+        self.exit_status = 0
+        self.last_input = self.now  # the idle spell before attract mode counts from here
+        self.attract = False
+        self.visitor: tuple[dict[int, SeatSetup], str] | None = None  # put aside for the demo
         self.focused = True
         self.dirty = True
         self.pointer: tuple[int, int] | None = None
@@ -134,9 +166,81 @@ class App:
         self.last_explode_sound = float("-inf")
         self.last_square: int | None = None
         self.fallbacks: list[str] = []  # stand-ins the AI needed, reported once each
-        self.game = Game(seats.seats_for_next_game(self.setup), self.rules)
+        self.resumed = 0  # moves of the autosaved game carried on with
+        game = self.resume()
+        self.game = game or Game(seats.seats_for_next_game(self.setup), self.rules)
         self.mode: Mode = PlayMode(self)
         self.mode.enter()
+        if game is not None and game.moves:
+            self.say("Carrying on with the saved game.")
+
+    # ------------------------------------------------------------------ files
+    def resume(self) -> Game | None:
+        """The unfinished autosaved game, with who played each seat, or None."""
+        if self.store is None:
+            return None
+        game, extra = self.store.load_game()
+        if game is None:
+            return None
+        if self.options.fixed_seats:  # the operator's --seats win over the saved game's
+            saved = extra.get("plays_as")
+            extra = dict(extra, plays_as=[
+                row.plays_as if row.kind != OFF or not isinstance(saved, list)
+                or len(saved) != 4 else saved[seat - 1]
+                for seat, row in self.setup.items()])
+        persist.restore_plays_as(self.setup, game, extra)
+        self.resumed = len(game.moves)
+        return game
+
+    def settings_now(self) -> dict[str, Any]:
+        """The settings file's view of the window as it is now."""
+        setup, speed = self.visitor if self.visitor is not None else (self.setup, self.speed)
+        return {"seats": persist.seats_of_setup(setup), "speed": speed,
+                "sound": bool(self.sounds.enabled), "rules": self.rules,
+                "fullscreen": bool(self.display.fullscreen)}
+
+    def remember(self) -> None:
+        """Write the settings if they changed (the store skips identical writes)."""
+        if self.store is not None and not self.kiosk:
+            self.store.save_settings(self.settings_now())
+
+    def autosave(self) -> None:
+        """Save the game on the board, so a crash or kill -9 resumes it (not demo games)."""
+        if self.store is not None and not self.attract:
+            self.store.save_game(self.game, self.setup)
+
+    # ------------------------------------------------------------------ attract mode
+    def start_attract(self) -> None:
+        """Nobody has touched the kiosk for a while: the computer plays a demo on all seats."""
+        self.cancel_thinking()
+        self.clear_hint()
+        if self.store is not None:  # a restart during the demo starts a clean game, not the
+            fresh = Game(seats.seats_for_next_game(self.setup), self.rules)  # abandoned one
+            self.store.save_game(fresh, self.setup)
+        self.visitor = (copy.deepcopy(self.setup), self.speed)
+        self.attract = True
+        self.setup = {s: SeatSetup(COMPUTER, ATTRACT_LEVEL, ATTRACT_RANDOM, COMPUTER)
+                      for s in seats.SEATS}
+        self.speed = ATTRACT_SPEED
+        self.game = Game(seats.seats_for_next_game(self.setup), self.rules)
+        self.last_square = None
+        self.refusal = None
+        self.message = ""
+        self.set_mode(PlayMode(self))
+
+    def end_attract(self) -> None:
+        """A visitor clicked: their seats back and a fresh game (the click does nothing else)."""
+        assert self.visitor is not None
+        self.cancel_thinking()
+        self.setup, self.speed = self.visitor
+        self.visitor = None
+        self.attract = False
+        self.new_game()
+        self.say("Your game! Click an empty square to start.")
+
+    def next_game_pause(self) -> float:
+        """Seconds a finished game stays on a kiosk before the next starts by itself."""
+        return ATTRACT_NEXT_GAME if self.attract else KIOSK_NEXT_GAME
 
     # ------------------------------------------------------------------ modes and moves
     def set_mode(self, mode: Mode) -> None:
@@ -150,7 +254,8 @@ class App:
         self.clear_hint()
         cascade = self.game.play(square, frames=True)
         self.last_square = square
-        self.sounds.play("place")
+        self.autosave()  # the move is made: a kill from now on resumes after it
+        self.sound("place")
         if cascade.waves and WAVE_TIME[self.speed] > 0:
             self.set_mode(AnimateMode(self, cascade))
         else:
@@ -175,6 +280,7 @@ class App:
         self.game = Game(seats.seats_for_next_game(self.setup), self.rules)
         self.last_square = None
         self.refusal = None
+        self.autosave()
         self.set_mode(PlayMode(self))
         self.say("New game.")
 
@@ -194,6 +300,7 @@ class App:
             if not humans or self.setup[game.to_move].plays_as == HUMAN:
                 break
         self.last_square = game.moves[-1] if game.moves else None
+        self.autosave()
         self.set_mode(PlayMode(self))
         self.say(f"Took back {taken} move{'s' if taken > 1 else ''}.")
 
@@ -228,20 +335,26 @@ class App:
             print(f"chainplus: {why}", file=sys.stderr)
 
     def announce_winner(self) -> None:
-        self.sounds.play("win")
-        self.say(f"{SEAT_NAME[self.game.winner]} wins! Click New for another game.")
+        self.sound("win")
+        then = "A new game starts in a moment." if self.kiosk else "Click New for another game."
+        self.say(f"{SEAT_NAME[self.game.winner]} wins! {then}")
+
+    def sound(self, name: str, strength: int = 1) -> None:
+        """Play a sound effect; the demonstration game is silent."""
+        if not self.attract:
+            self.sounds.play(name, strength)
 
     def explode_sound(self, now: float, strength: int = 1) -> None:
         """One explosion sound for a wave (``strength`` squares), unless one played just now."""
         if now - self.last_explode_sound >= EXPLODE_SOUND_GAP:
-            self.sounds.play("explode", strength)
+            self.sound("explode", strength)
             self.last_explode_sound = now
 
     def refuse(self, square: int, why: str) -> None:
         """A click on a square that may not be played: a cross, a sound, a message."""
         self.refusal = square
         self.refusal_until = self.now + REFUSAL_TIME
-        self.sounds.play("illegal")
+        self.sound("illegal")
         self.say(why, warn=True)
 
     def say(self, text: str, warn: bool = False) -> None:
@@ -264,8 +377,12 @@ class App:
         step = 1 if button == SELECT else -1
         row = self.setup[seat]
         name = SEAT_NAME[seat]
+        if self.options.lock_panel:
+            self.say("The players are set for this kiosk: just click the board to play.")
+            return
         if column == 1:
             was_in = row.kind != OFF
+            played_by = row.plays_as
             note = seats.step_kind(self.setup, seat, step)
             now_in = row.kind != OFF
             if note:
@@ -278,6 +395,8 @@ class App:
                     self.say(f"{name} {when} at the next game.")
             else:
                 self.say(f"{name} is now played by a {row.kind}.")
+            if row.plays_as != played_by and seat in self.game.seats:
+                self.autosave()  # who plays the seat is part of the saved game
         elif column == 2:
             self.say(f"{name} owns {self.game.squares[seat]} squares.")
         elif column == 3:
@@ -290,6 +409,8 @@ class App:
 
     def click_icon(self, name: str, button: int) -> None:
         step = 1 if button == SELECT else -1
+        if self.kiosk and name in KIOSK_HIDDEN:
+            return
         if name == "new":
             self.new_game()
         elif name == "undo":
@@ -314,12 +435,19 @@ class App:
             self.quit()
 
     def toggle_fullscreen(self) -> None:
+        if self.kiosk:
+            return  # a kiosk stays full screen
         self.display.toggle()
         self.dirty = True
 
     def quit(self) -> None:
         self.cancel_thinking()
         self.running = False
+
+    def operator_exit(self) -> None:
+        """The operator's key combination: end the kiosk with status 0 (the supervisor stops)."""
+        self.exit_status = 0
+        self.quit()
 
     def icon_glyph(self, name: str) -> str:
         """The glyph an icon shows now: state icons show their state."""
@@ -361,6 +489,8 @@ class App:
     def panel_help(self, seat: int, column: int) -> str:
         name = SEAT_NAME[seat]
         row = self.setup[seat]
+        if self.options.lock_panel:
+            return f"{name}: set for this kiosk ({row.kind}{', level ' + str(row.level) if row.kind == COMPUTER else ''})."
         if column == 1:
             return f"{name}: H human, C computer, - not in play. Select/Adjust to change."
         if column == 2:
@@ -375,12 +505,14 @@ class App:
         square = board_view.square_at(pos)
         if square is not None:
             return ("board", square)
-        for name, rect in ICONS.items():
+        for name, rect in self.icons.items():
             if rect.collidepoint(pos):
                 return ("icon", name)
         cell = panel_view.panel_hit(pos)
         if cell is not None:
             return ("panel", cell)
+        if self.kiosk:
+            return None  # no close or toggle-size icon in a kiosk
         if CLOSE_ICON.collidepoint(pos):
             return ("close",)
         if TOGGLE_ICON.collidepoint(pos):
@@ -391,21 +523,33 @@ class App:
         """Answer one event; never raises for any event pygame can deliver."""
         kind = event.type
         if kind == pygame.QUIT:
-            self.quit()
+            if not self.kiosk:  # a kiosk ignores the window manager's close and Alt+F4
+                self.quit()
         elif kind == pygame.MOUSEMOTION:
             self.pointer = _pos(event)
+            self.last_input = self.clock()
             self.dirty = True
         elif kind == pygame.MOUSEBUTTONDOWN:
+            self.last_input = self.clock()
+            if self.attract:
+                self.end_attract()  # the click wakes the kiosk and does nothing else
+                return
             pos = _pos(event)
             if pos is not None and getattr(event, "button", 0) in (SELECT, ADJUST):
                 self.pointer = pos
                 self.click(pos, event.button)
+                self.remember()
         elif kind == pygame.KEYDOWN:
-            key = getattr(event, "key", 0)
+            key, mod = getattr(event, "key", 0), getattr(event, "mod", 0)
+            if self.kiosk:
+                if isinstance(key, int) and isinstance(mod, int) and is_operator_combo(key, mod):
+                    self.operator_exit()
+                return  # otherwise a kiosk is mouse only
             if key == pygame.K_F11:
                 self.toggle_fullscreen()
             elif key == pygame.K_ESCAPE and self.display.fullscreen:
                 self.toggle_fullscreen()
+            self.remember()
         elif kind == pygame.WINDOWFOCUSGAINED:
             self.focused = True
             self.dirty = True
@@ -450,6 +594,8 @@ class App:
         """Advance the clock: animations, the computer's move, cues that run out."""
         self.now = self.clock() if now is None else now
         now = self.now
+        if self.kiosk and not self.attract and now - self.last_input >= self.options.idle_seconds:
+            self.start_attract()
         for _ in range(8):  # a mode may hand over to another that is due at once
             mode = self.mode
             mode.update(now)
@@ -473,6 +619,8 @@ class App:
         if self.mode.animating:
             return 0.0
         times = [self.mode.deadline(now)]
+        if self.kiosk and not self.attract:
+            times.append(self.last_input + self.options.idle_seconds)
         if self.hint is not None:
             times.append(now + 0.125)  # the hint flashes
         if self.worker.job is not None:
@@ -494,14 +642,15 @@ class App:
         surface.fill(GREY1, WORK_AREA)
         pygame.draw.rect(surface, BLACK, WORK_AREA, 1)
         widgets.window_frame(surface, self.focused, self.display.fullscreen,
-                             self._pressed_furniture(), show_close=True)
+                             self._pressed_furniture(), show_close=not self.kiosk,
+                             show_toggle=not self.kiosk)
         self.mode.draw_board(surface)
         if self.hint is not None:
             board_view.draw_hint(surface, self.hint, int(self.now * 4) % 2 == 0)
         if self.refusal is not None:
             board_view.draw_refusal(surface, self.refusal)
-        for name, rect in ICONS.items():
-            enabled = self.icon_enabled(name)
+        for name, rect in self.icons.items():
+            enabled = self.icon_enabled(name) and not self.attract
             widgets.icon(surface, rect, self.icon_glyph(name),
                          pressed=self.pressed == ("icon", name), enabled=enabled,
                          selected=name == "fullscreen" and self.display.fullscreen)
@@ -516,9 +665,13 @@ class App:
         if self.worker.job is not None and self.worker.job.kind != HINT:
             dots = int(self.now * 4) % 4
             head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
+        if self.attract:
+            head = "Demonstration" if not big else head
         panel_view.draw_status(surface, seat, head, line, big)
         text, warn = self.help_text()
         panel_view.draw_help(surface, text, warn)
+        if self.attract:
+            board_view.draw_attract_banner(surface, self.now)
 
     def _pressed_furniture(self) -> str | None:
         if self.pressed == ("close",):
@@ -529,6 +682,8 @@ class App:
 
     def help_text(self) -> tuple[str, bool]:
         """The message of the moment, else help for what is under the pointer, else a tip."""
+        if self.attract:
+            return "The computer is playing itself. Click anywhere to play a game!", False
         if self.message:
             return self.message, self.message_warn
         target = self.hit(self.pointer) if self.pointer is not None else None
@@ -591,102 +746,14 @@ def _post_wake() -> None:
         pass
 
 
-# ---------------------------------------------------------------------- the real loop
-def run(options: Options, first_frame_exit: bool = False) -> int:
-    """Open the window and play until quit."""
-    pygame.display.init()  # only what is used: the mixer is started by Sounds, if it can
-    display = WindowDisplay(options.fullscreen)
-    screen = display.surface
-    pygame.display.set_icon(_window_icon())
-    app = App(options, display=display)
-    frame_clock = pygame.time.Clock()
-    try:
-        app.update()
-        app.draw(screen)
-        pygame.display.flip()
-        if first_frame_exit:
-            return 0
-        while app.running:
-            events = _next_events(app)
-            for event in events:
-                app.handle_event(event)
-            app.update()
-            if app.dirty and app.running:
-                app.draw(screen)
-                pygame.display.flip()
-            if app.mode.animating:
-                frame_clock.tick(60)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        app.close()
-        pygame.quit()
-    return 0
-
-
-#: While nothing moves the loop looks for events this often (pygame's own event.wait polls
-#: every millisecond, which costs more CPU than a board game waiting for a click should).
-IDLE_POLL = 0.02
-
-
-def _next_events(app: App) -> list[pygame.event.Event]:
-    """The events to answer now: at once when animating, else after sleeping until some
-    arrive or something is due (the worker thread's WAKE event counts as an arrival)."""
-    events = pygame.event.get()
-    if events or app.mode.animating:
-        return events
-    until = time.monotonic() + app.wait_time(app.clock())
-    while not events:
-        left = until - time.monotonic()
-        if left <= 0:
-            break
-        time.sleep(min(IDLE_POLL, left))
-        events = pygame.event.get()
-    return events
-
-
-def _window_icon() -> pygame.Surface:
-    """The window manager's icon: four pieces, one per seat."""
-    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-    for seat, (x, y) in zip((1, 2, 3, 4), ((1, 1), (17, 1), (1, 17), (17, 17))):
-        board_view.draw_shape(icon, seat, pygame.Rect(x, y, 14, 14))
-    return icon
-
-
-class _Parser(argparse.ArgumentParser):
-    """A bad option is one clear line and exit status 2, never a traceback."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(2, f"error: {message}\n")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="python main.py",
-        description="Chain Reaction, the 1990 RISC OS game, in a window. Play with the mouse: "
-                    "Select (left button) places a piece and steps panel values up, "
-                    "Adjust (right button) steps them down.",
-    )
-    parser.add_argument("--fullscreen", action="store_true",
-                        help="start in full screen (F11 or the Full icon switches back)")
-    parser.add_argument("--no-sound", action="store_true", help="start with the sound off")
-    parser.add_argument("--speed", choices=SPEEDS, default="normal",
-                        help="how fast chains are shown (default normal)")
-    parser.add_argument("--rules", choices=RULES, default="acorn",
-                        help="acorn: a square explodes when it holds more than its critical "
-                             "mass (the original); classic: when it reaches it")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed the computer players' random choices, for a repeatable game")
-    return parser
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    options = Options(fullscreen=args.fullscreen, sound=not args.no_sound, speed=args.speed,
-                      rules=args.rules, seed=args.seed)
-    try:
-        return run(options, first_frame_exit=os.environ.get("CHAINPLUS_FIRST_FRAME_EXIT") == "1")
-    except pygame.error as exc:
-        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
-        return 1
+    """``python main.py``: see ``launch.main``."""
+    from .launch import main as launch_main
+
+    return launch_main(argv)
+
+
+def build_parser():
+    from .launch import build_parser as launch_parser
+
+    return launch_parser()

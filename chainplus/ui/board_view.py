@@ -207,3 +207,34 @@ def draw_winner_frame(surface: pygame.Surface, seat: int) -> None:
     """The winner's colour round the board."""
     pygame.draw.rect(surface, SEAT_COLOUR[seat], BOARD.inflate(8, 8), 3)
     pygame.draw.rect(surface, BLACK, BOARD.inflate(12, 12), 1)
+
+
+ATTRACT_TITLE = "Click to play"
+ATTRACT_LINE = "The computer is playing itself"
+
+
+def draw_attract_banner(surface: pygame.Surface, now: float) -> None:
+    """The kiosk's demonstration game: a cream banner over the board inviting a click.
+
+    The frame steps through the four seat colours once a second, so the screen shows life.
+    """
+    from .widgets import outline_text  # widgets imports nothing from here; keep it that way
+
+    banner = Rect(0, 0, 360, 104)
+    banner.center = (BOARD.centerx, BOARD.centery)
+    shadow = banner.move(4, 4)
+    pygame.draw.rect(surface, GREY4, shadow)
+    surface.fill(CREAM, banner)
+    seat = int(now) % 4 + 1
+    pygame.draw.rect(surface, SEAT_COLOUR[seat], banner, 5)
+    pygame.draw.rect(surface, BLACK, banner, 1)
+    bevel(surface, banner.inflate(-10, -10), raised=True, width=2)
+    outline_text(surface, ATTRACT_TITLE, (banner.centerx, banner.y + 16), SEAT_COLOUR[1],
+                 scale=3, align="center")
+    text_w = font.size(ATTRACT_LINE)[0]
+    y = banner.bottom - 32
+    font.draw(surface, ATTRACT_LINE, (banner.centerx, y), BLACK, align="center")
+    left = banner.centerx - text_w // 2
+    right = banner.centerx + (text_w + 1) // 2
+    for seat_shape, x in ((1, left - 40), (2, left - 22), (3, right + 8), (4, right + 26)):
+        draw_shape(surface, seat_shape, Rect(x, y, 14, 14))

@@ -250,8 +250,21 @@ class GameOverMode(Mode):
 
     name = "over"
 
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.since = app.now
+
     def enter(self) -> None:
+        self.since = self.app.now
         self.app.announce_winner()
+
+    def update(self, now: float) -> None:
+        app = self.app
+        if app.kiosk and now >= self.since + app.next_game_pause():
+            app.new_game()  # a kiosk never waits for someone to click New
+
+    def deadline(self, now: float) -> float | None:
+        return self.since + self.app.next_game_pause() if self.app.kiosk else None
 
     def draw_board(self, surface: pygame.Surface) -> None:
         super().draw_board(surface)
@@ -265,4 +278,6 @@ class GameOverMode(Mode):
         return seat, "The winner is", SEAT_NAME[seat], True
 
     def default_help(self) -> str:
+        if self.app.kiosk:
+            return "The game is over. A new one starts in a moment, or click New."
         return "The game is over. Click New for another game."

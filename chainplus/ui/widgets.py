@@ -72,14 +72,20 @@ def label(surface: pygame.Surface, rect: Rect, text: str, enabled: bool = True) 
 
 
 def window_frame(surface: pygame.Surface, focused: bool, fullscreen: bool,
-                 pressed: str | None = None, show_close: bool = True) -> None:
-    """The title bar: close icon top left, title in cream when focused, toggle-size top right."""
-    surface.fill(CREAM if focused else GREY2, TITLE_BAR)
-    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
-    font.draw(surface, TITLE, (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
+                 pressed: str | None = None, show_close: bool = True,
+                 show_toggle: bool = True) -> None:
+    """The title bar: close icon top left, title in cream when focused, toggle-size top right.
+
+    A kiosk hides both icons: the bar then runs the full width of the screen.
+    """
+    bar = TITLE_BAR if show_close or show_toggle else TITLE_BAR.union(CLOSE_ICON).union(TOGGLE_ICON)
+    surface.fill(CREAM if focused else GREY2, bar)
+    pygame.draw.rect(surface, BLACK, bar, 1)
+    font.draw(surface, TITLE, (bar.centerx, bar.y + 4), BLACK, align="center")
     if show_close:
         _furniture(surface, CLOSE_ICON, "close", pressed == "close")
-    _furniture(surface, TOGGLE_ICON, "toggle-size", pressed == "toggle")
+    if show_toggle:
+        _furniture(surface, TOGGLE_ICON, "toggle-size", pressed == "toggle")
     del fullscreen  # the toggle-size glyph looks the same either way, as on RISC OS
 
 
