@@ -102,6 +102,12 @@ class WindowDisplay(NullDisplay):
         pygame.display.set_caption(TITLE)
         return surface
 
+    def present(self) -> None:
+        pygame.display.flip()
+
+    def logical(self, event: pygame.event.Event) -> pygame.event.Event:
+        return event  # SCALED: SDL already gives positions in game coordinates
+
     def toggle(self) -> bool:
         try:
             pygame.display.toggle_fullscreen()
@@ -109,6 +115,45 @@ class WindowDisplay(NullDisplay):
             print(f"chainplus: cannot switch full screen: {exc}", file=sys.stderr)
         self.fullscreen = bool(pygame.display.is_fullscreen())
         return self.fullscreen
+
+
+class KioskDisplay(NullDisplay):
+    """A kiosk's screen: a full-screen window the desktop's size, the 640x480 game scaled up
+    by whole steps in the middle. (SDL's SCALED full screen needs a window manager to grow
+    the window; a kiosk often runs on a bare X server without one.)"""
+
+    def __init__(self) -> None:
+        super().__init__(True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        pygame.display.set_caption(TITLE)
+        self.surface = pygame.Surface(SCREEN_SIZE)
+        width, height = self.screen.get_size()
+        self.scale = max(1, min(width // SCREEN_SIZE[0], height // SCREEN_SIZE[1]))
+        shown = (SCREEN_SIZE[0] * self.scale, SCREEN_SIZE[1] * self.scale)
+        self.offset = ((width - shown[0]) // 2, (height - shown[1]) // 2)
+        self.area = pygame.Rect(self.offset, shown).clip(self.screen.get_rect())
+        self.screen.fill(BLACK)
+
+    def toggle(self) -> bool:
+        return True  # a kiosk stays full screen
+
+    def present(self) -> None:
+        target = self.screen.subsurface(self.area)
+        if self.scale == 1:
+            target.blit(self.surface, (0, 0))
+        else:
+            pygame.transform.scale(self.surface, self.area.size, target)
+        pygame.display.flip()
+
+    def logical(self, event: pygame.event.Event) -> pygame.event.Event:
+        """The event with its position in game (640x480) coordinates."""
+        pos = _pos(event)
+        if pos is None:
+            return event
+        x, y = ((pos[0] - self.offset[0]) // self.scale, (pos[1] - self.offset[1]) // self.scale)
+        return pygame.event.Event(event.type, {**event.dict, "pos": (x, y)})
 
 
 class App:
@@ -683,7 +728,7 @@ class App:
     def help_text(self) -> tuple[str, bool]:
         """The message of the moment, else help for what is under the pointer, else a tip."""
         if self.attract:
-            return "The computer is playing itself. Click anywhere to play a game!", False
+            return "A demonstration game. Click anywhere to play!", False
         if self.message:
             return self.message, self.message_warn
         target = self.hit(self.pointer) if self.pointer is not None else None

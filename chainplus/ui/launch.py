@@ -21,7 +21,7 @@ import pygame
 from .. import settings as st
 from ..rules import RULES
 from . import board_view
-from .app import OPERATOR_KEY_NAME, App, Options, WindowDisplay
+from .app import OPERATOR_KEY_NAME, App, KioskDisplay, Options, WindowDisplay
 from .modes import SPEEDS
 from .persist import Store
 
@@ -39,8 +39,12 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
     In kiosk mode an exception in the loop is logged (with its traceback, to the log only)
     and the game carries on from the autosave in a freshly built App.
     """
+    if options.kiosk:
+        # SDL turns SIGTERM and SIGINT into a QUIT event, which a kiosk ignores: leave the
+        # signals alone so the supervisor (and a shutdown) can always stop the game process.
+        os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
     pygame.display.init()  # only what is used: the mixer is started by Sounds, if it can
-    display = WindowDisplay(options.fullscreen or options.kiosk)
+    display = KioskDisplay() if options.kiosk else WindowDisplay(options.fullscreen)
     pygame.display.set_icon(_window_icon())
     app = App(options, display=display, store=store)
     if logger is not None:
@@ -49,7 +53,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
     try:
         while True:
             try:
-                return _loop(app, display.surface, first_frame_exit)
+                return _loop(app, display, first_frame_exit)
             except Exception:
                 if not options.kiosk or logger is None:
                     raise
@@ -71,21 +75,21 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
             pygame.quit()
 
 
-def _loop(app: App, screen: pygame.Surface, first_frame_exit: bool) -> int:
+def _loop(app: App, display: WindowDisplay | KioskDisplay, first_frame_exit: bool) -> int:
     """Answer events, move time on and draw, until the app stops running."""
     frame_clock = pygame.time.Clock()
     app.update()
-    app.draw(screen)
-    pygame.display.flip()
+    app.draw(display.surface)
+    display.present()
     if first_frame_exit:
         return 0
     while app.running:
         for event in _next_events(app):
-            app.handle_event(event)
+            app.handle_event(display.logical(event))
         app.update()
         if app.dirty and app.running:
-            app.draw(screen)
-            pygame.display.flip()
+            app.draw(display.surface)
+            display.present()
         if app.mode.animating:
             frame_clock.tick(60)
     return app.exit_status
