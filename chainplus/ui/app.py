@@ -216,6 +216,8 @@ class App:
         self.game = game or Game(seats.seats_for_next_game(self.setup), self.rules)
         self.mode: Mode = PlayMode(self)
         self.mode.enter()
+        if game is None:
+            self.autosave()  # from now on the file always holds the game on the board
         if game is not None and game.moves:
             self.say("Carrying on with the saved game.")
 
