@@ -1,0 +1,261 @@
+"""Kiosk mode, attract mode, remembered settings and autosave in the window (headless)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from chainplus import settings as st
+from chainplus.ui import persist, seats
+from chainplus.ui.app import ATTRACT_NEXT_GAME, KIOSK_NEXT_GAME, App, NullDisplay, Options
+from chainplus.ui.board_view import cell_rect
+from chainplus.ui.launch import build_parser, options_from
+from chainplus.ui.modes import GameOverMode, PlayMode
+from chainplus.ui.persist import Store
+from chainplus.ui.theme import BOARD, CLOSE_ICON, CREAM, ICONS, TOGGLE_ICON, panel_cell
+from chainplus.ui.worker import SyncWorker
+
+CTRL_SHIFT = pygame.KMOD_LCTRL | pygame.KMOD_RSHIFT
+
+
+def make(ui, folder: Path | None = None, **options) -> App:
+    """An App like the ``ui`` fixture's, optionally with an autosave folder."""
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((640, 480))
+    kiosk = options.get("kiosk", False)
+    store = Store(folder, write_settings=not kiosk) if folder is not None else None
+    app = App(Options(seed=3, **options), clock=ui.FakeClock(), worker=SyncWorker(),
+              sounds=ui.RecordedSounds(), display=NullDisplay(kiosk), store=store)
+    app.budget = app.hint_budget = 0.02
+    return app
+
+
+def key(app: App, key_code: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key_code, mod=mod, unicode=""))
+    for event in pygame.event.get():
+        app.handle_event(event)
+
+
+# --------------------------------------------------------------------------- kiosk
+def test_a_kiosk_has_no_way_out_but_the_operator_keys(ui) -> None:
+    app = make(ui, kiosk=True)
+    assert "quit" not in app.icons and "fullscreen" not in app.icons
+    assert app.hit(CLOSE_ICON.center) is None and app.hit(TOGGLE_ICON.center) is None
+    ui.post_click(app, CLOSE_ICON.center)
+    ui.post_click(app, TOGGLE_ICON.center)
+    ui.post_click(app, ICONS["quit"].center)  # that spot is empty in a kiosk
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # window manager's close, Alt+F4
+    ui.pump(app)
+    for code, mod in ((pygame.K_ESCAPE, 0), (pygame.K_F11, 0), (pygame.K_F4, pygame.KMOD_ALT),
+                      (pygame.K_q, pygame.KMOD_CTRL), (pygame.K_q, pygame.KMOD_SHIFT)):
+        key(app, code, mod)
+    assert app.running and app.display.fullscreen
+    key(app, pygame.K_q, CTRL_SHIFT)
+    assert not app.running and app.exit_status == 0
+
+
+def test_a_kiosk_draws_no_close_toggle_full_or_quit_icon(ui) -> None:
+    window, kiosk = make(ui), make(ui, kiosk=True)
+    shots = []
+    for app in (window, kiosk):
+        surface = pygame.Surface((640, 480))
+        app.draw(surface)
+        shots.append(surface)
+    for rect in (CLOSE_ICON, TOGGLE_ICON, ICONS["quit"], ICONS["fullscreen"]):
+        pixels = [pygame.image.tobytes(shot.subsurface(rect), "RGB") for shot in shots]
+        assert pixels[0] != pixels[1], rect
+    kiosk_quit = shots[1].subsurface(ICONS["quit"])
+    assert {tuple(kiosk_quit.get_at((x, y))) for x in range(0, 40, 3) for y in range(0, 34, 3)} \
+        == {tuple(shots[1].get_at((ICONS["quit"].x - 2, ICONS["quit"].y)))}  # plain background
+
+
+def test_a_locked_panel_changes_nothing_and_says_so(ui) -> None:
+    spec = st.parse_seats_spec("H,C5:10")
+    app = make(ui, kiosk=True, lock_panel=True, seats=spec)
+    before = persist.seats_of_setup(app.setup)
+    for seat in (1, 2, 3, 4):
+        for column in (1, 3, 4):
+            ui.click_cell(app, seat, column)
+            ui.click_cell(app, seat, column, 3)
+    assert persist.seats_of_setup(app.setup) == before == spec
+    assert "set for this kiosk" in app.help_text()[0]
+
+
+def test_a_won_kiosk_game_is_followed_by_a_new_one_after_a_pause(ui) -> None:
+    app = make(ui, kiosk=True, idle_seconds=10_000, speed="instant",
+               seats=st.parse_seats_spec("C0,C0"))
+    for _ in range(4000):
+        ui.advance(app, 0.2)
+        if isinstance(app.mode, GameOverMode):
+            break
+    assert isinstance(app.mode, GameOverMode)
+    assert "new game starts" in app.help_text()[0]
+    won = app.game
+    ui.advance(app, KIOSK_NEXT_GAME - 1)
+    assert app.game is won
+    ui.advance(app, 1.5)
+    assert app.game is not won and app.game.winner is None
+
+
+# --------------------------------------------------------------------------- attract
+def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(ui, tmp_path) -> None:
+    spec = st.parse_seats_spec("H,C5:10")
+    app = make(ui, tmp_path, kiosk=True, idle_seconds=5, seats=spec)
+    ui.click_square(app, 0)
+    ui.advance(app, 4.0)  # the computer answers; no input for 4 s
+    assert not app.attract
+    ui.advance(app, 2.0)
+    assert app.attract and app.game.seats == (1, 2, 3, 4)
+    assert all(app.setup[s].plays_as == seats.COMPUTER for s in (1, 2, 3, 4))
+    surface = pygame.Surface((640, 480))
+    app.draw(surface)
+    assert surface.get_at((BOARD.centerx, BOARD.centery - 40))[:3] == CREAM  # the banner
+    assert "Click" in app.help_text()[0]
+    ui.advance(app, 30.0)
+    assert len(app.game.moves) > 5  # the demo plays by itself
+    saved, _, _ = st.load_game(tmp_path)
+    assert saved is not None and saved.moves == [] and saved.seats == (1, 2)  # demo not saved
+    played = len(app.sounds.played)
+    ui.advance(app, 10.0)
+    assert len(app.sounds.played) == played  # the demo is silent
+    ui.click_square(app, 27)  # wakes the kiosk; not a placement
+    assert not app.attract and app.game.moves == [] and app.game.seats == (1, 2)
+    assert persist.seats_of_setup(app.setup) == spec
+    ui.click_square(app, 27)
+    assert app.game.moves == [27]
+
+
+def test_a_finished_demo_game_is_followed_by_another(ui) -> None:
+    app = make(ui, kiosk=True, idle_seconds=1)
+    ui.advance(app, 1.5)
+    assert app.attract
+    for _ in range(6000):
+        ui.advance(app, 0.2)
+        if isinstance(app.mode, GameOverMode):
+            break
+    assert isinstance(app.mode, GameOverMode) and app.attract
+    ui.advance(app, ATTRACT_NEXT_GAME + 0.5)
+    assert app.attract and app.game.winner is None and isinstance(app.mode, PlayMode)
+
+
+def test_no_attract_mode_in_a_window(ui) -> None:
+    app = make(ui, idle_seconds=1)
+    ui.advance(app, 120.0)
+    assert not app.attract
+
+
+# --------------------------------------------------------------------------- settings
+def test_settings_are_saved_on_every_change_and_read_at_start(ui, tmp_path) -> None:
+    app = make(ui, tmp_path)
+    ui.click_icon(app, "speed")
+    ui.click_icon(app, "sound")
+    ui.click_icon(app, "rules")
+    ui.click_cell(app, 3, 1)
+    ui.click_cell(app, 2, 3, 3)
+    ui.click_cell(app, 2, 4)
+    key(app, pygame.K_F11)
+    saved = json.loads((tmp_path / st.SETTINGS_FILE).read_text())
+    assert saved["speed"] == "fast" and saved["sound"] is False and saved["rules"] == "classic"
+    assert saved["fullscreen"] is True
+    assert saved["seats"][2]["kind"] == "human"
+    assert saved["seats"][1] == {"kind": "computer", "level": 4, "random_pct": 20}
+    # the next run starts with them (options given on the command line win)
+    store = Store(tmp_path)
+    options = options_from(build_parser().parse_args(["--speed", "slow"]), store.load_settings())
+    assert options.speed == "slow" and options.sound is False and options.rules == "classic"
+    assert options.fullscreen is True and options.seats == saved["seats"]
+    again = App(options, clock=ui.FakeClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
+                display=NullDisplay(), store=store)
+    assert persist.seats_of_setup(again.setup) == saved["seats"]
+
+
+def test_a_kiosk_reads_settings_but_never_writes_them(ui, tmp_path) -> None:
+    app = make(ui, tmp_path, kiosk=True)
+    ui.click_icon(app, "speed")
+    assert not (tmp_path / st.SETTINGS_FILE).exists()
+
+
+def test_setup_and_settings_seats_map_both_ways() -> None:
+    for spec in ("H,C5:10", "C0,H,C3:40,-", "-,H,-,H", "C1,C2,C3,C4"):
+        rows = st.parse_seats_spec(spec)
+        setup = persist.setup_from_seats(rows)
+        assert seats.valid(setup) and persist.seats_of_setup(setup) == rows
+
+
+# --------------------------------------------------------------------------- autosave
+def test_every_move_undo_and_new_game_are_autosaved_and_resume_exactly(ui, tmp_path) -> None:
+    app = make(ui, tmp_path)
+    ui.click_square(app, 9)
+    ui.settle(app)
+    ui.click_square(app, 18)
+    ui.settle(app)
+    ui.click_cell(app, 2, 1, 3)  # blue: computer -> human at once, part of the saved game
+    state = app.game.state()
+    record = json.loads((tmp_path / st.AUTOSAVE_FILE).read_text())
+    assert record["plays_as"][:2] == ["human", "human"] and len(record["moves"]) == 4
+    resumed = make(ui, tmp_path)
+    assert resumed.game.state() == state and resumed.resumed == 4
+    assert resumed.setup[2].plays_as == seats.HUMAN and "saved game" in resumed.help_text()[0]
+    ui.click_icon(resumed, "undo")
+    assert make(ui, tmp_path).game.state() == resumed.game.state()
+    ui.click_icon(resumed, "new")
+    assert make(ui, tmp_path).game.moves == []
+
+
+def test_the_autosave_is_a_record_replay_reads(ui, tmp_path) -> None:
+    from chainplus.records import game_from_text
+
+    app = make(ui, tmp_path)
+    ui.click_square(app, 0)
+    ui.settle(app)
+    replayed = game_from_text((tmp_path / st.AUTOSAVE_FILE).read_text())
+    assert replayed.state() == app.game.state()
+
+
+def test_a_won_game_is_not_resumed(ui, tmp_path) -> None:
+    app = make(ui, tmp_path, speed="instant", seats=st.parse_seats_spec("C0,C0"))
+    for _ in range(4000):
+        ui.advance(app, 0.2)
+        if app.game.winner is not None:
+            break
+    assert app.game.winner is not None
+    assert make(ui, tmp_path).game.moves == []
+
+
+def test_fixed_seats_win_over_a_saved_games_players(ui, tmp_path) -> None:
+    app = make(ui, tmp_path, seats=st.parse_seats_spec("H,C5"))
+    ui.click_square(app, 0)
+    ui.click_cell(app, 1, 1)  # red -> computer, saved with the game
+    again = make(ui, tmp_path, seats=st.parse_seats_spec("H,C5"), fixed_seats=True)
+    assert again.setup[1].kind == again.setup[1].plays_as == seats.HUMAN
+    assert again.game.moves == app.game.moves
+
+
+def test_bad_files_give_one_line_warnings_and_the_game_starts(ui, tmp_path, capsys) -> None:
+    (tmp_path / st.SETTINGS_FILE).write_text('{"seats": [1, 2], "speed": "warp"')
+    (tmp_path / st.AUTOSAVE_FILE).mkdir()
+    store = Store(tmp_path)
+    options = options_from(build_parser().parse_args([]), store.load_settings())
+    app = App(options, clock=ui.FakeClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
+              display=NullDisplay(), store=store)
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and all(line.startswith("chainplus: warning:") for line in lines)
+    assert "Traceback" not in err
+    assert app.game.moves == [] and isinstance(app.mode, PlayMode)
+    ui.click_square(app, 5)
+    assert st.load_game(tmp_path)[0].moves == [5]  # the folder was set aside; saving works
+
+
+def test_a_folder_that_cannot_be_written_is_one_warning_once(ui, tmp_path, capsys) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    app = make(ui, blocker / "config")
+    ui.click_square(app, 0)
+    ui.click_icon(app, "speed")
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err and all(line.startswith("chainplus: warning: ") for line in err)
+    assert len(err) == len(set(err)) <= 3  # each problem said once, not after every move

@@ -1,0 +1,108 @@
+"""Kiosk supervision for real: an error in the loop is logged and play carries on in the same
+process; a killed game process is restarted by the supervisor and resumes from the autosave."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from chainplus import settings as st
+from chainplus.game import Game
+from chainplus.ui import launch
+from chainplus.ui.app import App, Options
+from chainplus.ui.persist import Store
+from chainplus.supervisor import MAX_DELAY, kiosk_logger
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT = 60.0  # generous: the machine may be busy
+
+
+def wait_for(check, what: str, timeout: float = WAIT):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_an_error_in_the_loop_is_logged_and_play_carries_on_from_the_autosave(tmp_path, monkeypatch):
+    game = Game((1, 2))
+    for square in (0, 9, 18):
+        game.play(square)
+    st.save_game(tmp_path, game, extra={"plays_as": ["human", "human", "human", "human"]})
+    logger = kiosk_logger(tmp_path)
+    calls = {"n": 0}
+    real_update = App.update
+
+    def failing_update(self, now=None):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise RuntimeError("a bug in the loop")
+        if calls["n"] == 4:  # after the recovery: the operator ends the kiosk
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, unicode="",
+                                                 mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
+        return real_update(self, now)
+
+    monkeypatch.setattr(App, "update", failing_update)
+    options = Options(kiosk=True, seats=st.parse_seats_spec("H,H"), sound=False)
+    status = launch.run(options, Store(tmp_path, logger=logger, write_settings=False), logger)
+    for handler in logger.handlers:
+        handler.flush()
+    log = (tmp_path / st.LOG_FILE).read_text()
+    assert status == 0
+    assert "error in the game loop" in log and "Traceback" in log and "a bug in the loop" in log
+    assert "carried on from the autosave after move 3" in log
+    assert st.load_game(tmp_path)[0].state() == game.state()
+
+
+def test_a_killed_kiosk_game_is_restarted_and_resumes_after_the_last_move(tmp_path):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONPATH": str(ROOT)}
+    kiosk = subprocess.Popen(
+        [sys.executable, "main.py", "--kiosk", "--config-dir", str(tmp_path), "--seats",
+         "C0,C0:50", "--speed", "instant", "--idle-seconds", "3600"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    log_file = tmp_path / st.LOG_FILE
+    started = re.compile(r" (\d+) INFO game started \(pid \d+\), carrying on after move (\d+)")
+
+    def starts() -> list[tuple[int, int]]:
+        text = log_file.read_text() if log_file.exists() else ""
+        return [(int(pid), int(moves)) for pid, moves in started.findall(text)]
+
+    def saved_moves() -> list:
+        try:
+            return json.loads((tmp_path / st.AUTOSAVE_FILE).read_text())["moves"]
+        except (OSError, ValueError, KeyError):
+            return []
+
+    try:
+        child, _ = wait_for(starts, "the game process")[0]
+        before = wait_for(lambda: (lambda m: m if len(m) >= 4 else None)(saved_moves()),
+                          "a few computer moves autosaved")
+        os.kill(child, signal.SIGKILL)
+        again = wait_for(lambda: starts()[1:], "the restarted game process")[0]
+        assert again[0] != child and again[1] >= len(before)
+        log = log_file.read_text()
+        assert "status -9" in log
+        delay = float(re.search(r"restarting in ([\d.]+) s", log).group(1))
+        assert delay <= MAX_DELAY < 3.0  # play carries on within 3 s (plus start-up time)
+        resumed = saved_moves()
+        assert resumed[:len(before)] == before  # the same game, carried on
+        kiosk.send_signal(signal.SIGTERM)
+        assert kiosk.wait(WAIT) != 0
+        err = kiosk.stderr.read().decode()
+        assert "Traceback" not in err, err
+    finally:
+        if kiosk.poll() is None:
+            kiosk.kill()
+            kiosk.wait(10)
