@@ -12,7 +12,6 @@ import os
 import random
 import sys
 import time
-import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
@@ -23,13 +22,14 @@ from .. import ai
 from ..game import Cascade, Game
 from ..rules import RULES
 from . import board_view, panel_view, persist, seats, widgets
+from .display import NullDisplay
 from .modes import (
     EXPLODE_SOUND_GAP, SPEEDS, WAVE_TIME, AnimateMode, GameOverMode, Mode, PlayMode,
 )
 from .persist import Store
 from .seats import COMPUTER, HUMAN, OFF, SeatSetup
 from .theme import (
-    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICON_ORDER, ICONS, SCREEN_SIZE, SEAT_NAME, TITLE,
+    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICON_ORDER, ICONS, SEAT_NAME,
     TOGGLE_ICON, WORK_AREA, icon_rect,
 )
 from .worker import HINT, ThreadWorker
@@ -74,86 +74,6 @@ class Options:
 def is_operator_combo(key: int, mod: int) -> bool:
     """Ctrl+Shift+Q, with either Ctrl and either Shift (Caps Lock and Num Lock do not matter)."""
     return key == OPERATOR_KEY and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_SHIFT)
-
-
-class NullDisplay:
-    """Stands in for the window in tests: remembers the full-screen state only."""
-
-    def __init__(self, fullscreen: bool = False) -> None:
-        self.fullscreen = fullscreen
-
-    def toggle(self) -> bool:
-        self.fullscreen = not self.fullscreen
-        return self.fullscreen
-
-
-class WindowDisplay(NullDisplay):
-    """The real window: SCALED, so it grows by whole steps and full screen letterboxes."""
-
-    def __init__(self, fullscreen: bool = False) -> None:
-        super().__init__(fullscreen)
-        self.surface = self._open()
-
-    def _open(self) -> pygame.Surface:
-        flags = pygame.SCALED | (pygame.FULLSCREEN if self.fullscreen else 0)
-        with warnings.catch_warnings():  # "no fast renderer": harmless, e.g. without a GPU
-            warnings.simplefilter("ignore")
-            surface = pygame.display.set_mode(SCREEN_SIZE, flags)
-        pygame.display.set_caption(TITLE)
-        return surface
-
-    def present(self) -> None:
-        pygame.display.flip()
-
-    def logical(self, event: pygame.event.Event) -> pygame.event.Event:
-        return event  # SCALED: SDL already gives positions in game coordinates
-
-    def toggle(self) -> bool:
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as exc:  # some video drivers cannot; say so and carry on
-            print(f"chainplus: cannot switch full screen: {exc}", file=sys.stderr)
-        self.fullscreen = bool(pygame.display.is_fullscreen())
-        return self.fullscreen
-
-
-class KioskDisplay(NullDisplay):
-    """A kiosk's screen: a full-screen window the desktop's size, the 640x480 game scaled up
-    by whole steps in the middle. (SDL's SCALED full screen needs a window manager to grow
-    the window; a kiosk often runs on a bare X server without one.)"""
-
-    def __init__(self) -> None:
-        super().__init__(True)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        pygame.display.set_caption(TITLE)
-        self.surface = pygame.Surface(SCREEN_SIZE)
-        width, height = self.screen.get_size()
-        self.scale = max(1, min(width // SCREEN_SIZE[0], height // SCREEN_SIZE[1]))
-        shown = (SCREEN_SIZE[0] * self.scale, SCREEN_SIZE[1] * self.scale)
-        self.offset = ((width - shown[0]) // 2, (height - shown[1]) // 2)
-        self.area = pygame.Rect(self.offset, shown).clip(self.screen.get_rect())
-        self.screen.fill(BLACK)
-
-    def toggle(self) -> bool:
-        return True  # a kiosk stays full screen
-
-    def present(self) -> None:
-        target = self.screen.subsurface(self.area)
-        if self.scale == 1:
-            target.blit(self.surface, (0, 0))
-        else:
-            pygame.transform.scale(self.surface, self.area.size, target)
-        pygame.display.flip()
-
-    def logical(self, event: pygame.event.Event) -> pygame.event.Event:
-        """The event with its position in game (640x480) coordinates."""
-        pos = _pos(event)
-        if pos is None:
-            return event
-        x, y = ((pos[0] - self.offset[0]) // self.scale, (pos[1] - self.offset[1]) // self.scale)
-        return pygame.event.Event(event.type, {**event.dict, "pos": (x, y)})
 
 
 class App:

@@ -21,7 +21,8 @@ import pygame
 from .. import settings as st
 from ..rules import RULES
 from . import board_view
-from .app import OPERATOR_KEY_NAME, App, KioskDisplay, Options, WindowDisplay
+from .app import OPERATOR_KEY_NAME, App, Options
+from .display import ScreenDisplay
 from .modes import SPEEDS
 from .persist import Store
 
@@ -44,7 +45,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
         # signals alone so the supervisor (and a shutdown) can always stop the game process.
         os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
     pygame.display.init()  # only what is used: the mixer is started by Sounds, if it can
-    display = KioskDisplay() if options.kiosk else WindowDisplay(options.fullscreen)
+    display = ScreenDisplay(options.fullscreen, locked=options.kiosk)
     pygame.display.set_icon(_window_icon())
     app = App(options, display=display, store=store)
     if logger is not None:
@@ -75,7 +76,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
             pygame.quit()
 
 
-def _loop(app: App, display: WindowDisplay | KioskDisplay, first_frame_exit: bool) -> int:
+def _loop(app: App, display: ScreenDisplay, first_frame_exit: bool) -> int:
     """Answer events, move time on and draw, until the app stops running."""
     frame_clock = pygame.time.Clock()
     app.update()
