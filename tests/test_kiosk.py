@@ -14,7 +14,9 @@ from chainplus.ui.board_view import cell_rect
 from chainplus.ui.launch import build_parser, options_from
 from chainplus.ui.modes import GameOverMode, PlayMode
 from chainplus.ui.persist import Store
-from chainplus.ui.theme import BOARD, CLOSE_ICON, CREAM, ICONS, TOGGLE_ICON, panel_cell
+from chainplus.ui.theme import (
+    BOARD, CLOSE_ICON, CREAM, ICON_TOP, ICONS, RIGHT_W, RIGHT_X, TOGGLE_ICON, panel_cell,
+)
 from chainplus.ui.worker import SyncWorker
 
 CTRL_SHIFT = pygame.KMOD_LCTRL | pygame.KMOD_RSHIFT
@@ -46,7 +48,7 @@ def test_a_kiosk_has_no_way_out_but_the_operator_keys(ui) -> None:
     assert app.hit(CLOSE_ICON.center) is None and app.hit(TOGGLE_ICON.center) is None
     ui.post_click(app, CLOSE_ICON.center)
     ui.post_click(app, TOGGLE_ICON.center)
-    ui.post_click(app, ICONS["quit"].center)  # that spot is empty in a kiosk
+    ui.post_click(app, ICONS["quit"].center)  # where Quit is in a window (Rules in a kiosk)
     pygame.event.post(pygame.event.Event(pygame.QUIT))  # window manager's close, Alt+F4
     ui.pump(app)
     for code, mod in ((pygame.K_ESCAPE, 0), (pygame.K_F11, 0), (pygame.K_F4, pygame.KMOD_ALT),
@@ -67,9 +69,34 @@ def test_a_kiosk_draws_no_close_toggle_full_or_quit_icon(ui) -> None:
     for rect in (CLOSE_ICON, TOGGLE_ICON, ICONS["quit"], ICONS["fullscreen"]):
         pixels = [pygame.image.tobytes(shot.subsurface(rect), "RGB") for shot in shots]
         assert pixels[0] != pixels[1], rect
-    kiosk_quit = shots[1].subsurface(ICONS["quit"])
-    assert {tuple(kiosk_quit.get_at((x, y))) for x in range(0, 40, 3) for y in range(0, 34, 3)} \
-        == {tuple(shots[1].get_at((ICONS["quit"].x - 2, ICONS["quit"].y)))}  # plain background
+    background = {tuple(shots[1].get_at((RIGHT_X - 2, ICON_TOP)))}
+    for name, rect in kiosk.icons.items():  # each icon drawn, nothing but background between
+        colours = {tuple(shots[1].get_at((x, y))) for x in range(rect.left, rect.right)
+                   for y in range(rect.top, rect.bottom)}
+        assert len(colours - background) >= 3, name  # outline, bevel, glyph
+    icons = sorted(kiosk.icons.values(), key=lambda r: (r.y, r.x))
+    for left, right in zip(icons, icons[1:]):
+        if left.y == right.y:
+            gap = pygame.Rect(left.right + 1, left.y, right.left - left.right - 2, left.h)
+            assert {tuple(shots[1].get_at((x, y))) for x in range(gap.left, gap.right, 3)
+                    for y in range(gap.top, gap.bottom, 3)} == background
+
+
+def test_a_kiosk_lays_its_six_icons_out_in_two_full_rows(ui) -> None:
+    """No hole where Full and Quit would be: two rows of three spanning the right column."""
+    kiosk = make(ui, kiosk=True)
+    assert set(kiosk.icons) == {"new", "undo", "hint", "speed", "sound", "rules"}
+    rows: dict[int, list[pygame.Rect]] = {}
+    for rect in kiosk.icons.values():
+        rows.setdefault(rect.y, []).append(rect)
+    assert sorted(len(r) for r in rows.values()) == [3, 3]
+    for row in rows.values():
+        row.sort(key=lambda r: r.x)
+        assert row[0].left == RIGHT_X and row[-1].right == RIGHT_X + RIGHT_W
+        assert row[1].left - row[0].right == row[2].left - row[1].right
+    assert [r.x for r in sorted(rows.items())[0][1]] == [r.x for r in sorted(rows.items())[1][1]]
+    ui.post_click(kiosk, kiosk.icons["rules"].center)
+    assert kiosk.rules == "classic"
 
 
 def test_a_locked_panel_changes_nothing_and_says_so(ui) -> None:

@@ -29,8 +29,8 @@ from .modes import (
 from .persist import Store
 from .seats import COMPUTER, HUMAN, OFF, SeatSetup
 from .theme import (
-    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICON_ORDER, ICONS, SEAT_NAME,
-    TOGGLE_ICON, WORK_AREA, icon_rect,
+    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICON_ORDER, SEAT_NAME,
+    TOGGLE_ICON, WORK_AREA, icon_layout,
 )
 from .worker import HINT, ThreadWorker
 
@@ -109,8 +109,8 @@ class App:
         self.worker = worker if worker is not None else ThreadWorker(_post_wake)
         self.display = display if display is not None else \
             NullDisplay(self.options.fullscreen or self.kiosk)
-        shown = [n for n in ICON_ORDER if not (self.kiosk and n in KIOSK_HIDDEN)]
-        self.icons = {name: icon_rect(i) for i, name in enumerate(shown)} if self.kiosk else ICONS
+        shown = tuple(n for n in ICON_ORDER if not (self.kiosk and n in KIOSK_HIDDEN))
+        self.icons = icon_layout(shown)
         self.running = True
         self.exit_status = 0
         self.last_input = self.now  # the idle spell before attract mode counts from here

@@ -68,13 +68,21 @@ ICON_TOP = 40
 ICON_ROW_H = 58  # icon plus its label underneath
 
 
-def icon_rect(index: int) -> Rect:
-    """Where icon number ``index`` (in ICON_ORDER) sits."""
-    row, col = divmod(index, 4)
-    return Rect(RIGHT_X + col * (ICON_W + ICON_GAP), ICON_TOP + row * ICON_ROW_H, ICON_W, ICON_H)
+def icon_rect(index: int, per_row: int = 4) -> Rect:
+    """Where icon number ``index`` sits when ``per_row`` icons share a row: the rows span
+    the right column from edge to edge, so fewer icons get wider gaps, never a hole."""
+    row, col = divmod(index, per_row)
+    pitch = (RIGHT_W - ICON_W) // max(1, per_row - 1)
+    return Rect(RIGHT_X + col * pitch, ICON_TOP + row * ICON_ROW_H, ICON_W, ICON_H)
 
 
-ICONS: dict[str, Rect] = {name: icon_rect(i) for i, name in enumerate(ICON_ORDER)}
+def icon_layout(names: tuple[str, ...]) -> dict[str, Rect]:
+    """The icons ``names`` in two even rows (a kiosk shows six of the eight)."""
+    per_row = max(1, -(-len(names) // 2))
+    return {name: icon_rect(i, per_row) for i, name in enumerate(names)}
+
+
+ICONS: dict[str, Rect] = icon_layout(ICON_ORDER)
 
 # The player control panel: one row per seat, a shape marker then four columns.
 PANEL = Rect(RIGHT_X - 4, 164, RIGHT_W + 8, 170)
