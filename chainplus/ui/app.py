@@ -345,7 +345,7 @@ class App:
         row = self.setup[seat]
         name = SEAT_NAME[seat]
         if self.options.lock_panel:
-            self.say("The players are set for this kiosk: just click the board to play.")
+            self.say("The players are set for this kiosk: click the board to play.")
             return
         if column == 1:
             was_in = row.kind != OFF
@@ -459,7 +459,7 @@ class App:
         if self.options.lock_panel:
             return f"{name}: set for this kiosk ({row.kind}{', level ' + str(row.level) if row.kind == COMPUTER else ''})."
         if column == 1:
-            return f"{name}: H human, C computer, - not in play. Select/Adjust to change."
+            return f"{name}: H human, C computer or - not in play. Click to step."
         if column == 2:
             return f"{name} owns {self.game.squares[seat] if seat in self.game.seats else 0} squares."
         if column == 3:

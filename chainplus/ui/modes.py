@@ -155,8 +155,8 @@ class PlayMode(Mode):
             return
         if not app.game.is_legal(square):
             owner = app.game.owners[square]
-            app.refuse(square, f"That square is {SEAT_NAME[owner]}'s: play on an empty square "
-                       f"or one of your own.")
+            app.refuse(square, f"{SEAT_NAME[owner]}'s square! Play on an empty square or one "
+                       f"of yours.")
             return
         app.place(square)
 

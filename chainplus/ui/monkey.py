@@ -28,7 +28,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from .. import settings as st  # noqa: E402
-from . import seats  # noqa: E402
+from . import panel_view, seats  # noqa: E402
 from .app import App, NullDisplay, Options  # noqa: E402
 from .modes import AnimateMode, GameOverMode, PlayMode  # noqa: E402
 from .persist import Store  # noqa: E402
@@ -170,6 +170,8 @@ def check(app: App, setup_name: str, folder: Path) -> None:
     else:
         assert isinstance(mode, PlayMode) and game.winner is None, "play mode after a win"
         assert game.to_move in game.alive
+    for text in (app.help_text()[0], app.message):
+        assert len(panel_view.help_lines(text)) <= panel_view.HELP_LINES, f"too long: {text!r}"
     if app.kiosk:
         assert app.running, "a kiosk stopped"
         assert app.display.fullscreen, "a kiosk left full screen"

@@ -120,11 +120,19 @@ def draw_status(surface: pygame.Surface, seat: int | None, head: str, line: str,
         font.draw(surface, line, (STATUS.centerx, top), BLACK, scale, align="center")
 
 
+#: The help box holds this many lines of this many characters of the 8-pixel font.
+HELP_LINES = 3
+HELP_COLUMNS = (RIGHT_W - 8) // 8
+
+
+def help_lines(text: str) -> list[str]:
+    """``text`` wrapped for the help box (every message must fit in HELP_LINES of these)."""
+    return textwrap.wrap(text, HELP_COLUMNS)
+
+
 def draw_help(surface: pygame.Surface, text: str, warn: bool = False) -> None:
     """The help box: up to three lines of wrapped text."""
     surface.fill(GREY1, HELP)
     bevel(surface, HELP, raised=False, width=1)
-    width = (RIGHT_W - 8) // 8
-    lines = textwrap.wrap(text, width)[:3]
-    for i, line in enumerate(lines):
+    for i, line in enumerate(help_lines(text)[:HELP_LINES]):
         font.draw(surface, line, (RIGHT_X + 4, HELP.y + 4 + i * 17), RED if warn else BLACK)
