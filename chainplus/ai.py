@@ -25,6 +25,7 @@ LEVELS = range(0, 6)
 #: Default thinking time per move for the searching levels, in seconds.
 DEFAULT_BUDGET = 0.25
 
+
 def choose_move(
     game: Game,
     level: int = 0,

@@ -351,3 +351,25 @@ def test_level_5_beats_random_play():
             else:
                 game.play(ai.choose_move(game, 0, 0, rng))
         assert game.winner == searcher
+
+
+# ----------------------------------------------------------------------------- aibench
+def test_percentile_is_nearest_rank():
+    from chainplus.aibench import percentile
+
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 95) == 95.0
+    assert percentile(values, 50) == 50.0
+    assert percentile([3.0], 95) == 3.0
+
+
+def test_aibench_command_prints_its_figures_as_json(capsys):
+    import json
+
+    from chainplus.cli import main
+
+    assert main(["aibench", "--positions", "3", "--players", "3", "--budget", "0.01"]) == 0
+    last = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert last["positions"] == 3 and last["players"] == 3
+    assert 0 < last["p50_ms"] <= last["p95_ms"] <= last["max_ms"]
+    assert last["mean_depth"] >= 0
