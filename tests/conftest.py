@@ -84,9 +84,8 @@ def click_square(app, square: int, button: int = 1) -> None:
 
 
 def click_icon(app, name: str, button: int = 1) -> None:
-    from chainplus.ui.theme import ICONS
-
-    post_click(app, ICONS[name].center, button)
+    """Click an icon where this app shows it (a kiosk lays out fewer icons)."""
+    post_click(app, app.icons[name].center, button)
 
 
 def click_cell(app, seat: int, column: int, button: int = 1) -> None:

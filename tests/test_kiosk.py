@@ -155,6 +155,23 @@ def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(u
     assert app.game.moves == [27]
 
 
+def test_the_next_visitor_finds_the_kiosk_as_the_operator_set_it(ui) -> None:
+    """One visitor's changes (panel, speed, sound, rules) do not stay for the next one."""
+    spec = st.parse_seats_spec("H,C3:20")
+    app = make(ui, kiosk=True, idle_seconds=5, seats=spec)
+    ui.click_cell(app, 3, 1)  # green joins
+    ui.click_cell(app, 2, 3)  # blue's level up
+    for name in ("speed", "sound", "rules"):
+        ui.click_icon(app, name)
+    assert persist.seats_of_setup(app.setup) != spec and not app.sounds.enabled
+    ui.advance(app, 6.0)
+    assert app.attract
+    ui.click_square(app, 27)
+    assert not app.attract and persist.seats_of_setup(app.setup) == spec
+    assert app.game.seats == (1, 2) and app.game.rules == "acorn"
+    assert app.sounds.enabled and app.speed == "normal" and app.rules == "acorn"
+
+
 def test_a_finished_demo_game_is_followed_by_another(ui) -> None:
     app = make(ui, kiosk=True, idle_seconds=1)
     ui.advance(app, 1.5)
@@ -202,6 +219,7 @@ def test_settings_are_saved_on_every_change_and_read_at_start(ui, tmp_path) -> N
 def test_a_kiosk_reads_settings_but_never_writes_them(ui, tmp_path) -> None:
     app = make(ui, tmp_path, kiosk=True)
     ui.click_icon(app, "speed")
+    assert app.speed == "fast"  # the click landed on Speed
     assert not (tmp_path / st.SETTINGS_FILE).exists()
 
 
