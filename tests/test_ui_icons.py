@@ -65,6 +65,43 @@ def test_undo_with_only_computers_takes_back_one_move(ui) -> None:
     assert len(app.game.moves) == made - 1
 
 
+def seat_rows(*kinds: str) -> list[dict]:
+    rows = [{"kind": k, "level": 0, "random_pct": 0} for k in kinds]
+    return rows + [{"kind": "off", "level": 0, "random_pct": 0}] * (4 - len(rows))
+
+
+def test_undo_never_takes_back_a_computer_move_that_no_human_move_follows(ui) -> None:
+    """The computer opens: before the human has moved there is nothing of theirs to undo."""
+    app = ui.make_app(seats=seat_rows(COMPUTER, "human"))
+    ui.advance(app, 2.0)
+    opening = list(app.game.moves)
+    assert len(opening) == 1 and app.game.to_move == 2
+    assert not app.icon_enabled("undo")
+    ui.click_icon(app, "undo")
+    assert app.game.moves == opening and "human" in app.help_text()[0]
+    free = next(sq for sq in range(64) if app.game.is_legal(sq) and sq not in opening)
+    ui.click_square(app, free)
+    ui.settle(app)
+    assert len(app.game.moves) == 3 and app.icon_enabled("undo")
+    ui.click_icon(app, "undo")  # red's reply and blue's move go; red's opening stays
+    assert app.game.moves == opening and app.game.to_move == 2
+
+
+def test_undo_finds_who_moved_when_turns_skip_a_knocked_out_seat(ui) -> None:
+    app = ui.make_app(seats=seat_rows("human", "human", "human"))
+    # red takes blue's only square with a corner burst; then green and red move
+    for square in (0, 1, 63, 0, 1, 62, 0, 61, 60):
+        ui.click_square(app, square)
+        ui.settle(app)
+    assert app.game.alive == [1, 3] and len(app.game.moves) == 9
+    app.setup[1].plays_as = COMPUTER  # only green is played by a human now
+    app.setup[1].kind = COMPUTER
+    assert app.undo_count() == 2  # green made move 8 (seat order alone would say blue)
+    app.setup[1].plays_as = app.setup[1].kind = "human"
+    app.setup[3].plays_as = app.setup[3].kind = COMPUTER
+    assert app.undo_count() == 1  # red made move 9
+
+
 def test_hint_flashes_a_legal_square_for_the_human(ui) -> None:
     app = ui.make_app()
     ui.click_square(app, 0)

@@ -132,6 +132,7 @@ class App:
         self.last_square: int | None = None
         self.fallbacks: list[str] = []  # stand-ins the AI needed, reported once each
         self.resumed = 0  # moves of the autosaved game carried on with
+        self._movers: tuple[Any, list[int]] = (None, [])  # (position, who made each move)
         game = self.resume()
         self.game = game or Game(seats.seats_for_next_game(self.setup), self.rules)
         self.mode: Mode = PlayMode(self)
@@ -251,21 +252,35 @@ class App:
         self.set_mode(PlayMode(self))
         self.say("New game.")
 
+    def undo_count(self) -> int:
+        """How many moves Undo takes back: back to before the last move a seat played by a
+        human made (just one move when no human plays; none if no human has moved yet)."""
+        game = self.game
+        if not game.can_undo():
+            return 0
+        humans = {s for s in game.seats if self.setup[s].plays_as == HUMAN}
+        if not humans:
+            return 1
+        key = (id(game), tuple(game.moves))
+        if self._movers[0] != key:  # replay once per position, not once per frame
+            self._movers = (key, _movers(game))
+        for back, seat in enumerate(reversed(self._movers[1]), start=1):
+            if seat in humans:
+                return back
+        return 0
+
     def undo(self) -> None:
         """Take back moves until a human's move is taken back (one move if no human plays)."""
         game = self.game
-        if not game.can_undo():
-            self.say("There is no move to take back.", warn=True)
+        taken = self.undo_count()
+        if taken == 0:
+            why = "no move" if not game.can_undo() else "no move of a human player"
+            self.say(f"There is {why} to take back.", warn=True)
             return
         self.cancel_thinking()
         self.clear_hint()
-        humans = any(self.setup[s].plays_as == HUMAN for s in game.seats)
-        taken = 0
-        while game.can_undo():
+        for _ in range(taken):
             game.undo()
-            taken += 1
-            if not humans or self.setup[game.to_move].plays_as == HUMAN:
-                break
         self.last_square = game.moves[-1] if game.moves else None
         self.autosave()
         self.set_mode(PlayMode(self))
@@ -430,7 +445,7 @@ class App:
 
     def icon_enabled(self, name: str) -> bool:
         if name == "undo":
-            return self.game.can_undo()
+            return self.undo_count() > 0
         if name == "hint":
             return self.hint_allowed()
         return True
@@ -694,6 +709,17 @@ def _quiet_stderr() -> Iterator[None]:
     finally:
         os.dup2(saved, 2)
         os.close(saved)
+
+
+def _movers(game: Game) -> list[int]:
+    """The seat that made each move of ``game``, found by replaying it (turns skip seats
+    knocked out, so the order alone does not say)."""
+    replay = Game(game.seats, game.rules)
+    movers = []
+    for square in game.moves:
+        movers.append(replay.to_move)
+        replay.play(square)
+    return movers
 
 
 def _pos(event: pygame.event.Event) -> tuple[int, int] | None:
