@@ -197,10 +197,14 @@ class App:
         self.set_mode(PlayMode(self))
 
     def end_attract(self) -> None:
-        """A visitor clicked: their seats back and a fresh game (the click does nothing else)."""
+        """A visitor clicked: a fresh game as the operator set the kiosk up (the click does
+        nothing else). Whatever the last visitor changed (seats, speed, sound, rules) is put
+        back, so one visitor muting the sound does not mute it for the rest of the day."""
         assert self.visitor is not None
         self.cancel_thinking()
-        self.setup, self.speed = self.visitor
+        self.setup = persist.setup_from_seats(self.options.seats)
+        self.speed, self.rules = self.options.speed, self.options.rules
+        self.sounds.enabled = self.options.sound
         self.visitor = None
         self.attract = False
         self.new_game()
