@@ -241,13 +241,13 @@ def parse_seats_spec(text: str) -> list[dict[str, Any]]:
     parts += ["-"] * (4 - len(parts))
     seats = []
     for number, part in enumerate(parts, start=1):
-        row = {"kind": "off", "level": DEFAULTS["seats"][1]["level"], "random_pct": DEFAULTS["seats"][1]["random_pct"]}
+        row = dict(DEFAULTS["seats"][3])  # a seat not in play, as the panel shows one
         if part in ("-", "OFF", ""):
             pass
         elif part == "H":
             row["kind"] = "human"
         elif part.startswith("C"):
-            row["kind"] = "computer"
+            row = dict(DEFAULTS["seats"][1])  # the default computer player (level 5, 10%)
             level, _, pct = part[1:].partition(":")
             try:
                 if level:

@@ -185,7 +185,9 @@ def test_seats_option():
     assert seats[1]["level"] == 5 and seats[1]["random_pct"] == 10
     seats = st.parse_seats_spec("-,C,H,C0")
     assert [s["kind"] for s in seats] == ["off", "computer", "human", "computer"]
-    assert seats[3]["level"] == 0
+    assert seats[3]["level"] == 0 and seats[3]["random_pct"] == 10
+    assert seats[1] == st.DEFAULTS["seats"][1]  # a bare C is the default computer player
+    assert st.parse_seats_spec("H,C1:0")[2] == st.DEFAULTS["seats"][2]  # unlisted: as the panel's default
     assert st.check_settings({"seats": seats})[1] == []
     for bad, message in (("H", "two seats"), ("H,X", "not H, C"), ("H,C9", "levels are 0-5"),
                          ("H,C1:101", "random %"), ("H,Cx", "not C, C<level>"), ("H,H,H,H,H", "up to four")):
