@@ -15,7 +15,7 @@ from ..game import Cascade
 from . import board_view
 from .seats import COMPUTER
 from .theme import SEAT_NAME
-from .worker import HINT, MOVE
+from .worker import HINT, MOVE, Job
 
 if TYPE_CHECKING:
     from .app import App
@@ -115,11 +115,9 @@ class PlayMode(Mode):
             return
         if now < self.think_start + THINK_PAUSE[app.speed]:
             return
-        done = app.worker.collect()
+        done = self._collect()
         if done is None:
             return
-        if done.fallback:
-            app.note_fallback(done.fallback)
         stale = done.game.moves != app.game.moves  # never play an answer to another position
         if not stale and done.square is not None and app.game.is_legal(done.square):
             app.place(done.square)
@@ -129,13 +127,16 @@ class PlayMode(Mode):
         job = app.worker.job
         if job is None or job.kind != HINT:
             return
-        done = app.worker.collect()
-        if done is None:
-            return
-        if done.fallback:
-            app.note_fallback(done.fallback)
-        if done.square is not None:
+        done = self._collect()
+        if done is not None and done.square is not None:
             app.show_hint(done.square)
+
+    def _collect(self) -> Job | None:
+        """The worker's finished answer, if any, with any stand-in it needed reported once."""
+        done = self.app.worker.collect()
+        if done is not None and done.fallback:
+            self.app.note_fallback(done.fallback)
+        return done
 
     def deadline(self, now: float) -> float | None:
         if self.computer_to_move():
