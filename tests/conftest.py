@@ -19,6 +19,7 @@ if str(ROOT) not in sys.path:
 
 # ---------------------------------------------------------------------------------------------
 # Helpers for the headless window tests, handed to tests by the ``ui`` fixture.
+import time  # noqa: E402
 import types  # noqa: E402
 
 import pytest  # noqa: E402
@@ -113,6 +114,24 @@ def settle(app, limit: float = 30.0) -> None:
             return
         if app.game.winner is not None and not app.mode.animating:
             return
+
+
+def wait_until(check, what: str, timeout: float):
+    """Poll ``check`` until it returns something true and return that; fail after ``timeout``
+    seconds (for tests that watch another process or a real X server)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def wait_for():
+    """``wait_for(check, what, timeout)``: see ``wait_until``."""
+    return wait_until
 
 
 @pytest.fixture

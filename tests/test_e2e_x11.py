@@ -13,7 +13,6 @@ import signal
 import struct
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -87,17 +86,7 @@ def xserver(tmp_path: Path):
         server.wait(10)
 
 
-def wait_for(check, what: str, timeout: float = WAIT):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        result = check()
-        if result:
-            return result
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def test_play_in_a_real_window(xserver, tmp_path: Path) -> None:
+def test_play_in_a_real_window(xserver, tmp_path: Path, wait_for) -> None:
     display, screen = xserver
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     # SDL's software renderer: Mesa's OpenGL on Xvfb sometimes stalls for many seconds while
@@ -126,7 +115,7 @@ def test_play_in_a_real_window(xserver, tmp_path: Path) -> None:
         return None
 
     try:
-        window, geometry = wait_for(find_window, "the game window")
+        window, geometry = wait_for(find_window, "the game window", WAIT)
         left, top = int(geometry["X"]), int(geometry["Y"])
         scale = int(geometry["WIDTH"]) // 640
         assert scale >= 1 and int(geometry["HEIGHT"]) == 480 * scale  # whole steps, no distortion
@@ -146,24 +135,24 @@ def test_play_in_a_real_window(xserver, tmp_path: Path) -> None:
             return all(at(*centre(sq)) == WHITE for sq in range(64))
 
         xdotool("mousemove", "--window", window, str(620 * scale), str(470 * scale))  # aside
-        wait_for(empty_board, "an empty board")
+        wait_for(empty_board, "an empty board", WAIT)
         played = 27  # row 3, column 3
         click(*centre(played))
-        wait_for(lambda: at(*centre(played)) == RED, "red's piece on the clicked square")
+        wait_for(lambda: at(*centre(played)) == RED, "red's piece on the clicked square", WAIT)
         # blue, the computer, answers by itself after a short pause
         blue = wait_for(lambda: [sq for sq in range(64) if at(*centre(sq)) == DARK_BLUE],
-                        "the computer's blue piece")[0]
+                        "the computer's blue piece", WAIT)[0]
         # red clicks blue's square: refused with a red warning in the help box; nothing changes
         click(*centre(blue))
         wait_for(lambda: any(at(x, y) == RED for x in range(HELP.x + 2, HELP.right - 2, 2)
-                             for y in range(HELP.y + 4, HELP.y + 22)), "the warning")
+                             for y in range(HELP.y + 4, HELP.y + 22)), "the warning", WAIT)
         # the cross over the refused square goes away and the board is as it was
-        wait_for(lambda: at(*centre(blue)) == DARK_BLUE, "the refused square unchanged")
+        wait_for(lambda: at(*centre(blue)) == DARK_BLUE, "the refused square unchanged", WAIT)
         assert at(*centre(played)) == RED
         assert sum(at(*centre(sq)) in (RED, DARK_BLUE) for sq in range(64)) == 2
         # a new game clears the board; the quit icon ends the program cleanly
         click(*ICONS["new"].center)
-        wait_for(empty_board, "the new game's empty board")
+        wait_for(empty_board, "the new game's empty board", WAIT)
         click(*ICONS["quit"].center)
         assert game.wait(WAIT) == 0
         assert b"Traceback" not in game.stderr.read()

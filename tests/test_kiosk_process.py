@@ -9,7 +9,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -23,16 +22,6 @@ from chainplus.supervisor import MAX_DELAY, kiosk_logger
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 60.0  # generous: the machine may be busy
-
-
-def wait_for(check, what: str, timeout: float = WAIT):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        result = check()
-        if result:
-            return result
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def test_an_error_in_the_loop_is_logged_and_play_carries_on_from_the_autosave(tmp_path, monkeypatch):
@@ -65,7 +54,7 @@ def test_an_error_in_the_loop_is_logged_and_play_carries_on_from_the_autosave(tm
     assert st.load_game(tmp_path)[0].state() == game.state()
 
 
-def test_a_killed_kiosk_game_is_restarted_and_resumes_after_the_last_move(tmp_path):
+def test_a_killed_kiosk_game_is_restarted_and_resumes_after_the_last_move(tmp_path, wait_for):
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYTHONPATH": str(ROOT)}
     kiosk = subprocess.Popen(
@@ -86,11 +75,11 @@ def test_a_killed_kiosk_game_is_restarted_and_resumes_after_the_last_move(tmp_pa
             return []
 
     try:
-        child, _ = wait_for(starts, "the game process")[0]
+        child, _ = wait_for(starts, "the game process", WAIT)[0]
         before = wait_for(lambda: (lambda m: m if len(m) >= 4 else None)(saved_moves()),
-                          "a few computer moves autosaved")
+                          "a few computer moves autosaved", WAIT)
         os.kill(child, signal.SIGKILL)
-        again = wait_for(lambda: starts()[1:], "the restarted game process")[0]
+        again = wait_for(lambda: starts()[1:], "the restarted game process", WAIT)[0]
         assert again[0] != child and again[1] >= len(before)
         log = log_file.read_text()
         assert "status -9" in log
