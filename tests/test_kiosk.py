@@ -10,12 +10,11 @@ import pygame
 from chainplus import settings as st
 from chainplus.ui import persist, seats
 from chainplus.ui.app import ATTRACT_NEXT_GAME, KIOSK_NEXT_GAME, App, NullDisplay, Options
-from chainplus.ui.board_view import cell_rect
 from chainplus.ui.launch import build_parser, options_from
 from chainplus.ui.modes import GameOverMode, PlayMode
 from chainplus.ui.persist import Store
 from chainplus.ui.theme import (
-    BOARD, CLOSE_ICON, CREAM, ICON_TOP, ICONS, RIGHT_W, RIGHT_X, TOGGLE_ICON, panel_cell,
+    BOARD, CLOSE_ICON, CREAM, ICON_TOP, ICONS, RIGHT_W, RIGHT_X, TOGGLE_ICON,
 )
 from chainplus.ui.worker import SyncWorker
 
