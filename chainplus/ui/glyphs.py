@@ -177,7 +177,7 @@ def _chevrons(count: int, bar: bool) -> _Painter:
     return paint
 
 
-def _speaker(g: pygame.Surface, a: int, t: int, colour: Colour) -> float:
+def _speaker(g: pygame.Surface, a: int, colour: Colour) -> float:
     """The speaker body and cone; returns the x of the cone's mouth."""
     mouth = a * 0.48
     cy = a / 2
@@ -198,14 +198,14 @@ def _speaker(g: pygame.Surface, a: int, t: int, colour: Colour) -> float:
 
 def _sound_on(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     """A speaker sending out two sound waves."""
-    mouth = _speaker(g, a, t, colour)
+    mouth = _speaker(g, a, colour)
     for radius in (a * 0.3, a * 0.5):
         _arc(g, colour, (mouth - a * 0.06, a / 2), radius, t, -50, 50)
 
 
 def _sound_off(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     """A silenced speaker: the cone with a cross where the waves would be."""
-    mouth = _speaker(g, a, t, colour)
+    mouth = _speaker(g, a, colour)
     left, right = mouth + max(3.0, a * 0.14), a * 0.96
     half = (right - left) / 2
     cy = a / 2

@@ -152,7 +152,7 @@ def state_of(app: App) -> str:
     return f"{prefix}/{'attract/' if app.attract else ''}{name}"
 
 
-def check(app: App, setup_name: str, folder: Path) -> None:
+def check(app: App) -> None:
     """Raise AssertionError when an invariant does not hold."""
     game = app.game
     counts, owners = game.counts, game.owners
@@ -265,7 +265,7 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
                     figures.operator_exits += 1
                     app.close()
                     app = new_app(app.options, folder, clock)
-                check(app, name, folder)
+                check(app)
                 if number % 25 == 0 or len(app.game.moves) != moves:
                     check_autosave(app, folder)
             except Exception as exc:  # noqa: BLE001 - counted and reported, then carry on
