@@ -19,7 +19,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -203,10 +203,11 @@ def check_autosave(app: App, folder: Path) -> None:
 
 
 # --------------------------------------------------------------------------- the run
-def new_app(options: Options, folder: Path, clock: Clock) -> App:
+def new_app(options: Options, folder: Path, clock: Clock, null: TextIO) -> App:
+    """A fresh 'process' on the shared folder; the store's warnings go to ``null``."""
     app = App(options, clock=clock, worker=SyncWorker(), sounds=SilentSounds(),
               display=NullDisplay(options.fullscreen or options.kiosk),
-              store=Store(folder, stream=open(os.devnull, "w"), write_settings=not options.kiosk))
+              store=Store(folder, stream=null, write_settings=not options.kiosk))
     app.budget = app.hint_budget = 0.004  # strength does not matter here; many moves do
     return app
 
@@ -221,7 +222,8 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
     figures = Figures()
     clock = Clock()
     memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # fsync costs nothing there
-    with tempfile.TemporaryDirectory(prefix="chainplus-monkey-", dir=memory) as tmp:
+    with tempfile.TemporaryDirectory(prefix="chainplus-monkey-", dir=memory) as tmp, \
+            open(os.devnull, "w") as null:  # one handle for all, not one leaked per restart
         app: App | None = None
         name = ""
         folder = Path(tmp)
@@ -233,13 +235,13 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
                 options = Options(seed=rng.randrange(1 << 30), **extra)
                 if app is not None:
                     app.close()
-                app = new_app(options, folder, clock)
+                app = new_app(options, folder, clock, null)
             assert app is not None
             try:
                 if number % RESTART_EVERY == RESTART_EVERY - 1 and not app.attract:
                     before = app.game.state() if app.game.winner is None else None
                     app.close()  # as if killed: a new process resumes from the autosave
-                    app = new_app(app.options, folder, clock)
+                    app = new_app(app.options, folder, clock, null)
                     figures.restarts += 1
                     if before is not None:
                         assert app.game.state() == before, "the restart did not resume exactly"
@@ -264,7 +266,7 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
                 if not app.running:  # only the operator's combination or Quit, outside kiosks
                     figures.operator_exits += 1
                     app.close()
-                    app = new_app(app.options, folder, clock)
+                    app = new_app(app.options, folder, clock, null)
                 check(app)
                 if number % 25 == 0 or len(app.game.moves) != moves:
                     check_autosave(app, folder)
@@ -276,7 +278,7 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
                     figures.failures.append(f"event {number} ({name}, {state_of(app)}): "
                                             + "".join(traceback.format_exception(exc))[-1500:])
                 app.close()
-                app = new_app(app.options, folder, clock)
+                app = new_app(app.options, folder, clock, null)
             state = state_of(app)
             figures.states[state] = figures.states.get(state, 0) + 1
             figures.events += 1
