@@ -25,16 +25,7 @@ import types  # noqa: E402
 import pytest  # noqa: E402
 import pygame  # noqa: E402
 
-
-
-class FakeClock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
+from chainplus.ui.monkey import Clock as FakeClock  # noqa: E402  (a clock moved by hand)
 
 
 class RecordedSounds:

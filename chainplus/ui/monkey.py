@@ -61,6 +61,8 @@ RESTART_EVERY = 700  # events between simulated kill -9 and restart from the aut
 
 
 class Clock:
+    """A clock moved by hand (``clock.t``): the soak's and the window tests' time."""
+
     def __init__(self) -> None:
         self.t = 1000.0
 
