@@ -45,6 +45,12 @@ HINT_TIME = 3.0
 REFUSAL_TIME = 0.7
 PRESS_TIME = 0.15
 HINT_BUDGET = 0.5
+#: The hint is what the strongest computer level would play.
+HINT_LEVEL = 5
+#: The hint square flashes at this many on/off steps a second; the thinking dots step at it too.
+FLASH_RATE = 4
+#: Longest sleep of the loop with nothing due, so a missed wake-up costs at most this.
+MAX_SLEEP = 1.0
 #: Icons a kiosk visitor never sees: nobody may quit or leave full screen.
 KIOSK_HIDDEN = ("fullscreen", "quit")
 #: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
@@ -298,7 +304,7 @@ class App:
         if not self.hint_allowed():
             self.say("A hint is for a human seat to move.", warn=True)
             return
-        self.worker.start(HINT, self.game, 5, 0, self.rng.random(), self.hint_budget)
+        self.worker.start(HINT, self.game, HINT_LEVEL, 0, self.rng.random(), self.hint_budget)
         self.say("Looking for a good move...")
 
     def hint_allowed(self) -> bool:
@@ -608,9 +614,9 @@ class App:
         if self.kiosk and not self.attract:
             times.append(self.last_input + self.options.idle_seconds)
         if self.hint is not None:
-            times.append(now + 0.125)  # the hint flashes
+            times.append(now + 0.5 / FLASH_RATE)  # the hint flashes
         if self.worker.job is not None:
-            times.append(now + 0.25)  # the thinking indicator turns
+            times.append(now + 1.0 / FLASH_RATE)  # the thinking indicator turns
         for attr, until in (("refusal", "refusal_until"), ("pressed", "pressed_until")):
             if getattr(self, attr) is not None:
                 times.append(getattr(self, until))
@@ -618,8 +624,8 @@ class App:
             times.append(self.message_until)
         due = [t for t in times if t is not None]
         if not due:
-            return 1.0
-        return max(0.0, min(1.0, min(due) - now))
+            return MAX_SLEEP
+        return max(0.0, min(MAX_SLEEP, min(due) - now))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -632,7 +638,7 @@ class App:
                              show_toggle=not self.kiosk)
         self.mode.draw_board(surface)
         if self.hint is not None:
-            board_view.draw_hint(surface, self.hint, int(self.now * 4) % 2 == 0)
+            board_view.draw_hint(surface, self.hint, int(self.now * FLASH_RATE) % 2 == 0)
         if self.refusal is not None:
             board_view.draw_refusal(surface, self.refusal)
         for name, rect in self.icons.items():
@@ -649,7 +655,7 @@ class App:
         panel_view.draw_panel(surface, self.setup, shown, pressed_cell, to_move)
         seat, head, line, big = self.mode.status()
         if self.worker.job is not None and self.worker.job.kind != HINT:
-            dots = int(self.now * 4) % 4
+            dots = int(self.now * FLASH_RATE) % 4
             head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
         if self.attract:
             head = "Demonstration" if not big else head
@@ -693,7 +699,7 @@ class _SquaresView:
 
     def __init__(self, game: Game, squares: list[int]) -> None:
         self.seats = game.seats
-        self.alive = game.alive if game.winner is None else game.alive
+        self.alive = game.alive
         self.squares = squares
 
 
