@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chainplus.ui.app import build_parser, main
+from chainplus.ui.launch import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 

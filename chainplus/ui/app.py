@@ -14,7 +14,7 @@ import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator
 
 import pygame
 
@@ -748,15 +748,3 @@ def _post_wake() -> None:
     except pygame.error:
         pass
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python main.py``: see ``launch.main``."""
-    from .launch import main as launch_main
-
-    return launch_main(argv)
-
-
-def build_parser():
-    from .launch import build_parser as launch_parser
-
-    return launch_parser()
