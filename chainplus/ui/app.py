@@ -21,7 +21,7 @@ import pygame
 from .. import ai
 from ..game import Cascade, Game
 from ..rules import RULES
-from . import board_view, panel_view, persist, seats, widgets
+from . import board_view, help_texts, panel_view, persist, seats, widgets
 from .display import NullDisplay
 from .modes import (
     EXPLODE_SOUND_GAP, SPEEDS, WAVE_TIME, AnimateMode, GameOverMode, Mode, PlayMode,
@@ -460,37 +460,6 @@ class App:
             return self.hint_allowed()
         return True
 
-    def icon_help(self, name: str) -> str:
-        if name == "new":
-            return "New: start a new game with the seats in the panel."
-        if name == "undo":
-            return "Undo: take back moves to the last move a human made."
-        if name == "hint":
-            return "Hint: flash the square the strongest computer would play."
-        if name == "speed":
-            return f"Speed: {self.speed}. Select: next speed, Adjust: back."
-        if name == "sound":
-            return f"Sound is {'on' if self.sounds.enabled else 'off'}. Click to switch."
-        if name == "fullscreen":
-            return "Switch between full screen and a window (F11)."
-        if name == "rules":
-            return f"Rules: {self.rules} ({'over' if self.rules == 'acorn' else 'at'} " \
-                   f"critical mass). Next game."
-        return "Quit Chain Reaction."
-
-    def panel_help(self, seat: int, column: int) -> str:
-        name = SEAT_NAME[seat]
-        row = self.setup[seat]
-        if self.options.lock_panel:
-            return f"{name}: set for this kiosk ({row.kind}{', level ' + str(row.level) if row.kind == COMPUTER else ''})."
-        if column == 1:
-            return f"{name}: H human, C computer or - not in play. Click to step."
-        if column == 2:
-            return f"{name} owns {self.game.squares[seat] if seat in self.game.seats else 0} squares."
-        if column == 3:
-            return f"{name}: computer level {row.level} of 0-5. Select up, Adjust down."
-        return f"{name}: {row.random_pct}% of moves random. Select up, Adjust down."
-
     # ------------------------------------------------------------------ events
     def hit(self, pos: tuple[int, int]) -> tuple | None:
         """What is under a logical screen position."""
@@ -681,13 +650,11 @@ class App:
         target = self.hit(self.pointer) if self.pointer is not None else None
         if target is not None:
             if target[0] == "icon":
-                return self.icon_help(target[1]), False
+                return help_texts.icon_help(self, target[1]), False
             if target[0] == "panel":
-                return self.panel_help(*target[1]), False
-            if target[0] == "close":
-                return "Close the window and quit.", False
-            if target[0] == "toggle":
-                return "Switch between full screen and a window.", False
+                return help_texts.panel_help(self, *target[1]), False
+            if target[0] in help_texts.FURNITURE_HELP:
+                return help_texts.FURNITURE_HELP[target[0]], False
         return self.mode.default_help(), False
 
     def close(self) -> None:
