@@ -21,17 +21,15 @@ import pygame
 from .. import ai
 from ..game import Cascade, Game
 from ..rules import RULES
-from . import board_view, help_texts, panel_view, persist, seats, widgets
+from . import board_view, help_texts, panel_view, persist, seats, targets, widgets
 from .display import NullDisplay
 from .modes import (
     EXPLODE_SOUND_GAP, SPEEDS, WAVE_TIME, AnimateMode, GameOverMode, Mode, PlayMode,
 )
 from .persist import Store
 from .seats import COMPUTER, HUMAN, OFF, SeatSetup
-from .theme import (
-    BLACK, CLOSE_ICON, GREY1, ICON_LABEL, ICON_ORDER, SEAT_NAME,
-    TOGGLE_ICON, WORK_AREA, icon_layout,
-)
+from .targets import Target
+from .theme import BLACK, GREY1, ICON_LABEL, ICON_ORDER, SEAT_NAME, WORK_AREA, icon_layout
 from .worker import HINT, ThreadWorker
 
 #: Posted by the AI worker thread to wake the loop when an answer is ready.
@@ -125,7 +123,7 @@ class App:
         self.focused = True
         self.dirty = True
         self.pointer: tuple[int, int] | None = None
-        self.pressed: tuple | None = None  # the target drawn pressed, and until when
+        self.pressed: Target | None = None  # the target drawn pressed, and until when
         self.pressed_until = 0.0
         self.message = ""
         self.message_warn = False
@@ -461,24 +459,9 @@ class App:
         return True
 
     # ------------------------------------------------------------------ events
-    def hit(self, pos: tuple[int, int]) -> tuple | None:
+    def hit(self, pos: tuple[int, int]) -> Target | None:
         """What is under a logical screen position."""
-        square = board_view.square_at(pos)
-        if square is not None:
-            return ("board", square)
-        for name, rect in self.icons.items():
-            if rect.collidepoint(pos):
-                return ("icon", name)
-        cell = panel_view.panel_hit(pos)
-        if cell is not None:
-            return ("panel", cell)
-        if self.kiosk:
-            return None  # no close or toggle-size icon in a kiosk
-        if CLOSE_ICON.collidepoint(pos):
-            return ("close",)
-        if TOGGLE_ICON.collidepoint(pos):
-            return ("toggle",)
-        return None
+        return targets.hit(pos, self.icons, self.kiosk)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Answer one event; never raises for any event pygame can deliver."""
@@ -487,7 +470,7 @@ class App:
             if not self.kiosk:  # a kiosk ignores the window manager's close and Alt+F4
                 self.quit()
         elif kind == pygame.MOUSEMOTION:
-            self.pointer = _pos(event)
+            self.pointer = targets.event_pos(event)
             self.last_input = self.clock()
             self.dirty = True
         elif kind == pygame.MOUSEBUTTONDOWN:
@@ -495,7 +478,7 @@ class App:
             if self.attract:
                 self.end_attract()  # the click wakes the kiosk and does nothing else
                 return
-            pos = _pos(event)
+            pos = targets.event_pos(event)
             if pos is not None and getattr(event, "button", 0) in (SELECT, ADJUST):
                 self.pointer = pos
                 self.click(pos, event.button)
@@ -697,15 +680,6 @@ def _movers(game: Game) -> list[int]:
         movers.append(replay.to_move)
         replay.play(square)
     return movers
-
-
-def _pos(event: pygame.event.Event) -> tuple[int, int] | None:
-    pos = getattr(event, "pos", None)
-    try:
-        x, y = pos
-        return int(x), int(y)
-    except (TypeError, ValueError):
-        return None
 
 
 def _post_wake() -> None:
