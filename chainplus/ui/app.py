@@ -8,13 +8,11 @@ synthetic events, an injected clock and a synchronous AI worker, and ``draw`` pa
 from __future__ import annotations
 
 import copy
-import os
 import random
 import sys
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pygame
 
@@ -104,9 +102,9 @@ class App:
         self.budget = ai.DEFAULT_BUDGET  # thinking time per computer move
         self.hint_budget = HINT_BUDGET
         if sounds is None:
-            from .sound import Sounds
+            from .sound import Sounds, quiet_stderr
 
-            with _quiet_stderr():  # ALSA lists every missing sound card on stderr
+            with quiet_stderr():  # ALSA lists every missing sound card on stderr
                 sounds = Sounds(self.options.sound)
         self.sounds = sounds
         self.sounds.enabled = self.options.sound
@@ -651,24 +649,6 @@ class _SquaresView:
         self.seats = game.seats
         self.alive = game.alive
         self.squares = squares
-
-
-@contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Hide what C libraries print on file descriptor 2 while the block runs."""
-    try:
-        sys.stderr.flush()
-        saved = os.dup(2)
-    except (OSError, ValueError):
-        yield
-        return
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def _movers(game: Game) -> list[int]:

@@ -11,9 +11,13 @@ from __future__ import annotations
 import io
 import logging
 import math
+import os
 import random
+import sys
 import wave
 from array import array
+from contextlib import contextmanager
+from typing import Iterator
 
 import pygame
 
@@ -201,3 +205,21 @@ class Sounds:
             variants[min(index, len(variants) - 1)].play()
         except Exception as error:  # a device lost mid-game must not end the game
             log.info("could not play %s: %s", name, error)
+
+
+@contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Hide what C libraries print on file descriptor 2 while the block runs."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
