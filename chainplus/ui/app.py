@@ -19,20 +19,21 @@ import pygame
 from .. import ai
 from ..game import Cascade, Game
 from ..rules import RULES
-from . import board_view, help_texts, panel_view, persist, seats, targets, widgets
+from . import (
+    board_view, help_texts, panel_actions, panel_view, persist, seats, targets, widgets,
+)
 from .display import NullDisplay
 from .modes import (
     EXPLODE_SOUND_GAP, SPEEDS, WAVE_TIME, AnimateMode, GameOverMode, Mode, PlayMode,
 )
 from .persist import Store
 from .seats import COMPUTER, HUMAN, OFF, SeatSetup
-from .targets import Target
+from .targets import ADJUST, SELECT, Target
 from .theme import BLACK, GREY1, ICON_LABEL, ICON_ORDER, SEAT_NAME, WORK_AREA, icon_layout
 from .worker import HINT, ThreadWorker
 
 #: Posted by the AI worker thread to wake the loop when an answer is ready.
 WAKE = pygame.event.custom_type()
-SELECT, ADJUST = 1, 3
 MESSAGE_TIME = 3.0
 #: A finished kiosk game stays this long before the next starts by itself (a demo game less).
 KIOSK_NEXT_GAME = 9.0
@@ -361,40 +362,6 @@ class App:
         return square
 
     # ------------------------------------------------------------------ the panel and icons
-    def click_panel(self, seat: int, column: int, button: int) -> None:
-        step = 1 if button == SELECT else -1
-        row = self.setup[seat]
-        name = SEAT_NAME[seat]
-        if self.options.lock_panel:
-            self.say("The players are set for this kiosk: click the board to play.")
-            return
-        if column == 1:
-            was_in = row.kind != OFF
-            played_by = row.plays_as
-            note = seats.step_kind(self.setup, seat, step)
-            now_in = row.kind != OFF
-            if note:
-                self.say(note, warn=True)
-            elif was_in != now_in or (seat in self.game.seats) != now_in:
-                when = "joins" if now_in else "leaves"
-                if (seat in self.game.seats) == now_in:
-                    self.say(f"{name} is {row.kind if now_in else 'out'} again.")
-                else:
-                    self.say(f"{name} {when} at the next game.")
-            else:
-                self.say(f"{name} is now played by a {row.kind}.")
-            if row.plays_as != played_by and seat in self.game.seats:
-                self.autosave()  # who plays the seat is part of the saved game
-        elif column == 2:
-            self.say(f"{name} owns {self.game.squares[seat]} squares.")
-        elif column == 3:
-            seats.step_level(self.setup, seat, step)
-            self.say(f"{name}: computer level {row.level}.")
-        else:
-            seats.step_random(self.setup, seat, step)
-            self.say(f"{name}: {row.random_pct}% random moves.")
-        self.dirty = True
-
     def click_icon(self, name: str, button: int) -> None:
         step = 1 if button == SELECT else -1
         if self.kiosk and name in KIOSK_HIDDEN:
@@ -525,7 +492,7 @@ class App:
         elif what == "icon":
             self.click_icon(target[1], button)
         elif what == "panel":
-            self.click_panel(*target[1], button)
+            panel_actions.click_panel(self, *target[1], 1 if button == SELECT else -1)
         elif what == "close":
             self.quit()
         elif what == "toggle":

@@ -14,6 +14,7 @@ import pygame
 from ..game import Cascade
 from . import board_view
 from .seats import COMPUTER
+from .targets import SELECT
 from .theme import SEAT_NAME
 from .worker import HINT, MOVE, Job
 
@@ -151,7 +152,7 @@ class PlayMode(Mode):
         if self.computer_to_move():
             app.say(f"{SEAT_NAME[seat]} is played by the computer: wait for its move.")
             return
-        if button != 1:
+        if button != SELECT:
             app.say("Use Select (the left button) to place a piece.")
             return
         if not app.game.is_legal(square):

@@ -14,6 +14,8 @@ from . import board_view, panel_view
 from .theme import CLOSE_ICON, TOGGLE_ICON
 
 Target = tuple
+#: The RISC OS mouse buttons as pygame numbers them: Select (left) and Adjust (right).
+SELECT, ADJUST = 1, 3
 
 
 def hit(pos: tuple[int, int], icons: Mapping[str, pygame.Rect], kiosk: bool) -> Target | None:
