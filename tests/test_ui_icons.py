@@ -12,10 +12,9 @@ from chainplus import ai
 from chainplus.ui.app import App, NullDisplay, Options
 from chainplus.ui.modes import AnimateMode, PlayMode
 from chainplus.ui.seats import COMPUTER, HUMAN
+from chainplus.ui.targets import ADJUST, SELECT
 from chainplus.ui.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
 from chainplus.ui.worker import ThreadWorker
-
-SELECT, ADJUST = 1, 3
 
 
 def test_new_game_starts_afresh_with_the_panel_seats(ui) -> None:

@@ -8,9 +8,8 @@ import pytest
 from chainplus.ui import seats
 from chainplus.ui.modes import PlayMode
 from chainplus.ui.seats import COMPUTER, HUMAN, OFF
+from chainplus.ui.targets import ADJUST
 from chainplus.ui.theme import GREY2, SEAT_COLOUR, panel_cell
-
-SELECT, ADJUST = 1, 3
 
 
 def test_column_one_select_steps_human_computer_not_in_play(ui) -> None:
