@@ -454,9 +454,7 @@ class App:
                 if isinstance(key, int) and isinstance(mod, int) and is_operator_combo(key, mod):
                     self.operator_exit()
                 return  # otherwise a kiosk is mouse only
-            if key == pygame.K_F11:
-                self.toggle_fullscreen()
-            elif key == pygame.K_ESCAPE and self.display.fullscreen:
+            if key == pygame.K_F11 or (key == pygame.K_ESCAPE and self.display.fullscreen):
                 self.toggle_fullscreen()
             self.remember()
         elif kind == pygame.WINDOWFOCUSGAINED:

@@ -295,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m chainplus.ui.monkey",
                                      description="Random events at the headless game, with "
                                                  "its invariants checked after each.")
-    parser.add_argument("--events", type=int, default=100_000, help="events to send (default 100000)")
+    parser.add_argument("--events", type=int, default=100_000,
+                        help="events to send (default 100000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     args = parser.parse_args(argv)
     if args.events < 1:

@@ -94,7 +94,8 @@ def cascade_frames(seed: int, cascades: int = 6) -> dict[str, float]:
             app.draw(screen)
             pygame.display.flip()
             times.append(time.perf_counter() - start)
-    return {**_figures(times), "cascades": len(waves), "mean_waves": round(statistics.mean(waves), 1)}
+    return {**_figures(times), "cascades": len(waves),
+            "mean_waves": round(statistics.mean(waves), 1)}
 
 
 def thinking_frames(level: int, seconds: float, seed: int) -> dict[str, float]:
@@ -183,7 +184,8 @@ def idle_cpu(seconds: float = 5.0) -> dict[str, float]:
         finally:
             game.terminate()
             game.wait(10)
-    return {"seconds": round(wall1 - wall0, 2), "cpu_pct": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 2)}
+    wall = wall1 - wall0
+    return {"seconds": round(wall, 2), "cpu_pct": round(100 * (cpu1 - cpu0) / wall, 2)}
 
 
 def run(seconds: float = 4.0, seed: int = 1) -> dict[str, Any]:
