@@ -548,9 +548,8 @@ class App:
         self.dirty = False
         surface.fill(GREY1, WORK_AREA)
         pygame.draw.rect(surface, BLACK, WORK_AREA, 1)
-        widgets.window_frame(surface, self.focused, self.display.fullscreen,
-                             self._pressed_furniture(), show_close=not self.kiosk,
-                             show_toggle=not self.kiosk)
+        widgets.window_frame(surface, self.focused, self._pressed_furniture(),
+                             show_close=not self.kiosk, show_toggle=not self.kiosk)
         self.mode.draw_board(surface)
         if self.hint is not None:
             board_view.draw_hint(surface, self.hint, int(self.now * FLASH_RATE) % 2 == 0)

@@ -1,6 +1,6 @@
 """The player control panel (4 rows x 4 columns), the turn box and the help box.
 
-Drawing only: what a click on a cell does lives in ``seats`` and the app.
+Drawing only: what a click on a cell does lives in ``panel_actions`` (and ``seats``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pygame
 from pygame import Rect
 
 from ..game import Game
+from ..rules import SEATS
 from . import font
 from .board_view import draw_shape
 from .seats import KIND_LETTER, OFF, SeatSetup
@@ -19,8 +20,6 @@ from .theme import (
     RIGHT_X, SEAT_COLOUR, SEAT_INK, STATUS, WHITE, panel_cell, panel_marker,
 )
 from .widgets import bevel, box, ridge, well
-
-SEATS = (1, 2, 3, 4)
 
 
 def panel_hit(pos: tuple[int, int]) -> tuple[int, int] | None:

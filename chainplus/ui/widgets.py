@@ -71,10 +71,10 @@ def label(surface: pygame.Surface, rect: Rect, text: str, enabled: bool = True) 
               align="center")
 
 
-def window_frame(surface: pygame.Surface, focused: bool, fullscreen: bool,
-                 pressed: str | None = None, show_close: bool = True,
-                 show_toggle: bool = True) -> None:
-    """The title bar: close icon top left, title in cream when focused, toggle-size top right.
+def window_frame(surface: pygame.Surface, focused: bool, pressed: str | None = None,
+                 show_close: bool = True, show_toggle: bool = True) -> None:
+    """The title bar: close icon top left, title in cream when focused, toggle-size top right
+    (its glyph looks the same in a window and full screen, as on RISC OS).
 
     A kiosk hides both icons: the bar then runs the full width of the screen.
     """
@@ -86,7 +86,6 @@ def window_frame(surface: pygame.Surface, focused: bool, fullscreen: bool,
         _furniture(surface, CLOSE_ICON, "close", pressed == "close")
     if show_toggle:
         _furniture(surface, TOGGLE_ICON, "toggle-size", pressed == "toggle")
-    del fullscreen  # the toggle-size glyph looks the same either way, as on RISC OS
 
 
 def _furniture(surface: pygame.Surface, rect: Rect, glyph: str, pressed: bool) -> None:
