@@ -28,6 +28,7 @@ from .modes import (
 )
 from .persist import Store
 from .seats import COMPUTER, HUMAN, OFF, SeatSetup
+from .sound import SoundPlayer, Sounds, quiet_stderr
 from .targets import ADJUST, SELECT, Target
 from .theme import BLACK, GREY1, ICON_LABEL, ICON_ORDER, SEAT_NAME, WORK_AREA, icon_layout
 from .worker import HINT, ThreadWorker
@@ -87,7 +88,7 @@ class App:
         options: Options | None = None,
         clock: Callable[[], float] = time.monotonic,
         worker: ThreadWorker | None = None,
-        sounds=None,
+        sounds: SoundPlayer | None = None,
         display: NullDisplay | None = None,
         store: Store | None = None,
     ) -> None:
@@ -102,9 +103,7 @@ class App:
         self.speed = self.options.speed
         self.budget = ai.DEFAULT_BUDGET  # thinking time per computer move
         self.hint_budget = HINT_BUDGET
-        if sounds is None:
-            from .sound import Sounds, quiet_stderr
-
+        if sounds is None:  # the real sounds start the mixer, so only when none were given
             with quiet_stderr():  # ALSA lists every missing sound card on stderr
                 sounds = Sounds(self.options.sound)
         self.sounds = sounds

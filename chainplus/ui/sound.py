@@ -17,7 +17,7 @@ import sys
 import wave
 from array import array
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Iterator, Protocol
 
 import pygame
 
@@ -168,6 +168,14 @@ def _to_sound(samples: array, mixer_format: tuple[int, int, int]) -> pygame.mixe
         out.writeframes(samples.tobytes())
     data.seek(0)
     return pygame.mixer.Sound(file=data)
+
+
+class SoundPlayer(Protocol):
+    """What the app needs of its sounds: ``Sounds``, or a silent or recording stand-in."""
+
+    enabled: bool
+
+    def play(self, name: str, strength: int = 1) -> None: ...
 
 
 class Sounds:
