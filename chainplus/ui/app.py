@@ -136,7 +136,7 @@ class App:
         self.resumed = 0  # moves of the autosaved game carried on with
         self._movers: tuple[Any, list[int]] = (None, [])  # (position, who made each move)
         game = self.resume()
-        self.game = game or Game(seats.seats_for_next_game(self.setup), self.rules)
+        self.game = game or self.next_game()
         self.mode: Mode = PlayMode(self)
         self.mode.enter()
         if game is None:
@@ -184,17 +184,14 @@ class App:
         """Nobody has touched the kiosk for a while: the computer plays a demo on all seats."""
         self.cancel_thinking()
         self.clear_hint()
-        if self.store is not None:  # a restart during the demo starts a clean game, not the
-            fresh = Game(seats.seats_for_next_game(self.setup), self.rules)  # abandoned one
-            self.store.save_game(fresh, self.setup)
+        if self.store is not None:  # a restart during the demo starts a clean game,
+            self.store.save_game(self.next_game(), self.setup)  # not the abandoned one
         self.visitor = (copy.deepcopy(self.setup), self.speed)
         self.attract = True
         self.setup = {s: SeatSetup(COMPUTER, ATTRACT_LEVEL, ATTRACT_RANDOM, COMPUTER)
                       for s in seats.SEATS}
         self.speed = ATTRACT_SPEED
-        self.game = Game(seats.seats_for_next_game(self.setup), self.rules)
-        self.last_square = None
-        self.refusal = None
+        self._show(self.next_game())
         self.message = ""
         self.set_mode(PlayMode(self))
 
@@ -251,12 +248,20 @@ class App:
         """A fresh game with the panel's seats and the rules icon's rules."""
         self.cancel_thinking()
         self.clear_hint()
-        self.game = Game(seats.seats_for_next_game(self.setup), self.rules)
-        self.last_square = None
-        self.refusal = None
+        self._show(self.next_game())
         self.autosave()
         self.set_mode(PlayMode(self))
         self.say("New game.")
+
+    def next_game(self) -> Game:
+        """A game with the panel's seats and the rules icon's rules (not yet on the board)."""
+        return Game(seats.seats_for_next_game(self.setup), self.rules)
+
+    def _show(self, game: Game) -> None:
+        """Put a fresh ``game`` on the board, with no last-move mark or refusal cross."""
+        self.game = game
+        self.last_square = None
+        self.refusal = None
 
     def undo_count(self) -> int:
         """How many moves Undo takes back: back to before the last move a seat played by a
