@@ -2,7 +2,9 @@
 
 ``App`` never touches the display itself: tests and the benchmark drive it headless with
 synthetic events, an injected clock and a synchronous AI worker, and ``draw`` paints onto any
-640x480 surface. ``run`` owns the window, sleeps on events when nothing moves, and flips.
+640x480 surface. ``run`` (in ``launch``) owns the window, sleeps on events when nothing moves,
+and flips. Hit testing lives in ``targets``, the panel's clicks in ``panel_actions``, the hover
+help's wording in ``help_texts``, what the board does now in ``modes``.
 """
 
 from __future__ import annotations
