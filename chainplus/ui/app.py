@@ -1,4 +1,4 @@
-"""The game in a window: ``App`` holds the state and answers events; ``run`` is the real loop.
+"""The game in a window: ``App`` holds the state and answers every event and tick.
 
 ``App`` never touches the display itself: tests and the benchmark drive it headless with
 synthetic events, an injected clock and a synchronous AI worker, and ``draw`` paints onto any
