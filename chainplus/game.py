@@ -294,6 +294,14 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
+    def movers(self) -> list[int]:
+        """The seat that made each move that can be taken back, oldest first.
+
+        Turns skip seats that were knocked out, so the seat order alone does not say who
+        made a move. (A ``copy()`` has no undo history, so its list is empty.)
+        """
+        return [entry[5] for entry in self._history]
+
     # ----------------------------------------------------------------- display helpers
     def board_rows(self) -> tuple[list[list[int]], list[list[int]]]:
         """Counts and owners as 8 lists of 8, row 0 at the top."""

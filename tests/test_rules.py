@@ -323,3 +323,15 @@ def test_copy_is_independent():
     other = game.copy()
     other.play(sq(1, 1))
     assert game.counts[sq(1, 1)] == 0 and game.to_move == 2 and other.to_move == 1
+
+
+def test_movers_names_who_made_each_move_even_after_a_knock_out():
+    game = position(
+        {(0, 0): (1, 2), (0, 1): (2, 1), (7, 7): (3, 1), (4, 4): (1, 1)}, seats=(1, 2, 3)
+    )
+    game.play(sq(0, 0))  # seat 1 knocks out seat 2
+    game.play(sq(6, 6))  # seat 3
+    game.play(sq(4, 4))  # seat 1 again, seat 2 skipped
+    assert game.movers() == [1, 3, 1]
+    game.undo()
+    assert game.movers() == [1, 3] and game.copy().movers() == []

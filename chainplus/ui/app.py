@@ -136,7 +136,6 @@ class App:
         self.last_square: int | None = None
         self.fallbacks: list[str] = []  # stand-ins the AI needed, reported once each
         self.resumed = 0  # moves of the autosaved game carried on with
-        self._movers: tuple[Any, list[int]] = (None, [])  # (position, who made each move)
         game = self.resume()
         self.game = game or self.next_game()
         self.mode: Mode = PlayMode(self)
@@ -274,10 +273,7 @@ class App:
         humans = {s for s in game.seats if self.setup[s].plays_as == HUMAN}
         if not humans:
             return 1
-        key = (id(game), tuple(game.moves))
-        if self._movers[0] != key:  # replay once per position, not once per frame
-            self._movers = (key, _movers(game))
-        for back, seat in enumerate(reversed(self._movers[1]), start=1):
+        for back, seat in enumerate(reversed(game.movers()), start=1):
             if seat in humans:
                 return back
         return 0
@@ -619,17 +615,6 @@ class _SquaresView:
         self.seats = game.seats
         self.alive = game.alive
         self.squares = squares
-
-
-def _movers(game: Game) -> list[int]:
-    """The seat that made each move of ``game``, found by replaying it (turns skip seats
-    knocked out, so the order alone does not say)."""
-    replay = Game(game.seats, game.rules)
-    movers = []
-    for square in game.moves:
-        movers.append(replay.to_move)
-        replay.play(square)
-    return movers
 
 
 def _post_wake() -> None:
