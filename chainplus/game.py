@@ -262,9 +262,12 @@ class Game:
     def _end_turn(self, me: int) -> tuple[int, ...]:
         """Knock out seats left with nothing, then pass the turn or declare the winner."""
         squares = self.squares
+        placed = self.placed
         # a seat must have placed to be knocked out, except on a board that took everything
-        placed = self.placed if not self._endless() else -1
-        gone = tuple(s for s in self.alive if s != me and placed >> s & 1 and not squares[s])
+        gone = tuple(
+            s for s in self.alive
+            if s != me and not squares[s] and (placed >> s & 1 or self._endless())
+        )
         if gone:
             self.alive = [s for s in self.alive if s not in gone]
         alive = self.alive
