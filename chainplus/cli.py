@@ -85,27 +85,30 @@ def build_parser() -> argparse.ArgumentParser:
                    help="level 5 searches this many nodes per move, with no clock (repeatable answers)")
 
     p = sub.add_parser("bench", help="time seeded random playouts of the rules core")
-    p.add_argument("--rules", choices=RULES, default="acorn")
-    p.add_argument("--players", type=_int_in(2, 4, "players"), default=2)
-    p.add_argument("--seconds", type=_positive_float, default=5.0)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
+    p.add_argument("--players", type=_int_in(2, 4, "players"), default=2, help="seats 2-4 (default 2)")
+    p.add_argument("--seconds", type=_positive_float, default=5.0, help="how long to play (default 5)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
     p.add_argument("--ui", action="store_true",
                    help="measure the game window instead: frame times, idle CPU, first frame")
 
     p = sub.add_parser("aibench", help="time level 5's answers on seeded midgame positions")
-    p.add_argument("--rules", choices=RULES, default="acorn")
-    p.add_argument("--players", type=_int_in(2, 4, "players"), default=4)
-    p.add_argument("--positions", type=_int_in(1, 100_000, "positions"), default=60)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
+    p.add_argument("--players", type=_int_in(2, 4, "players"), default=4, help="seats 2-4 (default 4)")
+    p.add_argument("--positions", type=_int_in(1, 100_000, "positions"), default=60,
+                   help="midgame positions to time (default 60)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
     p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
                    help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
 
     p = sub.add_parser("match", help="play two computer levels against each other")
-    p.add_argument("--a", type=parse_player, required=True, metavar="LEVEL[:RANDOM]")
-    p.add_argument("--b", type=parse_player, required=True, metavar="LEVEL[:RANDOM]")
-    p.add_argument("--games", type=_int_in(1, 1_000_000, "games"), default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--rules", choices=RULES, default="acorn")
+    p.add_argument("--a", type=parse_player, required=True, metavar="LEVEL[:RANDOM]",
+                   help="player a: a level 0-5, optionally with a random %% (e.g. 5:10)")
+    p.add_argument("--b", type=parse_player, required=True, metavar="LEVEL[:RANDOM]", help="player b, likewise")
+    p.add_argument("--games", type=_int_in(1, 1_000_000, "games"), default=100,
+                   help="games to play, a starting in the even ones (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="seed; each game gets its own from it (default 1)")
+    p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
     p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
                    help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
     p.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
