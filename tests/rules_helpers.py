@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from chainplus.game import Game
 from chainplus.rules import square_of
 
@@ -44,3 +46,18 @@ def check_consistent(game: Game) -> None:
         assert (game.counts[s] > 0) == (game.owners[s] != 0), f"square {s}"
     for seat in (1, 2, 3, 4):
         assert game.squares[seat] == game.owners.count(seat), f"seat {seat} square count"
+
+
+def played(seats: tuple[int, ...] = (1, 2), rules: str = "acorn", moves: int = 30, seed: int = 5) -> Game:
+    """An unfinished position reached by seeded random play."""
+    rng = random.Random(seed)
+    while True:
+        game = Game(seats, rules)
+        for _ in range(moves):
+            if game.winner is not None:
+                break
+            game.play(game.random_move(rng))
+        if game.winner is None:
+            return game
+        seed += 1000
+        rng = random.Random(seed)

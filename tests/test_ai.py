@@ -20,6 +20,7 @@ from chainplus.evaluate import LOADED_AT, SAFE_BONUS, WIN, evaluate, seat_scores
 from chainplus.game import Game
 from chainplus.rules import NEIGHBOURS, square_of
 from chainplus.search import search, winning_replies
+from rules_helpers import played
 
 ALL_LEVELS = range(6)
 FAST = dict(budget=None, nodes=400)  # level 5 without a clock: repeatable and quick
@@ -39,20 +40,6 @@ def board(cells: dict[tuple[int, int], tuple[int, int]], seats=(1, 2), rules="ac
     game.to_move = to_move
     return game
 
-
-def played(seats=(1, 2), rules="acorn", moves=30, seed=5) -> Game:
-    """An unfinished position reached by seeded random play."""
-    rng = random.Random(seed)
-    while True:
-        game = Game(seats, rules)
-        for _ in range(moves):
-            if game.winner is not None:
-                break
-            game.play(game.random_move(rng))
-        if game.winner is None:
-            return game
-        seed += 1000
-        rng = random.Random(seed)
 
 
 def draws(game: Game, level: int, pct: int, n: int, seed: int = 1) -> Counter:

@@ -17,6 +17,7 @@ import pytest
 
 from chainplus.game import Game
 from chainplus.records import game_from_data, record_of
+from rules_helpers import played
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,20 +35,11 @@ def engine(args: list[str], lines: list[str]) -> list[dict]:
 
 def records(rules: str) -> list[dict]:
     """Seeded positions worth answering: starts, midgames, several seat lists."""
-    rng = random.Random(rules)
-    out = []
-    for seats, moves in (((1, 2), 0), ((1, 2), 1), ((1, 2), 30), ((1, 2, 3), 20),
-                         ((1, 2, 3, 4), 45), ((2, 4), 12), ((4, 1, 3), 25)):
-        while True:
-            game = Game(seats, rules)
-            for _ in range(moves):
-                if game.winner is not None:
-                    break
-                game.play(game.random_move(rng))
-            if game.winner is None:
-                break
-        out.append(record_of(game))
-    return out
+    return [
+        record_of(played(seats, rules, moves, seed=n))
+        for n, (seats, moves) in enumerate((((1, 2), 0), ((1, 2), 1), ((1, 2), 30), ((1, 2, 3), 20),
+                                            ((1, 2, 3, 4), 45), ((2, 4), 12), ((4, 1, 3), 25)))
+    ]
 
 
 def finished(rules: str) -> dict:
