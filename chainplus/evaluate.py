@@ -11,13 +11,13 @@ precomputed tables: it runs tens of thousands of times per move.
 from __future__ import annotations
 
 from .game import Game
-from .rules import MASS, NEIGHBOURS, SQUARES, explode_at
+from .rules import MASS, NEIGHBOURS, RULES, SQUARES, most_held
 
 #: Scores at or beyond this mean the game is decided (a win or a loss, adjusted by distance).
 WIN = 1_000_000
 
 #: Most pieces a square can hold without exploding, per rule set.
-LOADED_AT: dict[str, tuple[int, ...]] = {rules: tuple(t - 1 for t in explode_at(rules)) for rules in ("acorn", "classic")}
+LOADED_AT: dict[str, tuple[int, ...]] = {rules: most_held(rules) for rules in RULES}
 
 #: Bonus for a square no rival can capture next move: corners and edges load in fewer pieces.
 SAFE_BONUS: tuple[int, ...] = tuple({2: 3, 3: 2, 4: 0}[m] for m in MASS)

@@ -24,6 +24,7 @@ from .rules import (
     check_rules,
     explode_at,
     row_col,
+    short,
 )
 
 _ALL_SQUARES = range(SQUARES)
@@ -58,18 +59,13 @@ def check_seats(seats: Sequence[int]) -> tuple[int, ...]:
         raise ValueError(f"a game needs 2 to 4 seats, not {len(seats)}")
     for seat in seats:
         if type(seat) is not int or seat not in SEATS:
-            raise ValueError(f"seats are numbered 1 to 4, not {_short(seat)}")
+            raise ValueError(f"seats are numbered 1 to 4, not {short(seat)}")
     if len(set(seats)) != len(seats):
         raise ValueError(f"a seat appears twice in {list(seats)}")
     first = seats.index(min(seats))
     if list(seats[first:] + seats[:first]) != sorted(seats):
         raise ValueError(f"turns go round in seat order, so {list(seats)} is not a turn order")
     return seats
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 20 else text[:17] + "..."
 
 
 class Game:
@@ -156,7 +152,7 @@ class Game:
         if me is None:
             raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
         if type(square) is not int or not 0 <= square < SQUARES:
-            raise IllegalMoveError(f"square {_short(square)} is off the board")
+            raise IllegalMoveError(f"square {short(square)} is off the board")
         counts = self.counts
         owners = self.owners
         owner = owners[square]

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from .game import Game, check_seats
-from .rules import DEFAULT_RULES, RULES, SIZE, IllegalMoveError, check_rules, row_col, square_of
+from .rules import DEFAULT_RULES, SIZE, IllegalMoveError, check_rules, row_col, short, square_of
 
 #: Records larger than this are refused before parsing (a whole game is a few kB).
 MAX_RECORD_BYTES = 1_000_000
@@ -31,41 +31,41 @@ def parse_seats(players: Any) -> tuple[int, ...]:
     """The seats of a record's ``players`` value (an int N, or a list of seats)."""
     if _is_int(players):
         if not 2 <= players <= 4:
-            raise RecordError(f"'players' must be 2 to 4, not {_short(players)}")
+            raise RecordError(f"'players' must be 2 to 4, not {short(players)}")
         return tuple(range(1, players + 1))
     if isinstance(players, list):
         try:
             return check_seats(players)
         except ValueError as exc:
             raise RecordError(f"'players': {exc}") from None
-    raise RecordError(f"'players' must be a number 2-4 or a list of seats, not {_short(players)}")
+    raise RecordError(f"'players' must be a number 2-4 or a list of seats, not {short(players)}")
 
 
 def parse_move(move: Any, number: int) -> int:
     """The square of one ``[row, col]`` entry; ``number`` is 1-based, for the message."""
     if not isinstance(move, list) or len(move) != 2 or not all(_is_int(v) for v in move):
-        raise RecordError(f"move {number}: {_short(move)} is not a pair of integers [row, col]")
+        raise RecordError(f"move {number}: {short(move)} is not a pair of integers [row, col]")
     row, col = move
     if not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise RecordError(f"move {number}: {_short(move)} is off the board (rows and columns are 0-7)")
+        raise RecordError(f"move {number}: {short(move)} is off the board (rows and columns are 0-7)")
     return square_of(row, col)
 
 
 def parse_record(data: Any) -> tuple[tuple[int, ...], str, list[Any]]:
     """Check a decoded record's shape; returns (seats, rules, raw moves)."""
     if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, not {_short(data)}")
+        raise RecordError(f"a record is a JSON object, not {short(data)}")
     if "players" not in data:
         raise RecordError("the record has no 'players'")
     seats = parse_seats(data["players"])
     rules = data.get("rules", DEFAULT_RULES)
     try:
         check_rules(rules)
-    except ValueError:
-        raise RecordError(f"unknown rules {_short(rules)} (choose from {', '.join(RULES)})") from None
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
     moves = data.get("moves", [])
     if not isinstance(moves, list):
-        raise RecordError(f"'moves' must be a list of [row, col] pairs, not {_short(moves)}")
+        raise RecordError(f"'moves' must be a list of [row, col] pairs, not {short(moves)}")
     return seats, rules, moves
 
 
@@ -126,12 +126,3 @@ def summary(game: Game) -> dict[str, Any]:
         "squares": [game.squares[s] if s in game.seats else 0 for s in (1, 2, 3, 4)],
     }
 
-
-def _short(value: Any, limit: int = 40) -> str:
-    """A value for an error message, cut short so a message stays one line."""
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."

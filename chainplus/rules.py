@@ -6,6 +6,8 @@ Plain data only: the move logic lives in ``game.py``. Squares are numbered
 
 from __future__ import annotations
 
+import json
+
 SIZE = 8
 SQUARES = SIZE * SIZE
 SEATS = (1, 2, 3, 4)
@@ -44,10 +46,20 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQ
 MASS: tuple[int, ...] = tuple(len(n) for n in NEIGHBOURS)
 
 
+def short(value: object, limit: int = 40) -> str:
+    """A value for an error message (as JSON where it can be), cut short to keep one line."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def check_rules(rules: object) -> str:
     """``rules`` if it names a rule set, else ValueError with a one-line reason."""
     if rules not in RULES:
-        raise ValueError(f"unknown rules {rules!r} (choose from {', '.join(RULES)})")
+        raise ValueError(f"unknown rules {short(rules)} (choose from {', '.join(RULES)})")
     return rules  # type: ignore[return-value]
 
 
@@ -62,7 +74,13 @@ def explode_at(rules: str) -> tuple[int, ...]:
     return MASS
 
 
+def most_held(rules: str) -> tuple[int, ...]:
+    """The most pieces each square can hold without exploding (a square holding that many is
+    one short: "loaded")."""
+    return tuple(t - 1 for t in explode_at(rules))
+
+
 def capacity(rules: str) -> int:
     """The most pieces a board can hold with nothing about to explode (224 acorn, 160 classic)."""
-    return sum(t - 1 for t in explode_at(rules))
+    return sum(most_held(rules))
 
