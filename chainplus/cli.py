@@ -65,6 +65,21 @@ def parse_player(text: str) -> tuple[int, int]:
     return level, pct
 
 
+def _add_limits(parser: argparse.ArgumentParser, nodes: bool = True) -> None:
+    """The options that bound level 5's thinking: a clock, and (where offered) a node limit."""
+    parser.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
+                        help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
+    if nodes:
+        parser.add_argument("--nodes", type=_int_in(1, 10**9, "nodes"), default=None,
+                            help="level 5 searches this many nodes per move instead of using "
+                                 "the clock (repeatable answers)")
+
+
+def clock(budget: float, nodes: int | None) -> float | None:
+    """The thinking time to use: none when a node limit is given, so answers are repeatable."""
+    return None if nodes else budget
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m chainplus",
@@ -79,10 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", type=_int_in(0, 5, "the level"), default=1, help="computer level 0-5 (default 1)")
     p.add_argument("--random", type=_int_in(0, 100, "the random %"), default=0, help="random %% 0-100 (default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for repeatable answers")
-    p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
-                   help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
-    p.add_argument("--nodes", type=_int_in(1, 10**9, "nodes"), default=None,
-                   help="level 5 searches this many nodes per move, with no clock (repeatable answers)")
+    _add_limits(p)
 
     p = sub.add_parser("bench", help="time seeded random playouts of the rules core")
     p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
@@ -98,8 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--positions", type=_int_in(1, 100_000, "positions"), default=60,
                    help="midgame positions to time (default 60)")
     p.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
-    p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
-                   help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
+    _add_limits(p, nodes=False)
 
     p = sub.add_parser("match", help="play two computer levels against each other")
     p.add_argument("--a", type=parse_player, required=True, metavar="LEVEL[:RANDOM]",
@@ -109,12 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games to play, a starting in the even ones (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed; each game gets its own from it (default 1)")
     p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
-    p.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
-                   help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
     p.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
                    help="games played at once (default: one per core)")
-    p.add_argument("--nodes", type=_int_in(1, 10**9, "nodes"), default=None,
-                   help="level 5 searches this many nodes per move instead of using the clock")
+    _add_limits(p)
     return parser
 
 
@@ -199,7 +207,7 @@ def engine_answer(
         return {"error": str(exc)}
     if game.winner is not None:
         return {"error": f"the game is over: seat {game.winner} has won"}
-    square = ai.choose_move(game, level, pct, rng, None if nodes else budget, nodes=nodes)
+    square = ai.choose_move(game, level, pct, rng, clock(budget, nodes), nodes=nodes)
     return {"move": list(row_col(square))}
 
 
@@ -267,14 +275,13 @@ def play_match_game(
     With ``nodes`` level 5 searches a fixed number of nodes instead of watching the clock,
     so the whole match is repeatable.
     """
-    if nodes:
-        budget = None
+    seconds = clock(budget, nodes)
     rng = random.Random(f"{seed}:{index}")
     game = Game((1, 2), rules)
     players = {1: a, 2: b} if index % 2 == 0 else {1: b, 2: a}
     while game.winner is None:
         level, pct = players[game.to_move]
-        game.play(ai.choose_move(game, level, pct, rng, budget, nodes=nodes))
+        game.play(ai.choose_move(game, level, pct, rng, seconds, nodes=nodes))
     a_seat = 1 if index % 2 == 0 else 2
     return (0 if game.winner == a_seat else 1), len(game.moves)
 
