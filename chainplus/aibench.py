@@ -1,8 +1,8 @@
 """How long level 5 takes to answer: the figures behind its time budget.
 
-Seeded midgame positions (reached by seeded level-3 play with a few random moves, so they look
-like real games) are each handed to ``choose_move`` at level 5, and the wall-clock time of every
-call is recorded, with the depth and nodes the search reached.
+Seeded midgame positions (reached by seeded level-4 play with 20% random moves, so they look
+like real games) are each handed to level 5's search, and the wall-clock time of every call is
+recorded, with the depth and nodes the search reached.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from . import ai
+from .bench import percentile
 from .game import Game
 from .search import search
 
@@ -31,13 +32,6 @@ def midgame_positions(count: int, players: int, rules: str, seed: int,
         if game.winner is None:
             positions.append(game)
     return positions
-
-
-def percentile(values: list[float], pct: float) -> float:
-    """The ``pct`` percentile by the nearest-rank method (no interpolation)."""
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * pct // 100))
-    return ordered[int(rank) - 1]
 
 
 def run(positions: int = 60, players: int = 4, rules: str = "acorn", seed: int = 1,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from .evaluate import LOADED_AT, WIN, evaluate
 from .game import Game
@@ -33,19 +33,13 @@ class _OutOfTime(Exception):
     """Raised inside the search to unwind it when the budget, node limit or stop says so."""
 
 
-class SearchResult:
+class SearchResult(NamedTuple):
     """What one search found: the move, its value, the deepest finished depth and the nodes."""
 
-    __slots__ = ("move", "value", "depth", "nodes")
-
-    def __init__(self, move: int, value: int, depth: int, nodes: int) -> None:
-        self.move = move
-        self.value = value
-        self.depth = depth
-        self.nodes = nodes
-
-    def __repr__(self) -> str:
-        return f"SearchResult(move={self.move}, value={self.value}, depth={self.depth}, nodes={self.nodes})"
+    move: int
+    value: int
+    depth: int
+    nodes: int
 
 
 def wins_now(game: Game, seat: int, square: int) -> bool:
@@ -68,7 +62,7 @@ def winning_replies(game: Game) -> list[int]:
     loaded_at = LOADED_AT[game.rules]
     counts = game.counts
     owners = game.owners
-    # listed first: undo gives the game fresh lists, so ``owners`` goes stale after a try
+    # listed before any try: each try changes the board (and undo puts it back)
     loaded = [sq for sq in range(len(owners)) if owners[sq] == seat and counts[sq] == loaded_at[sq]]
     return [sq for sq in loaded if wins_now(game, seat, sq)]
 
@@ -97,14 +91,13 @@ class Searcher:
 
     # ------------------------------------------------------------------ budget
     def _poll(self) -> None:
+        """Unwind when the node limit, the clock or ``stop`` says so."""
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _OutOfTime
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise _OutOfTime
-        if self.stop is not None and self.stop():
-            raise _OutOfTime
+        self._poll_clock()
 
     def _poll_clock(self) -> None:
+        """Unwind when the clock or ``stop`` says so (the node limit aside)."""
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise _OutOfTime
         if self.stop is not None and self.stop():

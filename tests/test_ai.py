@@ -342,7 +342,7 @@ def test_level_5_beats_random_play():
 
 # ----------------------------------------------------------------------------- aibench
 def test_percentile_is_nearest_rank():
-    from chainplus.aibench import percentile
+    from chainplus.bench import percentile
 
     values = [float(v) for v in range(1, 101)]
     assert percentile(values, 95) == 95.0

@@ -18,18 +18,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..bench import percentile
+
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def _percentile(values: list[float], pct: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
 
 
 def _figures(times: list[float]) -> dict[str, float]:
     ms = [t * 1000 for t in times]
-    return {"frames": len(ms), "p50_ms": round(_percentile(ms, 50), 2),
-            "p99_ms": round(_percentile(ms, 99), 2), "max_ms": round(max(ms), 2)}
+    return {"frames": len(ms), "p50_ms": round(percentile(ms, 50), 2),
+            "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms), 2)}
 
 
 def _headless() -> None:
