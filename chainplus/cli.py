@@ -25,8 +25,8 @@ class UsageError(Exception):
     """A bad option value, reported as one ``error:`` line with exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad option is one ``error:`` line with status 2."""
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad option is one ``error:`` line with status 2 (the game uses it too)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
@@ -81,11 +81,11 @@ def clock(budget: float, nodes: int | None) -> float | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineParser(
         prog="python -m chainplus",
         description="Chain+ command-line tools. Run 'python main.py' to play the game.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     p = sub.add_parser("replay", help="replay a game record and print the final position as JSON")
     p.add_argument("file", nargs="?", help="the record (JSON); standard input when left out")

@@ -19,6 +19,7 @@ from typing import Sequence
 import pygame
 
 from .. import settings as st
+from ..cli import OneLineParser
 from ..rules import RULES
 from . import board_view
 from .app import OPERATOR_KEY_NAME, App, Options
@@ -142,14 +143,6 @@ def _window_icon() -> pygame.Surface:
 
 
 # ---------------------------------------------------------------------- the command line
-class _Parser(argparse.ArgumentParser):
-    """A bad option is one clear line and exit status 2, never a traceback."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        self.exit(2, f"error: {message}\n")
-
-
 def _seats(text: str) -> list[dict]:
     try:
         return st.parse_seats_spec(text)
@@ -168,7 +161,7 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineParser(
         prog="python main.py",
         description="Chain Reaction, the 1990 RISC OS game, in a window. Play with the mouse: "
                     "Select (left button) places a piece and steps panel values up, "
