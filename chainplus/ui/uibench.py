@@ -29,6 +29,19 @@ def _figures(times: list[float]) -> dict[str, float]:
             "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms), 2)}
 
 
+def _frame(app: Any, screen: Any) -> float:
+    """One frame as the real loop makes it (events, update, draw, flip); its time in seconds."""
+    import pygame
+
+    start = time.perf_counter()
+    for event in pygame.event.get():
+        app.handle_event(event)
+    app.update()
+    app.draw(screen)
+    pygame.display.flip()
+    return time.perf_counter() - start
+
+
 def _headless() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -84,13 +97,7 @@ def cascade_frames(seed: int, cascades: int = 6) -> dict[str, float]:
         waves.append(len(app.mode.cascade.waves))
         while isinstance(app.mode, AnimateMode):
             fake[0] += 1 / 60
-            start = time.perf_counter()
-            for event in pygame.event.get():
-                app.handle_event(event)
-            app.update()
-            app.draw(screen)
-            pygame.display.flip()
-            times.append(time.perf_counter() - start)
+            times.append(_frame(app, screen))
     return {**_figures(times), "cascades": len(waves),
             "mean_waves": round(statistics.mean(waves), 1)}
 
@@ -121,14 +128,8 @@ def thinking_frames(level: int, seconds: float, seed: int) -> dict[str, float]:
             if app.game.winner is not None:
                 moves += len(app.game.moves)
                 app.new_game()
-            start = time.perf_counter()
             thinking = app.worker.job is not None
-            for event in pygame.event.get():
-                app.handle_event(event)
-            app.update()
-            app.draw(screen)
-            pygame.display.flip()
-            spent = time.perf_counter() - start
+            spent = _frame(app, screen)
             if thinking:
                 times.append(spent)
             time.sleep(max(0.0, 1 / 60 - spent))
