@@ -125,6 +125,15 @@ def read_json(path: Path) -> Any:
         raise BadFile(str(exc)) from None
 
 
+def _write_or_warn(path: Path, text: str, what: str) -> str | None:
+    """Write ``text`` and a newline atomically; a one-line warning instead of raising."""
+    try:
+        atomic_write(path, text + "\n")
+    except OSError as exc:
+        return f"warning: cannot {what} in {path.parent}: {exc.strerror or exc}"
+    return None
+
+
 def _warn_and_set_aside(path: Path, why: str, what: str) -> str:
     kept = set_aside(path)
     where = f"; kept as {kept.name}" if kept else ""
@@ -190,11 +199,7 @@ def load_settings(folder: Path) -> tuple[dict[str, Any], list[str]]:
 
 def save_settings(folder: Path, settings: dict[str, Any]) -> str | None:
     """Write the settings; returns a one-line warning instead of raising when it cannot."""
-    try:
-        atomic_write(folder / SETTINGS_FILE, json.dumps(settings, indent=1) + "\n")
-    except OSError as exc:
-        return f"warning: cannot save settings in {folder}: {exc.strerror or exc}"
-    return None
+    return _write_or_warn(folder / SETTINGS_FILE, json.dumps(settings, indent=1), "save settings")
 
 
 # --------------------------------------------------------------------------- autosave
@@ -203,11 +208,7 @@ def save_game(folder: Path, game: Game, extra: dict[str, Any] | None = None) -> 
     record = record_of(game)
     if extra:
         record.update({k: v for k, v in extra.items() if k not in record})
-    try:
-        atomic_write(folder / AUTOSAVE_FILE, json.dumps(record, separators=(",", ":")) + "\n")
-    except OSError as exc:
-        return f"warning: cannot autosave in {folder}: {exc.strerror or exc}"
-    return None
+    return _write_or_warn(folder / AUTOSAVE_FILE, json.dumps(record, separators=(",", ":")), "autosave")
 
 
 def load_game(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:
