@@ -15,7 +15,7 @@ its moves as 0; 5 a real search (``search.py``) with random % of its moves as 0.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from .evaluate import evaluate
 from .game import Game

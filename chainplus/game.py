@@ -9,8 +9,9 @@ animate it without running any rule of its own.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import compress
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from .rules import (
     DEFAULT_RULES,

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from .evaluate import LOADED_AT, WIN, evaluate
 from .game import Game

@@ -22,8 +22,8 @@ if str(ROOT) not in sys.path:
 import time  # noqa: E402
 import types  # noqa: E402
 
-import pytest  # noqa: E402
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from chainplus.ui.monkey import Clock as FakeClock  # noqa: E402  (a clock moved by hand)
 

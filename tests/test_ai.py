@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 import pytest
+from rules_helpers import played
 
 from chainplus import ai
 from chainplus.evaluate import DANGER as DANGER_COST
@@ -20,7 +21,6 @@ from chainplus.evaluate import LOADED_AT, SAFE_BONUS, WIN, evaluate, seat_scores
 from chainplus.game import Game
 from chainplus.rules import NEIGHBOURS, square_of
 from chainplus.search import search, winning_replies
-from rules_helpers import played
 
 ALL_LEVELS = range(6)
 FAST = dict(budget=None, nodes=400)  # level 5 without a clock: repeatable and quick

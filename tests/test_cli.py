@@ -15,7 +15,6 @@ import pytest
 from chainplus import cli
 from chainplus.game import Game
 from chainplus.records import game_from_data, record_of, summary
-from chainplus.rules import row_col
 
 ROOT = Path(__file__).resolve().parent.parent
 

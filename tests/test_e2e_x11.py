@@ -21,7 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from chainplus.ui.theme import (  # noqa: E402
-    BOARD, CELL, DARK_BLUE, HELP, ICONS, RED, WHITE,
+    BOARD,
+    CELL,
+    DARK_BLUE,
+    HELP,
+    ICONS,
+    RED,
+    WHITE,
 )
 
 pytestmark = pytest.mark.skipif(

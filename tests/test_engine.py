@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from rules_helpers import played
 
 from chainplus.game import Game
 from chainplus.records import game_from_data, record_of
-from rules_helpers import played
 
 ROOT = Path(__file__).resolve().parent.parent
 

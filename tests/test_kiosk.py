@@ -14,7 +14,14 @@ from chainplus.ui.launch import build_parser, options_from
 from chainplus.ui.modes import GameOverMode, PlayMode
 from chainplus.ui.persist import Store
 from chainplus.ui.theme import (
-    BOARD, CLOSE_ICON, CREAM, ICON_TOP, ICONS, RIGHT_W, RIGHT_X, TOGGLE_ICON,
+    BOARD,
+    CLOSE_ICON,
+    CREAM,
+    ICON_TOP,
+    ICONS,
+    RIGHT_W,
+    RIGHT_X,
+    TOGGLE_ICON,
 )
 from chainplus.ui.worker import SyncWorker
 

@@ -15,10 +15,10 @@ import pygame
 
 from chainplus import settings as st
 from chainplus.game import Game
+from chainplus.supervisor import MAX_DELAY, kiosk_logger
 from chainplus.ui import launch
 from chainplus.ui.app import App, Options
 from chainplus.ui.persist import Store
-from chainplus.supervisor import MAX_DELAY, kiosk_logger
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 60.0  # generous: the machine may be busy

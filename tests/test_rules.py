@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from rules_helpers import cell, check_consistent, position, sq
 
 from chainplus.game import Game
 from chainplus.rules import MASS, IllegalMoveError, capacity, explode_at, square_of
-from rules_helpers import cell, check_consistent, position, sq
 
 
 def play_all(game: Game, moves: list[tuple[int, int]]) -> None:

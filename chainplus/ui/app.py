@@ -13,8 +13,9 @@ import copy
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -22,11 +23,24 @@ from .. import ai
 from ..game import Cascade, Game
 from ..rules import RULES
 from . import (
-    board_view, help_texts, panel_actions, panel_view, persist, seats, targets, widgets,
+    board_view,
+    help_texts,
+    panel_actions,
+    panel_view,
+    persist,
+    seats,
+    targets,
+    widgets,
 )
 from .display import NullDisplay
 from .modes import (
-    EXPLODE_SOUND_GAP, SPEEDS, WAVE_TIME, AnimateMode, GameOverMode, Mode, PlayMode,
+    EXPLODE_SOUND_GAP,
+    SPEEDS,
+    WAVE_TIME,
+    AnimateMode,
+    GameOverMode,
+    Mode,
+    PlayMode,
 )
 from .persist import Store
 from .seats import COMPUTER, HUMAN, OFF, SeatSetup

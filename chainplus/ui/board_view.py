@@ -7,8 +7,8 @@ cascade are the frames that ``Game.play(frames=True)`` returned.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Sequence
+from collections.abc import Sequence
+from functools import cache
 
 import pygame
 from pygame import Rect
@@ -16,7 +16,17 @@ from pygame import Rect
 from ..rules import MASS, NEIGHBOURS, SIZE, SQUARES
 from . import font
 from .theme import (
-    BLACK, BOARD, CELL, CREAM, GREY3, GREY4, LIGHT_BLUE, ORANGE, SEAT_COLOUR, SEAT_SHAPE, WHITE,
+    BLACK,
+    BOARD,
+    CELL,
+    CREAM,
+    GREY3,
+    GREY4,
+    LIGHT_BLUE,
+    ORANGE,
+    SEAT_COLOUR,
+    SEAT_SHAPE,
+    WHITE,
     YELLOW,
 )
 from .widgets import bevel
@@ -78,7 +88,7 @@ def draw_shape(surface: pygame.Surface, seat: int, rect: Rect, outline: tuple = 
         pygame.draw.circle(surface, WHITE, shine, max(1, rect.w // 9))
 
 
-@lru_cache(maxsize=None)
+@cache
 def piece_sprite(seat: int, size: int = PIECE) -> pygame.Surface:
     """One piece of ``seat``, drawn once and reused."""
     sprite = pygame.Surface((size, size), pygame.SRCALPHA)

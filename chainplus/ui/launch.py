@@ -14,7 +14,7 @@ import logging
 import os
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 

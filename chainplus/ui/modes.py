@@ -7,7 +7,8 @@ the final board with the winner. The app swaps modes with ``App.set_mode``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 

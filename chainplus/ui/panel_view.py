@@ -16,8 +16,24 @@ from . import font
 from .board_view import draw_shape
 from .seats import KIND_LETTER, OFF, SeatSetup
 from .theme import (
-    BLACK, CREAM, GREY1, GREY2, GREY4, HELP, PANEL, PANEL_HEAD_Y, PANEL_HEADS, RED, RIGHT_W,
-    RIGHT_X, SEAT_COLOUR, SEAT_INK, STATUS, WHITE, panel_cell, panel_marker,
+    BLACK,
+    CREAM,
+    GREY1,
+    GREY2,
+    GREY4,
+    HELP,
+    PANEL,
+    PANEL_HEAD_Y,
+    PANEL_HEADS,
+    RED,
+    RIGHT_W,
+    RIGHT_X,
+    SEAT_COLOUR,
+    SEAT_INK,
+    STATUS,
+    WHITE,
+    panel_cell,
+    panel_marker,
 )
 from .widgets import bevel, box, ridge, well
 

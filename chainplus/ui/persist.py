@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from .. import settings as st
 from ..game import Game
 from ..rules import SEATS
-from .seats import COMPUTER, HUMAN, KINDS, OFF, LEVELS, SeatSetup, default_setup
+from .seats import COMPUTER, HUMAN, KINDS, LEVELS, OFF, SeatSetup, default_setup
 
 PLAYS_AS = (HUMAN, COMPUTER)
 

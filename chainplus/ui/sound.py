@@ -16,8 +16,9 @@ import random
 import sys
 import wave
 from array import array
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, Protocol
+from typing import Protocol
 
 import pygame
 

@@ -6,7 +6,7 @@ column))``, ``("close",)`` or ``("toggle",)``; the app presses, clicks and expla
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import pygame
 

@@ -1,4 +1,4 @@
-"""``python -m chainplus bench --ui``: how smooth and how frugal the window is, measured headless.
+"""``python -m chainplus.ui.uibench``: how smooth and how frugal the window is, measured headless.
 
 Four figures: frame time (update + draw + flip) during long cascades and while a computer
 thinks on its worker thread, CPU used by ``python main.py`` while it waits for a human, and
@@ -15,10 +15,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..bench import percentile
+from ..cli import OneLineParser
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -206,9 +208,18 @@ def run(seconds: float = 4.0, seed: int = 1) -> dict[str, Any]:
     return result
 
 
-def main(seconds: float = 4.0, seed: int = 1) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures, one line each, then everything as JSON on the last line."""
-    result = run(seconds, seed)
+    parser = OneLineParser(prog="python -m chainplus.ui.uibench",
+                           description="Measure the game window headless: frame times during "
+                                       "chains and while computers think, idle CPU, first frame.")
+    parser.add_argument("--seconds", type=float, default=4.0,
+                        help="seconds of thinking to time per level (default 4, at most 30)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    args = parser.parse_args(argv)
+    if not 0 < args.seconds <= 30:
+        parser.error("--seconds must be above 0 and at most 30")
+    result = run(args.seconds, args.seed)
     c, t1, t5 = (result["cascade_frames"], result["thinking_frames_level1"],
                  result["thinking_frames_level5"])
     print(f"frame time during long cascades ({c['cascades']} chains, {c['mean_waves']} waves "

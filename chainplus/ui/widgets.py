@@ -11,7 +11,16 @@ from pygame import Rect
 
 from . import font, glyphs
 from .theme import (
-    BLACK, CLOSE_ICON, CREAM, GREY1, GREY2, GREY4, TITLE, TITLE_BAR, TOGGLE_ICON, WHITE,
+    BLACK,
+    CLOSE_ICON,
+    CREAM,
+    GREY1,
+    GREY2,
+    GREY4,
+    TITLE,
+    TITLE_BAR,
+    TOGGLE_ICON,
+    WHITE,
 )
 
 
