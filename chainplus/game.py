@@ -21,6 +21,7 @@ from .rules import (
     SIZE,
     SQUARES,
     IllegalMoveError,
+    Rules,
     capacity,
     check_rules,
     explode_at,
@@ -29,23 +30,31 @@ from .rules import (
 )
 
 _ALL_SQUARES = range(SQUARES)
+#: What undo restores: counts, owners, squares, placed, alive and the seat that moved.
+_Undo = tuple[list[int], list[int], list[int], int, list[int], int]
 _NO_WAVES: tuple[tuple[int, ...], ...] = ()
 
 
 class Cascade(NamedTuple):
-    """What one placement did.
-
-    ``waves[k]`` holds the squares that exploded together in step k. ``frames`` (only when
-    asked for) holds the board after the placement and after every wave, as
-    ``(counts, owners)`` tuples: frames[0] is the board before the first explosion.
-    """
+    """What one placement did: ``waves[k]`` holds the squares that exploded together in step k."""
 
     seat: int
     square: int
     waves: tuple[tuple[int, ...], ...]
-    frames: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | None
     eliminated: tuple[int, ...]
     winner: int | None
+
+
+#: The board as a screen shows it for one moment of a cascade: (counts, owners).
+Frame = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class ShownCascade(NamedTuple):
+    """A placement as a screen animates it: the cascade, and the board after the placement
+    and after every wave (``frames[0]`` is the board before the first explosion)."""
+
+    cascade: Cascade
+    frames: tuple[Frame, ...]
 
 
 def check_seats(seats: Sequence[int]) -> tuple[int, ...]:
@@ -77,7 +86,7 @@ class Game:
         "alive", "to_move", "winner", "moves", "_history",
     )
 
-    def __init__(self, seats: Sequence[int] = (1, 2), rules: str = DEFAULT_RULES) -> None:
+    def __init__(self, seats: Sequence[int] = (1, 2), rules: Rules = DEFAULT_RULES) -> None:
         self.seats: tuple[int, ...] = check_seats(seats)
         self.rules = check_rules(rules)
         self.threshold = explode_at(rules)
@@ -90,9 +99,14 @@ class Game:
         self.to_move: int | None = self.seats[0]
         self.winner: int | None = None
         self.moves: list[int] = []  # squares played, in order
-        self._history: list[tuple] = []
+        self._history: list[_Undo] = []
 
     # ----------------------------------------------------------------- queries
+    @property
+    def over(self) -> bool:
+        """True once a seat has won (then nobody is to move)."""
+        return self.winner is not None
+
     def eliminated(self) -> list[int]:
         """Seats that have been knocked out, in seat order."""
         return [s for s in self.seats if s not in self.alive]
@@ -134,7 +148,7 @@ class Game:
         other._history = []
         return other
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[object, ...]:
         """Everything that defines the position, as one comparable value."""
         return (
             self.seats, self.rules, tuple(self.counts), tuple(self.owners),
@@ -143,14 +157,23 @@ class Game:
         )
 
     # ----------------------------------------------------------------- moves
-    def play(self, square: int, frames: bool = False) -> Cascade:
+    def play(self, square: int) -> Cascade:
         """Place one piece for the seat to move on ``square`` and run the whole cascade.
 
         Raises IllegalMoveError (a ValueError) and changes nothing when the move is not
-        allowed. With ``frames=True`` the result also carries the board after each wave.
+        allowed.
         """
+        return self._play(square, None)
+
+    def play_shown(self, square: int) -> ShownCascade:
+        """``play``, keeping the board after the placement and after every wave for a screen."""
+        shots: list[Frame] = []
+        cascade = self._play(square, shots)
+        return ShownCascade(cascade, tuple(shots))
+
+    def _play(self, square: int, shots: list[Frame] | None) -> Cascade:
         me = self.to_move
-        if me is None:
+        if me is None or self.over:
             raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
         if type(square) is not int or not 0 <= square < SQUARES:
             raise IllegalMoveError(f"square {short(square)} is off the board")
@@ -169,17 +192,16 @@ class Game:
         if not owner:
             owners[square] = me
             self.squares[me] += 1
-        shots = [(tuple(counts), tuple(owners))] if frames else None
+        if shots is not None:
+            shots.append((tuple(counts), tuple(owners)))
         if counts[square] < self.threshold[square]:
             # nothing exploded, so nobody was knocked out: just pass the turn
             alive = self.alive
             self.to_move = alive[(alive.index(me) + 1) % len(alive)]
-            return Cascade(me, square, _NO_WAVES, tuple(shots) if frames else None, (), None)
+            return Cascade(me, square, _NO_WAVES, (), None)
         waves = self._cascade(me, square, shots)
         eliminated = self._end_turn(me)
-        return Cascade(
-            me, square, waves, tuple(shots) if frames else None, eliminated, self.winner
-        )
+        return Cascade(me, square, waves, eliminated, self.winner)
 
     def random_move(self, rng: random.Random) -> int:
         """A legal square drawn uniformly at random (fast: no list in the usual case).
@@ -187,9 +209,9 @@ class Game:
         Draws squares until one is legal (rejection sampling, uniform over the legal
         squares); after a few misses it draws from the full list instead, still uniform.
         """
-        if self.to_move is None:
-            raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
         me = self.to_move
+        if me is None or self.over:
+            raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
         owners = self.owners
         rand = rng.random
         for _ in range(8):
@@ -200,7 +222,7 @@ class Game:
         legal = self.legal_moves()
         return legal[int(rand() * len(legal))]
 
-    def _cascade(self, me: int, start: int, shots: list | None) -> tuple[tuple[int, ...], ...]:
+    def _cascade(self, me: int, start: int, shots: list[Frame] | None) -> tuple[tuple[int, ...], ...]:
         """Explode wave by wave until nothing is over its mass or the mover is alone.
 
         Every explosion in the move belongs to the mover, so each wave explodes all the
@@ -227,7 +249,7 @@ class Game:
                     owners[sq] = 0
                     squares[me] -= 1
             captured = False
-            touched = []
+            touched: list[int] = []
             for sq in wave:
                 for n in NEIGHBOURS[sq]:
                     counts[n] += 1

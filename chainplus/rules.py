@@ -7,12 +7,16 @@ Plain data only: the move logic lives in ``game.py``. Squares are numbered
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 SIZE = 8
 SQUARES = SIZE * SIZE
 SEATS = (1, 2, 3, 4)
-RULES = ("acorn", "classic")
-DEFAULT_RULES = "acorn"
+#: The two rule sets: acorn (the original: a square explodes when it holds MORE than its
+#: critical mass) and classic (when it reaches it).
+Rules = Literal["acorn", "classic"]
+RULES: tuple[Rules, ...] = ("acorn", "classic")
+DEFAULT_RULES: Rules = "acorn"
 
 
 class IllegalMoveError(ValueError):
@@ -56,14 +60,14 @@ def short(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def check_rules(rules: object) -> str:
+def check_rules(rules: object) -> Rules:
     """``rules`` if it names a rule set, else ValueError with a one-line reason."""
     if rules not in RULES:
         raise ValueError(f"unknown rules {short(rules)} (choose from {', '.join(RULES)})")
-    return rules  # type: ignore[return-value]
+    return rules
 
 
-def explode_at(rules: str) -> tuple[int, ...]:
+def explode_at(rules: Rules) -> tuple[int, ...]:
     """The count at which each square explodes under ``rules``.
 
     The original (``acorn``) explodes when the count EXCEEDS the critical mass;
@@ -74,13 +78,13 @@ def explode_at(rules: str) -> tuple[int, ...]:
     return MASS
 
 
-def most_held(rules: str) -> tuple[int, ...]:
+def most_held(rules: Rules) -> tuple[int, ...]:
     """The most pieces each square can hold without exploding (a square holding that many is
     one short: "loaded")."""
     return tuple(t - 1 for t in explode_at(rules))
 
 
-def capacity(rules: str) -> int:
+def capacity(rules: Rules) -> int:
     """The most pieces a board can hold with nothing about to explode (224 acorn, 160 classic)."""
     return sum(most_held(rules))
 

@@ -131,12 +131,11 @@ def test_remainder_over_mass_explodes_again():
 
 def test_frames_follow_the_waves_and_end_on_the_final_board():
     game = position({(0, 0): (1, 2), (0, 1): (1, 3), (0, 2): (1, 3), (5, 5): (2, 1)})
-    cascade = game.play(sq(0, 0), frames=True)
-    assert len(cascade.frames) == len(cascade.waves) + 1
-    first_counts, first_owners = cascade.frames[0]
+    cascade, frames = game.play_shown(sq(0, 0))
+    assert len(frames) == len(cascade.waves) + 1
+    first_counts, first_owners = frames[0]
     assert first_counts[sq(0, 0)] == 3  # the placement, before any explosion
-    assert cascade.frames[-1] == (tuple(game.counts), tuple(game.owners))
-    assert game.play(sq(5, 5), frames=False).frames is None
+    assert frames[-1] == (tuple(game.counts), tuple(game.owners))
 
 
 # --------------------------------------------------------------------------- legality
@@ -244,7 +243,7 @@ def test_seat_knocked_out_by_a_later_seat_is_skipped_in_turn_order():
 def test_last_seat_on_the_board_wins():
     game = position({(0, 0): (1, 2), (0, 1): (2, 1), (3, 3): (1, 1)})
     cascade = game.play(sq(0, 0))
-    assert cascade.winner == 1 and game.winner == 1 and game.to_move is None
+    assert cascade.winner == 1 and game.winner == 1 and game.over and game.to_move is None
     assert game.legal_moves() == []
     with pytest.raises(IllegalMoveError, match="over"):
         game.play(sq(3, 3))

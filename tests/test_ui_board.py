@@ -107,7 +107,7 @@ def test_a_cascade_is_shown_wave_by_wave_and_a_click_finishes_it(ui) -> None:
         if app.mode.wave >= 0 and app.mode.wave not in seen:
             seen.append(app.mode.wave)
             counts, owners = app.mode.board()
-            assert (tuple(counts), tuple(owners)) == cascade.frames[app.mode.wave]
+            assert (tuple(counts), tuple(owners)) == app.mode.frames[app.mode.wave]
     assert seen[:2] == [0, 1]
     assert app.sounds.played.count("explode") <= len(cascade.waves)
     # play on: and this time click in the middle of the chain
@@ -127,7 +127,7 @@ def test_column_two_counts_change_in_step_with_the_animation(ui) -> None:
     two_wave_chain(app)
     ui.click_square(app, 0)
     assert isinstance(app.mode, AnimateMode)
-    cascade = app.mode.cascade
+    frames = app.mode.frames
     shown = []
     while isinstance(app.mode, AnimateMode):
         owners = app.mode.board()[1]
@@ -138,7 +138,7 @@ def test_column_two_counts_change_in_step_with_the_animation(ui) -> None:
         ui.advance(app, 0.02)
     # the counts moved frame by frame, before the move was over
     expected = []
-    for _, owners in cascade.frames[:-1]:
+    for _, owners in frames[:-1]:
         squares = [0] + [list(owners).count(s) for s in (1, 2, 3, 4)]
         if squares not in expected:
             expected.append(squares)

@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from .. import ai
-from ..game import Cascade, Game
+from ..game import Cascade, Game, ShownCascade
 from ..rules import RULES
 from . import (
     board_view,
@@ -238,12 +238,13 @@ class App:
     def place(self, square: int) -> Cascade:
         """Play ``square`` for the seat to move (it must be legal) and show what it did."""
         self.clear_hint()
-        cascade = self.game.play(square, frames=True)
+        shown = self.game.play_shown(square)
+        cascade = shown.cascade
         self.last_square = square
         self.autosave()  # the move is made: a kill from now on resumes after it
         self.sound("place")
         if cascade.waves and WAVE_TIME[self.speed] > 0:
-            self.set_mode(AnimateMode(self, cascade))
+            self.set_mode(AnimateMode(self, shown))
         else:
             if cascade.waves:
                 self.explode_sound(self.now, max(len(w) for w in cascade.waves))

@@ -1,7 +1,7 @@
 """Drawing the 8x8 board: pieces as pieces, the seat's shape, explosions, cues.
 
 The view never runs a rule: it draws whatever (counts, owners) it is handed, which during a
-cascade are the frames that ``Game.play(frames=True)`` returned.
+cascade are the frames that ``Game.play_shown`` returned.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """UI modes (in the pyspacewar style): what the board does now, and what it shows.
 
 ``PlayMode`` waits for a human click or drives a computer seat through the worker;
-``AnimateMode`` shows a cascade wave by wave from ``Cascade.frames``; ``GameOverMode`` keeps
+``AnimateMode`` shows a cascade wave by wave from ``Game.play_shown``'s frames; ``GameOverMode`` keeps
 the final board with the winner. The app swaps modes with ``App.set_mode``.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..game import Cascade
+from ..game import ShownCascade
 from . import board_view
 from .seats import COMPUTER
 from .targets import SELECT
@@ -182,10 +182,11 @@ class AnimateMode(Mode):
     name = "animate"
     animating = True
 
-    def __init__(self, app: App, cascade: Cascade) -> None:
+    def __init__(self, app: App, shown: ShownCascade) -> None:
         super().__init__(app)
-        assert cascade.frames is not None
+        cascade = shown.cascade
         self.cascade = cascade
+        self.frames = shown.frames
         base = WAVE_TIME[app.speed]
         waves = len(cascade.waves)
         self.wave_time = base * max(0.3, min(1.0, WAVES_AT_FULL_TIME / max(1, waves)))
@@ -218,8 +219,7 @@ class AnimateMode(Mode):
         self.finish()
 
     def board(self) -> tuple[Sequence[int], Sequence[int]]:
-        frames = self.cascade.frames
-        return frames[max(0, self.wave)]
+        return self.frames[max(0, self.wave)]
 
     def draw_board(self, surface: pygame.Surface) -> None:
         counts, owners = self.board()
