@@ -10,7 +10,7 @@ import pygame
 from chainplus import settings as st
 from chainplus.ui import persist, seats
 from chainplus.ui.app import ATTRACT_NEXT_GAME, KIOSK_NEXT_GAME, App, NullDisplay, Options
-from chainplus.ui.launch import build_parser, options_from
+from chainplus.ui.command_line import build_parser, options_from
 from chainplus.ui.modes import GameOverMode, PlayMode
 from chainplus.ui.persist import Store
 from chainplus.ui.theme import (

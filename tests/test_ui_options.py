@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chainplus.ui.launch import build_parser, main
+from chainplus.ui.command_line import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 
