@@ -14,7 +14,7 @@ import time
 
 import pygame
 
-from . import board_view
+from . import board_view, video
 from .app import App, Options
 from .display import ScreenDisplay
 from .persist import Store
@@ -37,7 +37,9 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
         # SDL turns SIGTERM and SIGINT into a QUIT event, which a kiosk ignores: leave the
         # signals alone so the supervisor (and a shutdown) can always stop the game process.
         os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
-    pygame.display.init()  # only what is used: the mixer is started by Sounds, if it can
+    # Only the display (the mixer is started by Sounds, if it can), and only a real one:
+    # video.NoDisplay says why there is none, instead of running unseen off-screen.
+    video.open_display()
     display = ScreenDisplay(options.fullscreen, locked=options.kiosk)
     pygame.display.set_icon(_window_icon())
     app = App(options, display=display, store=store)

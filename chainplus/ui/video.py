@@ -1,0 +1,100 @@
+"""Opening a real display, or saying clearly why there is none.
+
+With no X server or Wayland compositor to talk to, SDL quietly falls back to an off-screen
+driver: the game would run with no window and no message, and a kiosk started before its
+X server would stay blank for ever. ``open_display`` turns that fallback into ``NoDisplay``
+with a one-line reason, so the player sees why and the kiosk supervisor tries again later.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from typing import IO
+
+import pygame
+
+#: SDL's drivers that show nothing on any screen; only used when SDL_VIDEODRIVER asks for them.
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+
+
+class NoDisplay(Exception):
+    """No screen to show the game on; the message says why, in one line."""
+
+
+def open_display(env: Mapping[str, str] = os.environ) -> str:
+    """Start pygame's display on a real screen and return SDL's driver name.
+
+    Raises ``NoDisplay`` when SDL finds no display, or finds only a headless driver nobody
+    asked for through SDL_VIDEODRIVER. What the display libraries print on standard error while
+    SDL tries each driver (e.g. a Wayland complaint when X11 is what is missing) is kept: shown
+    as it came when the display opens, folded into the reason when it does not.
+    """
+    failure = ""
+    with tempfile.TemporaryFile() as said:
+        with _stderr_to(said):
+            try:
+                pygame.display.init()
+                driver: str | None = pygame.display.get_driver()
+            except pygame.error as exc:
+                driver, failure = None, str(exc)
+        chatter = _read(said)
+    if driver is None:
+        raise NoDisplay(_with_chatter(failure, chatter))
+    if driver.lower() in HEADLESS_DRIVERS and not requested(driver, env):
+        pygame.display.quit()
+        raise NoDisplay(_with_chatter(missing_display_reason(env, driver), chatter))
+    if chatter:
+        sys.stderr.write(chatter + "\n")
+    return driver
+
+
+def requested(driver: str, env: Mapping[str, str]) -> bool:
+    """Whether SDL_VIDEODRIVER (one name or a comma-separated list) names ``driver``."""
+    asked = env.get("SDL_VIDEODRIVER", "")
+    return driver.lower() in {name.strip().lower() for name in asked.split(",")}
+
+
+def missing_display_reason(env: Mapping[str, str], driver: str) -> str:
+    """Why SDL found no screen, in the terms an operator can check: DISPLAY and WAYLAND_DISPLAY."""
+    x11, wayland = env.get("DISPLAY", ""), env.get("WAYLAND_DISPLAY", "")
+    if not x11 and not wayland:
+        return ("neither DISPLAY nor WAYLAND_DISPLAY is set, so there is no desktop to show it "
+                f"on (SDL found only its {driver!r} driver); start it from the desktop session "
+                "or set DISPLAY, e.g. DISPLAY=:0")
+    where = " or ".join(f"{name}={value}" for name, value in
+                        (("DISPLAY", x11), ("WAYLAND_DISPLAY", wayland)) if value)
+    return (f"nothing answered at {where} (no display server running there yet, or it refused "
+            f"the connection; SDL found only its {driver!r} driver)")
+
+
+def _with_chatter(reason: str, chatter: str) -> str:
+    if not chatter:
+        return reason
+    return f"{reason}; the display libraries said: {' / '.join(chatter.splitlines())}"
+
+
+@contextlib.contextmanager
+def _stderr_to(file: IO[bytes]) -> Iterator[None]:
+    """Send file descriptor 2 (where C libraries write) to ``file`` for a while."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no standard error to borrow: leave it alone
+        yield
+        return
+    os.dup2(file.fileno(), 2)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _read(file: IO[bytes]) -> str:
+    file.seek(0)
+    lines = file.read(4000).decode(errors="replace").splitlines()
+    return "\n".join(line.strip() for line in lines if line.strip())
