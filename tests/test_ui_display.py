@@ -1,76 +1,187 @@
-"""The screen: whole-step scaling, letterboxing, and clicks mapped back onto the picture."""
+"""The screen: the picture as large as 4:3 allows, sharp, and every position mapped back."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from chainplus.ui.app import App, Options
+from chainplus.session import Options
+from chainplus.ui.app import App
 from chainplus.ui.board_view import cell_rect
-from chainplus.ui.display import ScreenDisplay, fit, to_logical
+from chainplus.ui.display import NullDisplay, ScreenDisplay
+from chainplus.ui.scaler import Layout, whole_step
 from chainplus.ui.worker import SyncWorker
 
+RED, WHITE, BLACK = (255, 0, 0), (255, 255, 255), (0, 0, 0)
+SIZES = [(1366, 768), (1920, 1080), (1024, 768), (1280, 1024), (900, 700), (700, 900),
+         (1280, 960), (641, 481), (2560, 1440)]
 
-@pytest.mark.parametrize("screen, scale, offset", [
-    ((1280, 1024), 2, (0, 32)),      # 5:4: bars above and below
-    ((1920, 1080), 2, (320, 60)),    # 16:9: 2.25 would blur the pixel font, so 2 with bars
-    ((2560, 1440), 3, (320, 0)),
-    ((1024, 768), 1, (192, 144)),
-    ((640, 480), 1, (0, 0)),
-    ((800, 400), 1, (80, -40)),      # smaller than the picture: never squashed, cropped evenly
+
+@pytest.mark.parametrize("window, area, step", [
+    ((1366, 768), (171, 0, 1024, 768), 2),    # bars left and right, 1.6 screen pixels a pixel
+    ((1920, 1080), (240, 0, 1440, 1080), 3),  # 2.25: grown 3 times, then shrunk smoothly
+    ((1024, 768), (0, 0, 1024, 768), 2),
+    ((1280, 1024), (0, 32, 1280, 960), 2),    # 5:4: bars above and below, a whole step
+    ((640, 480), (0, 0, 640, 480), 1),
+    ((900, 700), (0, 12, 900, 675), 2),
+    ((400, 300), (0, 0, 400, 300), 1),        # smaller than the picture: shrunk, not cropped
 ])
-def test_fit_picks_the_largest_whole_step_and_centres(screen, scale, offset) -> None:
-    assert fit(screen) == (scale, offset)
+def test_the_picture_is_as_large_as_fits_in_the_middle(window, area, step) -> None:
+    layout = Layout.fit(window)
+    assert (layout.area, layout.step) == (area, step)
+    assert layout.exact == (area[2:] == (640 * step, 480 * step))
 
 
-def test_to_logical_inverts_the_scaling_for_every_pixel_of_a_square() -> None:
-    scale, offset = fit((1920, 1080))
-    cell = cell_rect(27)
-    for x in range(cell.left * scale, cell.right * scale):
-        pos = to_logical((x + offset[0], cell.top * scale + offset[1]), scale, offset)
-        assert cell.collidepoint(pos)
-    assert to_logical((offset[0] - 1, offset[1] - 1), scale, offset) == (-1, -1)  # the bars
+@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
+def test_full_screen_uses_nearly_all_of_the_height(screen) -> None:
+    assert Layout.fit(screen).area[3] >= 0.95 * screen[1]
+
+
+@pytest.mark.parametrize("window", SIZES)
+def test_every_picture_pixel_round_trips_exactly(window) -> None:
+    layout = Layout.fit(window)
+    for x in range(640):
+        assert layout.to_picture(layout.to_window((x, 0)))[0] == x
+    for y in range(480):
+        assert layout.to_picture(layout.to_window((0, y)))[1] == y
+
+
+@pytest.mark.parametrize("window", SIZES)
+def test_every_pixel_is_one_or_the_other_whole_width_and_the_bars_are_outside(window) -> None:
+    """Each picture pixel owns a run of window pixels as wide as the scale rounded down or
+    up, never more or less; the bars map outside the picture."""
+    layout = Layout.fit(window)
+    left, top, width, height = layout.area
+    columns = [layout.to_picture((x, top))[0] for x in range(left, left + width)]
+    rows = [layout.to_picture((left, y))[1] for y in range(top, top + height)]
+    for owned, size, picture in ((columns, width, 640), (rows, height, 480)):
+        assert owned == sorted(owned) and set(owned) == set(range(picture))
+        runs = {owned.count(p) for p in range(picture)}
+        assert runs <= {size // picture, -(-size // picture)}
+    assert layout.to_picture((left - 1, top - 1)) == (-1, -1)
+    assert layout.to_picture((left + width, top + height)) == (640, 480)
 
 
 @pytest.fixture
 def screen_display():
-    """A real ScreenDisplay on the dummy driver; the tests' 640x480 screen put back after."""
+    """Makes real ScreenDisplays on the dummy driver; their windows are closed after."""
     pygame.display.init()
-    yield ScreenDisplay
-    pygame.display.set_mode((640, 480))
+    made: list[ScreenDisplay] = []
+
+    def make(**kwargs: bool) -> ScreenDisplay:
+        made.append(ScreenDisplay(**kwargs))
+        return made[-1]
+
+    yield make
+    for display in made:
+        display.window.destroy()
 
 
-def test_full_screen_is_the_desktop_with_the_picture_in_the_middle(screen_display) -> None:
+def resize(display: ScreenDisplay, size: tuple[int, int]) -> None:
+    """Resize the window as a window manager would; the loop hands every event to logical."""
+    pygame.event.clear()
+    display.window.size = size
+    events = pygame.event.get()
+    assert any(event.type == pygame.WINDOWSIZECHANGED for event in events)
+    for event in events:
+        display.logical(event)
+
+
+def stripes(surface: pygame.Surface) -> None:
+    """One-pixel red and white stripes, the hardest picture to scale: red columns even."""
+    surface.fill(WHITE)
+    for x in range(0, 640, 2):
+        surface.fill(RED, (x, 0, 1, 480))
+
+
+@pytest.mark.parametrize("window", [(1366, 768), (1920, 1080), (1024, 768), (900, 700)])
+def test_each_screen_pixel_shows_mostly_the_picture_pixel_it_maps_to(screen_display,
+                                                                       window) -> None:
+    """What the player sees under the pointer is the pixel the game is told about: sharp
+    bilinear blends a pixel's border at most half with its neighbour, and the bars are black."""
+    display = screen_display()
+    resize(display, window)
+    stripes(display.surface)
+    display.present()
+    shown = display.renderer.to_surface()
+    assert shown.get_size() == window
+    layout = display.layout
+    left, top, width, height = layout.area
+    y = top + height // 2
+    for x in range(left, left + width):
+        green = shown.get_at((x, y)).g  # 0 on red, 255 on white
+        red_pixel = layout.to_picture((x, y))[0] % 2 == 0
+        assert green <= 132 if red_pixel else green >= 124, (x, green)  # 128: a tie
+    bars = [(left - 1, y), (left + width, y), (left + 5, top - 1), (left + 5, top + height)]
+    for bar in bars:
+        if 0 <= bar[0] < window[0] and 0 <= bar[1] < window[1]:
+            assert tuple(shown.get_at(bar))[:3] == BLACK
+
+
+def test_a_whole_step_is_plain_blocks(screen_display) -> None:
+    display = screen_display()
+    resize(display, (1280, 960))
+    assert display.layout.exact and display.grown is None
+    stripes(display.surface)
+    display.present()
+    shown = display.renderer.to_surface()
+    assert [tuple(shown.get_at((x, 10)))[:3] for x in range(6)] == [RED, RED, WHITE, WHITE,
+                                                                    RED, RED]
+
+
+def test_a_resize_lays_out_again_and_shows_the_picture_at_once(screen_display) -> None:
+    display = screen_display()
+    display.surface.fill(RED)
+    resize(display, (1366, 768))
+    assert display.layout == Layout.fit((1366, 768))
+    shown = display.renderer.to_surface()  # shown by logical, before the game draws again
+    assert shown.get_size() == (1366, 768)
+    assert tuple(shown.get_at((683, 384)))[:3] == RED
+    assert tuple(shown.get_at((100, 384)))[:3] == BLACK
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(171 + 8, 1))
+    assert display.logical(click).pos == (5, 0)
+
+
+def test_a_finger_gets_a_position_in_the_picture(screen_display) -> None:
+    display = screen_display()
+    resize(display, (1366, 768))
+    finger = {"touch_id": 1, "finger_id": 0, "dx": 0.0, "dy": 0.0, "pressure": 1.0}
+    middle = display.logical(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, **finger))
+    assert middle.pos == (320, 240) and middle.x == 0.5 and middle.touch_id == 1
+    corner = display.logical(pygame.event.Event(pygame.FINGERUP, x=171.2 / 1366,
+                                                y=767.5 / 768, **finger))
+    assert corner.pos == (0, 479)
+    bar = display.logical(pygame.event.Event(pygame.FINGERMOTION, x=0.01, y=0.0, **finger))
+    assert bar.pos[0] < 0  # in the black bar: outside the picture, ignored by the game
+
+
+def test_full_screen_is_the_desktop_filled_as_far_as_4_3_allows(screen_display) -> None:
     display = screen_display(fullscreen=True)
-    screen = pygame.display.get_surface()
     desktop = pygame.display.get_desktop_sizes()[0]
-    assert screen.get_size() == desktop and display.surface.get_size() == (640, 480)
-    scale, (left, top) = fit(desktop)
-    display.surface.fill((255, 0, 0))
+    assert display.window.size == desktop and display.surface.get_size() == (640, 480)
+    assert display.layout == Layout.fit(desktop)
+    display.surface.fill(RED)
     display.surface.set_at((0, 0), (0, 255, 0))
     display.present()
-    assert tuple(screen.get_at((left, top)))[:3] == (0, 255, 0)
-    assert tuple(screen.get_at((left + scale, top + scale)))[:3] == (255, 0, 0)
-    if left > 0:
-        assert tuple(screen.get_at((left - 1, top + 5)))[:3] == (0, 0, 0)  # letterbox black
+    shown = display.renderer.to_surface()
+    left, top = display.layout.area[:2]
+    assert tuple(shown.get_at((left, top)))[:3] == (0, 255, 0)
     event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
-                               pos=(left + cell_rect(9).centerx * scale,
-                                    top + cell_rect(9).centery * scale))
+                               pos=display.layout.to_window(cell_rect(9).center))
     assert display.logical(event).pos == cell_rect(9).center
     assert display.logical(pygame.event.Event(pygame.KEYDOWN, key=1)).type == pygame.KEYDOWN
 
 
-def test_toggling_switches_between_a_scaled_window_and_the_desktop(screen_display) -> None:
+def test_the_window_starts_at_the_largest_whole_step_and_toggles(screen_display) -> None:
     display = screen_display(fullscreen=False)
-    assert not display.fullscreen
-    assert display.surface is pygame.display.get_surface()  # SCALED: SDL scales and maps
-    event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(100, 200))
-    assert display.logical(event) is event
+    desktop = pygame.display.get_desktop_sizes()[0]
+    step = whole_step(desktop)
+    assert not display.fullscreen and display.window.size == (640 * step, 480 * step)
+    resize(display, (900, 700))
     assert display.toggle() and display.fullscreen
-    assert pygame.display.get_surface().get_size() == pygame.display.get_desktop_sizes()[0]
-    assert display.surface.get_size() == (640, 480)
+    assert display.window.size == desktop and display.layout == Layout.fit(desktop)
     assert not display.toggle() and not display.fullscreen
-    assert pygame.display.get_surface().get_size() == (640, 480)
+    assert display.window.size == (900, 700) and display.layout == Layout.fit((900, 700))
 
 
 def test_a_kiosk_display_never_leaves_full_screen(screen_display) -> None:
@@ -78,13 +189,33 @@ def test_a_kiosk_display_never_leaves_full_screen(screen_display) -> None:
     assert display.fullscreen and display.toggle() and display.fullscreen
 
 
+def test_a_title_bar_drag_moves_the_window_by_the_pointers_distance(screen_display) -> None:
+    display = screen_display()
+    resize(display, (1280, 960))  # two screen pixels a picture pixel
+    display.window.position = (100, 50)
+    display.move_window(10, -5)
+    assert display.window.position == (120, 40)
+    display.toggle()
+    display.move_window(10, 10)  # full screen: nothing moves
+    assert display.window.position == (0, 0)
+
+
+def test_the_stand_in_answers_everything_the_screen_does() -> None:
+    public = {name for name in dir(ScreenDisplay) if not name.startswith("_")}
+    assert public <= set(dir(NullDisplay))
+    null = NullDisplay()
+    event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(3, 4))
+    assert null.logical(event) is event and null.surface.get_size() == (640, 480)
+    assert null.toggle() and not null.toggle()
+
+
 def test_the_full_icon_draws_on_whichever_surface_is_current(screen_display, ui) -> None:
-    """After a switch the game draws on the new surface, and the icon shows the state."""
+    """The game's full-screen icon switches the real screen; the picture stays 640x480."""
     display = screen_display(fullscreen=False)
     app = App(Options(seed=1), clock=ui.FakeClock(), worker=SyncWorker(),
               sounds=ui.RecordedSounds(), display=display)
     ui.click_icon(app, "fullscreen")
-    assert display.fullscreen and app.icon_glyph("fullscreen") == "windowed"
+    assert display.fullscreen and ui.icon_glyph(app, "fullscreen") == "windowed"
     app.draw(display.surface)
     display.present()
     ui.click_icon(app, "fullscreen")

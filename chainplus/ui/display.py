@@ -1,124 +1,190 @@
-"""The screen the game is shown on: a window, or the whole desktop, never distorted.
+"""The screen the game is shown on: a window of any size, or the whole desktop, never distorted.
 
-In a window SDL's SCALED mode does the work: the window is the 640x480 picture grown by the
-largest whole step that fits the desktop, and SDL maps the mouse back. Full screen does not use
-SCALED: SDL's SCALED full screen relies on a window manager to grow and place the window, and
-on a bare X server (a kiosk, an Xvfb) the picture comes out cropped. So full screen is a plain
-desktop-size window with the picture scaled up by whole steps in the middle, black round it,
-and the mouse mapped back here. A kiosk uses the same full screen and never leaves it.
+The game draws a 640x480 picture; SDL's renderer shows it as large as the window allows in
+the middle, "sharp bilinear" (see ``scaler``): the picture goes to the graphics card as it is,
+is grown there by a whole step into a second texture, and that texture is drawn smoothly at
+the final size. Only 640x480 pixels cross to the card each frame, and without a graphics card
+SDL's software renderer does the same steps fast enough (``python -m chainplus.ui.uibench
+--size 1920x1080``). The renderer maps nothing itself: ``logical`` turns every position into
+picture pixels, so mouse, fingers and the picture agree at every size.
+
+The window can be resized by the user; the picture follows. Full screen is a desktop-size
+window at the top left corner, made full screen for a window manager to hide its panels: on
+a bare X server (a kiosk) nothing else would grow or move it, and SDL's own full screen would
+show a corner of the picture. A kiosk uses the same full screen and never leaves it.
 """
 
 from __future__ import annotations
 
 import sys
-import warnings
 
 import pygame
+from pygame._sdl2.video import Renderer, Texture
 
+from .scaler import SMALLEST, Layout, whole_step
 from .theme import BLACK, SCREEN_SIZE, TITLE
 
-
-def fit(screen: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE
-        ) -> tuple[int, tuple[int, int]]:
-    """(scale, offset): the largest whole scale at which ``picture`` fits on ``screen``
-    (at least 1) and where its top left corner goes to sit in the middle."""
-    scale = max(1, min(screen[0] // picture[0], screen[1] // picture[1]))
-    return scale, ((screen[0] - picture[0] * scale) // 2, (screen[1] - picture[1] * scale) // 2)
-
-
-def to_logical(pos: tuple[int, int], scale: int, offset: tuple[int, int]) -> tuple[int, int]:
-    """A screen position in the picture's own (640x480) coordinates."""
-    return (pos[0] - offset[0]) // scale, (pos[1] - offset[1]) // scale
+#: The events that say the window has a new size (a window manager, or full screen).
+RESIZED = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED))
+#: The events with a finger's place, x and y from 0 to 1 across the window.
+FINGERS = frozenset((pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION))
+#: Nearest pixel and linear filtering, in SDL's numbering.
+NEAREST, LINEAR = 0, 1
 
 
 class NullDisplay:
-    """Stands in for the screen in tests: remembers the full-screen state only."""
+    """Stands in for the screen in tests: remembers the full-screen state, shows nothing."""
 
     def __init__(self, fullscreen: bool = False) -> None:
         self.fullscreen = fullscreen
+        self.surface = pygame.Surface(SCREEN_SIZE)
 
     def toggle(self) -> bool:
         self.fullscreen = not self.fullscreen
         return self.fullscreen
 
+    def present(self) -> None:
+        """Nothing to show."""
+
+    def logical(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Positions are already picture positions."""
+        return event
+
+    def move_window(self, dx: int, dy: int) -> None:
+        """No window to move."""
+
+    def set_icon(self, icon: pygame.Surface) -> None:
+        """No window to give an icon."""
+
 
 class ScreenDisplay(NullDisplay):
-    """The real screen: a SCALED window, or the desktop with the picture in whole steps.
+    """The real screen: a resizable window or the desktop, the picture sharp at any size.
 
     ``surface`` is what the game draws on (always 640x480); ``present`` shows it; ``logical``
-    turns an event's position into picture coordinates. ``locked`` (a kiosk) never leaves
-    full screen.
+    turns an event's position into picture coordinates and follows changes of size.
+    ``locked`` (a kiosk) never leaves full screen.
     """
 
     def __init__(self, fullscreen: bool = False, locked: bool = False) -> None:
         super().__init__(fullscreen or locked)
         self.locked = locked
-        self.canvas = pygame.Surface(SCREEN_SIZE)  # the picture while full screen
-        self.scale, self.offset = 1, (0, 0)
-        self.window_pos: tuple[int, int] | None = None  # where the window was before full screen
-        self.surface = self._open(self.fullscreen)
+        step = whole_step(_desktop())
+        # the windowed size and place, kept while full screen to go back to
+        self.window_size = (SCREEN_SIZE[0] * step, SCREEN_SIZE[1] * step)
+        self.window_pos: tuple[int, int] | None = None
+        self.window = pygame.Window(TITLE, self.window_size, resizable=True)
+        self.window.minimum_size = SMALLEST
+        self.renderer = Renderer(self.window)
+        self.picture = Texture(self.renderer, SCREEN_SIZE, streaming=True,
+                               scale_quality=NEAREST)
+        self.grown: Texture | None = None
+        self.layout = Layout.fit(self.window.size)
+        if self.fullscreen:
+            self._enter_full_screen()
+        self._relayout()
 
-    def _open(self, fullscreen: bool) -> pygame.Surface:
-        """Set the video mode for ``fullscreen``; the surface the game should draw on."""
-        with warnings.catch_warnings():  # "no fast renderer": harmless, e.g. without a GPU
-            warnings.simplefilter("ignore")
-            if fullscreen:
-                screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            else:
-                screen = pygame.display.set_mode(SCREEN_SIZE, pygame.SCALED)
-        pygame.display.set_caption(TITLE)
-        if not fullscreen:
-            return screen
-        self._layout(screen)
-        return self.canvas
+    # ------------------------------------------------------------------ size and place
+    def _relayout(self) -> bool:
+        """Fit the picture to the window's present size; True if anything changed."""
+        layout = Layout.fit(self.window.size)
+        if layout == self.layout and (self.grown is not None or layout.exact):
+            return False
+        self.layout = layout
+        if layout.exact:
+            self.grown = None  # the nearest-pixel copy is the whole job
+        elif self.grown is None or (self.grown.width, self.grown.height) != layout.grown:
+            self.grown = Texture(self.renderer, layout.grown, target=True,
+                                 scale_quality=LINEAR)
+        return True
 
-    def _layout(self, screen: pygame.Surface) -> None:
-        self.scale, self.offset = fit(screen.get_size())
-        screen.fill(BLACK)
+    def _enter_full_screen(self) -> None:
+        self.window_size, self.window_pos = self.window.size, self.window.position
+        self.window.size = _desktop()
+        self.window.position = (0, 0)
+        self.window.set_fullscreen(desktop=True)
+
+    def _leave_full_screen(self) -> None:
+        self.window.set_windowed()
+        self.window.size = self.window_size
+        if self.window_pos is not None:
+            self.window.position = self.window_pos
 
     def toggle(self) -> bool:
         """Switch between a window and full screen; a kiosk stays full screen."""
         if self.locked:
             return True
-        going_full = not self.fullscreen
         try:
-            if going_full:
-                self.window_pos = pygame.display.get_window_position()
-                if len(pygame.display.get_desktop_sizes()) == 1:
-                    # without a window manager nothing moves the window to the corner
-                    pygame.display.set_window_position((0, 0))
-            self.surface = self._open(going_full)
-            if not going_full and self.window_pos is not None:
-                pygame.display.set_window_position(self.window_pos)
-            self.fullscreen = going_full
+            if self.fullscreen:
+                self._leave_full_screen()
+            else:
+                self._enter_full_screen()
+            self.fullscreen = not self.fullscreen
         except pygame.error as exc:  # some video drivers cannot; say so and carry on
             print(f"chainplus: cannot switch full screen: {exc}", file=sys.stderr)
+        self._relayout()
         return self.fullscreen
 
-    def present(self) -> None:
-        """Show the picture: flip a window, or scale the picture up onto the desktop."""
+    def move_window(self, dx: int, dy: int) -> None:
+        """Move the window by ``dx``, ``dy`` picture pixels (a drag on the RISC OS title bar:
+        the pointer's movement as the game sees it); nothing moves in full screen."""
         if self.fullscreen:
-            screen = pygame.display.get_surface()
-            if screen is None:
-                return
-            if fit(screen.get_size()) != (self.scale, self.offset):  # the desktop changed size
-                self._layout(screen)
-            if self.scale == 1:  # a desktop smaller than 1280x960: as it is, in the middle
-                screen.blit(self.canvas, self.offset)
-            else:  # scale >= 2 only when the whole picture fits
-                size = (SCREEN_SIZE[0] * self.scale, SCREEN_SIZE[1] * self.scale)
-                pygame.transform.scale(self.canvas, size,
-                                       screen.subsurface(pygame.Rect(self.offset, size)))
-        pygame.display.flip()
+            return
+        x, y = self.window.position
+        step_x, step_y = self.layout.distance(dx, dy)
+        self.window.position = (x + step_x, y + step_y)
+
+    def set_icon(self, icon: pygame.Surface) -> None:
+        """The window manager's icon (``pygame.display.set_icon`` only reaches windows that
+        ``pygame.display.set_mode`` made, and this is a renderer's window)."""
+        self.window.set_icon(icon)
+
+    # ------------------------------------------------------------------ showing
+    def _draw(self) -> None:
+        """Draw the picture on the renderer's back buffer, black round it."""
+        self._relayout()
+        renderer = self.renderer
+        self.picture.update(self.surface)
+        renderer.draw_color = BLACK
+        renderer.clear()
+        if self.grown is None:
+            self.picture.draw(dstrect=self.layout.area)
+            return
+        renderer.target = self.grown
+        self.picture.draw()
+        renderer.target = None
+        self.grown.draw(dstrect=self.layout.area)
+
+    def present(self) -> None:
+        """Show the picture as it is now."""
+        self._draw()
+        self.renderer.present()
 
     def logical(self, event: pygame.event.Event) -> pygame.event.Event:
-        """The event with its position in picture coordinates (SCALED windows already are)."""
-        if not self.fullscreen:
+        """The event with its position in picture coordinates; a finger gets a ``pos`` too.
+
+        A change of size lays the picture out again and shows it at once (the loop draws
+        only when the game changes); so does a window uncovered.
+        """
+        if event.type in RESIZED:
+            if self._relayout():
+                self.present()
             return event
+        if event.type == pygame.WINDOWEXPOSED:
+            self.present()
+            return event
+        if event.type in FINGERS:
+            touch = self.layout.finger(float(event.x), float(event.y))
+            return pygame.event.Event(event.type, {**event.dict, "pos": touch})
         pos = getattr(event, "pos", None)
         try:
             x, y = int(pos[0]), int(pos[1])
         except (TypeError, ValueError, IndexError):
             return event
         return pygame.event.Event(event.type, {**event.dict,
-                                               "pos": to_logical((x, y), self.scale, self.offset)})
+                                               "pos": self.layout.to_picture((x, y))})
+
+
+def _desktop() -> tuple[int, int]:
+    """The size of the (first) desktop."""
+    width, height = pygame.display.get_desktop_sizes()[0]
+    return int(width), int(height)
