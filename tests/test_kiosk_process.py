@@ -1,5 +1,6 @@
 """Kiosk supervision for real: an error in the loop is logged and play carries on in the same
-process; a killed game process is restarted by the supervisor and resumes from the autosave."""
+process; a killed game process is restarted by the supervisor and resumes from the autosave;
+a kiosk keeps its files apart from the window's."""
 
 from __future__ import annotations
 
@@ -15,16 +16,19 @@ import pygame
 
 from chainplus import settings as st
 from chainplus.game import Game
+from chainplus.session import Options
+from chainplus.store import Store
 from chainplus.supervisor import MAX_DELAY, kiosk_logger
 from chainplus.ui import launch
-from chainplus.ui.app import App, Options
-from chainplus.ui.persist import Store
+from chainplus.ui.app import App
+from chainplus.ui.command_line import KIOSK_FOLDER, build_parser, files_folder, main
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 60.0  # generous: the machine may be busy
 
 
-def test_an_error_in_the_loop_is_logged_and_play_carries_on_from_the_autosave(tmp_path, monkeypatch):
+def test_an_error_in_the_loop_is_logged_and_play_carries_on_from_the_autosave(tmp_path,
+                                                                             monkeypatch):
     game = Game((1, 2))
     for square in (0, 9, 18):
         game.play(square)
@@ -95,3 +99,35 @@ def test_a_killed_kiosk_game_is_restarted_and_resumes_after_the_last_move(tmp_pa
         if kiosk.poll() is None:
             kiosk.kill()
             kiosk.wait(10)
+
+
+def test_a_kiosk_keeps_its_autosave_and_settings_apart_from_the_window(tmp_path, monkeypatch):
+    monkeypatch.delenv(st.ENV_DIR, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setenv("CHAINPLUS_FIRST_FRAME_EXIT", "1")
+    monkeypatch.setenv("SDL_NO_SIGNAL_HANDLERS", "1")  # a kiosk sets it; put back afterwards
+    window = tmp_path / "chainplus"
+    game = Game((1, 2))
+    for square in (0, 9, 18):
+        game.play(square)
+    st.save_game(window, game, extra={"plays_as": ["human", "human", "human", "human"]})
+    unfinished = (window / st.AUTOSAVE_FILE).read_bytes()
+    assert main(["--kiosk", "--supervised", "--seats", "H,C0"]) == 0
+    for handler in kiosk_logger(window / KIOSK_FOLDER).handlers:
+        handler.flush()
+    log = (window / KIOSK_FOLDER / st.LOG_FILE).read_text()
+    assert "carrying on after move 0" in log  # not the player's game
+    assert (window / st.AUTOSAVE_FILE).read_bytes() == unfinished
+    assert not (window / st.LOG_FILE).exists()
+
+
+def test_config_dir_and_its_variable_still_say_where_a_kiosk_keeps_its_files(
+        tmp_path, monkeypatch):
+    parse = build_parser().parse_args
+    monkeypatch.delenv(st.ENV_DIR, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert files_folder(parse(["--kiosk"])) == tmp_path / "chainplus" / KIOSK_FOLDER
+    assert files_folder(parse([])) == tmp_path / "chainplus"
+    assert files_folder(parse(["--kiosk", "--config-dir", str(tmp_path / "a")])) == tmp_path / "a"
+    monkeypatch.setenv(st.ENV_DIR, str(tmp_path / "b"))
+    assert files_folder(parse(["--kiosk"])) == tmp_path / "b"

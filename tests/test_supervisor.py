@@ -1,9 +1,12 @@
-"""Kiosk supervision: a dying game process is restarted quickly and logged; status 0 ends it."""
+"""Kiosk supervision: a dying game is restarted quickly, a game with no display is tried again
+with growing pauses, each logged in one line; status 0 ends it, a signal stops it at once."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+
+import pytest
 
 from chainplus import supervisor
 
@@ -27,7 +30,8 @@ sys.exit(0)
 def test_supervisor_restarts_a_dying_game_within_three_seconds(tmp_path):
     logger = supervisor.kiosk_logger(tmp_path)
     starts = tmp_path / "starts"
-    status = supervisor.supervise([sys.executable, "-c", CHILD, str(tmp_path / "n"), str(starts)], logger)
+    status = supervisor.supervise(
+        [sys.executable, "-c", CHILD, str(tmp_path / "n"), str(starts)], logger)
     for handler in logger.handlers:
         handler.flush()
     assert status == 0
@@ -37,7 +41,8 @@ def test_supervisor_restarts_a_dying_game_within_three_seconds(tmp_path):
     assert log.count("game process died") == 2 and "status 1" in log and "status -9" in log
     assert "ended by the operator" in log
     # play carries on within 3 s: the pause before each restart is at most MAX_DELAY
-    delays = [float(line.split("restarting in ")[1].split()[0]) for line in log.splitlines() if "restarting in" in line]
+    delays = [float(line.split("restarting in ")[1].split()[0])
+              for line in log.splitlines() if "restarting in" in line]
     assert delays and max(delays) <= supervisor.MAX_DELAY < 3.0
 
 
@@ -67,3 +72,81 @@ def test_child_command_runs_main_py_supervised():
     assert command[0] == sys.executable and Path(command[1]).name == "main.py"
     assert Path(command[1]).exists()
     assert command[2:] == ["--kiosk", "--seats", "H,C5", "--supervised"]
+
+
+# Exits with the statuses given, one per run: 3 (no display, saying why on stderr), 1 or 0.
+STATUSES = """
+import sys
+from pathlib import Path
+count = Path(sys.argv[1])
+runs = int(count.read_text()) if count.exists() else 0
+count.write_text(str(runs + 1))
+status = int(sys.argv[2].split(",")[runs])
+if status == 3:
+    print("error: cannot open the game window: nothing answered at DISPLAY=:9", file=sys.stderr)
+sys.exit(status)
+"""
+
+
+class FakeTime:
+    """A clock that only moves when ``sleep`` is called; remembers every sleep."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_no_display_is_tried_again_after_1_2_4_up_to_30_s_with_one_log_line_per_try(
+        tmp_path, capsys):
+    logger = supervisor.kiosk_logger(tmp_path)
+    statuses = "3,3,3,3,3,3,3,1,3,0"  # waits for a display, crashes once, waits again, ends
+    fake = FakeTime()
+    status = supervisor.supervise([sys.executable, "-c", STATUSES, str(tmp_path / "n"), statuses],
+                                  logger, sleep=fake.sleep, clock=fake.clock)
+    for handler in logger.handlers:
+        handler.flush()
+    assert status == 0
+    log = (tmp_path / "chainplus.log").read_text().splitlines()
+    waits = [line for line in log if "no display yet" in line]
+    delays = [float(line.split("trying again in ")[1].split()[0]) for line in waits]
+    assert delays == [1, 2, 4, 8, 16, 30, 30, 1]  # the display came (the crash), so 1 s again
+    assert "try 3: cannot open the game window: nothing answered at DISPLAY=:9" in waits[2]
+    assert sum("game process died (status 1)" in line for line in log) == 1
+    assert fake.now - 100.0 == pytest.approx(sum(delays) + supervisor.FIRST_DELAY)
+    assert max(fake.slept) <= supervisor.PAUSE_STEP  # short steps: a signal is answered at once
+    # the child's own line still reaches standard error (the journal, under systemd)
+    assert capsys.readouterr().err.count("cannot open the game window") == 8
+
+
+def test_sigterm_during_a_long_wait_for_the_display_stops_the_kiosk_at_once(tmp_path):
+    import os
+    import signal
+
+    logger = supervisor.kiosk_logger(tmp_path)
+    fake = FakeTime()
+
+    def sleep_then_shutdown(seconds: float) -> None:
+        fake.sleep(seconds)
+        os.kill(os.getpid(), signal.SIGTERM)  # the machine shuts down during the pause
+
+    status = supervisor.supervise(
+        [sys.executable, "-c", STATUSES, str(tmp_path / "n"), "3,3,3,3"], logger,
+        sleep=sleep_then_shutdown, clock=fake.clock)
+    assert status == supervisor.NO_DISPLAY
+    assert (tmp_path / "n").read_text() == "1"  # not started again
+    assert fake.slept == [supervisor.PAUSE_STEP]  # one step of the 1 s pause, not all of it
+    assert "kiosk stopped by a signal" in (tmp_path / "chainplus.log").read_text()
+
+
+def test_backoff_doubles_up_to_its_cap_and_starts_again_after_reset():
+    backoff = supervisor.Backoff(1.0, 30.0)
+    assert [backoff.next() for _ in range(7)] == [1, 2, 4, 8, 16, 30, 30]
+    backoff.reset()
+    assert backoff.next() == 1

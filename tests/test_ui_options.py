@@ -52,3 +52,19 @@ def test_main_py_opens_its_window_and_draws_a_first_frame(tmp_path: Path) -> Non
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_seats_may_start_with_an_empty_seat_as_the_readme_writes_it() -> None:
+    from chainplus import settings as st
+
+    for argv in (["--seats", "-,H,C5", "--kiosk"], ["--seats=-,H,C5", "--kiosk"]):
+        args = build_parser().parse_args(argv)
+        assert args.seats == st.parse_seats_spec("-,H,C5") and args.kiosk, argv
+
+
+def test_seats_with_no_value_is_still_one_error_line(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--seats", "--kiosk"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--seats: expected one argument" in err, err

@@ -11,19 +11,49 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pygame
 
 from .. import settings as st
 from ..cli import OneLineParser
 from ..rules import RULES
-from .app import OPERATOR_KEY_NAME, Options
+from ..session import Options
+from ..settings import SPEEDS, SeatSetting, Settings
+from ..store import Store
+from ..supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
 from .launch import run
-from .modes import SPEEDS
-from .persist import Store
+from .policy import OPERATOR_KEY_NAME
+from .video import NoDisplay
+
+#: A kiosk's own subfolder of the config folder: its autosave and settings never meet the
+#: window's (a kiosk once resumed a player's unfinished game, then its demonstration game
+#: overwrote it).
+KIOSK_FOLDER = "kiosk"
 
 
-def _seats(text: str) -> list[dict]:
+class GameParser(OneLineParser):
+    """The game's parser: ``--seats -,H,C5`` works as the README writes it.
+
+    argparse takes any word that starts with "-" for an option, so a seat list whose first
+    seat is empty would be "expected one argument"; it is joined to its option as
+    ``--seats=-,H,C5``, the form argparse accepts.
+    """
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        words = list(sys.argv[1:] if args is None else args)
+        joined: list[str] = []
+        for word in words:
+            if joined and joined[-1] == "--seats" and word.startswith("-,"):
+                joined[-1] = f"--seats={word}"
+            else:
+                joined.append(word)
+        return super().parse_known_args(joined, namespace)
+
+
+def _seats(text: str) -> tuple[SeatSetting, ...]:
     try:
         return st.parse_seats_spec(text)
     except ValueError as exc:
@@ -41,7 +71,7 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(
+    parser = GameParser(
         prog="python main.py",
         description="Chain Reaction, the 1990 RISC OS game, in a window. Play with the mouse: "
                     "Select (left button) places a piece and steps panel values up, "
@@ -69,7 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--config-dir", default=None, metavar="DIR",
                         help="folder for settings, the autosaved game and the kiosk log "
                              f"(default: ${st.ENV_DIR}, else $XDG_CONFIG_HOME/chainplus, "
-                             "else ~/.config/chainplus)")
+                             "else ~/.config/chainplus; a kiosk uses its "
+                             f"{KIOSK_FOLDER!r} subfolder, unless this option or "
+                             f"${st.ENV_DIR} says where)")
     parser.add_argument("--kiosk", action="store_true",
                         help="kiosk mode: full screen, mouse only, cannot be closed by a "
                              f"visitor; the operator ends it with {OPERATOR_KEY_NAME}; "
@@ -83,18 +115,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def options_from(args: argparse.Namespace, saved: dict) -> Options:
+def options_from(args: argparse.Namespace, saved: Settings) -> Options:
     """The command line's choices, the remembered settings for everything not given."""
-    def pick(value, key):
-        return saved[key] if value is None else value
-
     return Options(
-        fullscreen=bool(args.kiosk or pick(args.fullscreen, "fullscreen")),
-        sound=pick(args.sound, "sound"),
-        speed=pick(args.speed, "speed"),
-        rules=pick(args.rules, "rules"),
+        fullscreen=bool(args.kiosk or (saved.fullscreen if args.fullscreen is None
+                                       else args.fullscreen)),
+        sound=saved.sound if args.sound is None else args.sound,
+        speed=saved.speed if args.speed is None else args.speed,
+        rules=saved.rules if args.rules is None else args.rules,
         seed=args.seed,
-        seats=args.seats if args.seats is not None else saved["seats"],
+        seats=args.seats if args.seats is not None else saved.seats,
         fixed_seats=args.seats is not None,
         kiosk=args.kiosk,
         lock_panel=args.lock_panel,
@@ -102,11 +132,22 @@ def options_from(args: argparse.Namespace, saved: dict) -> Options:
     )
 
 
+def files_folder(args: argparse.Namespace) -> Path:
+    """Where settings, autosave and log live: a kiosk's own subfolder unless told."""
+    if args.kiosk and not args.config_dir and not os.environ.get(st.ENV_DIR):
+        return st.config_dir() / KIOSK_FOLDER
+    return st.config_dir(args.config_dir)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Play (or run the kiosk) as the command line says; the process's exit status.
+
+    NO_DISPLAY when there is no screen to show the game on: the kiosk supervisor tries again
+    later, and a person at a terminal reads the one line saying why.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
-    folder = st.config_dir(args.config_dir)
-    from ..supervisor import child_command, kiosk_logger, supervise
+    folder = files_folder(args)
 
     if args.kiosk and not args.supervised:
         return supervise(child_command(argv), kiosk_logger(folder))
@@ -116,6 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     first_frame_exit = os.environ.get("CHAINPLUS_FIRST_FRAME_EXIT") == "1"
     try:
         return run(options, store, logger, first_frame_exit)
+    except NoDisplay as exc:  # the supervisor logs it, with its pause before the next try
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        return NO_DISPLAY
     except pygame.error as exc:
         print(f"error: cannot open the game window: {exc}", file=sys.stderr)
         if logger is not None:

@@ -67,8 +67,8 @@ def missing_display_reason(env: Mapping[str, str], driver: str) -> str:
                 "or set DISPLAY, e.g. DISPLAY=:0")
     where = " or ".join(f"{name}={value}" for name, value in
                         (("DISPLAY", x11), ("WAYLAND_DISPLAY", wayland)) if value)
-    return (f"nothing answered at {where} (no display server running there yet, or it refused "
-            f"the connection; SDL found only its {driver!r} driver)")
+    return (f"nothing answered at {where} (no display server there yet, or it refused us; "
+            f"SDL found only its {driver!r} driver)")
 
 
 def _with_chatter(reason: str, chatter: str) -> str:
