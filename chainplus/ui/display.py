@@ -17,6 +17,7 @@ show a corner of the picture. A kiosk uses the same full screen and never leaves
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 import pygame
 from pygame._sdl2.video import Renderer, Texture
@@ -176,9 +177,11 @@ class ScreenDisplay(NullDisplay):
             touch = self.layout.finger(float(event.x), float(event.y))
             return pygame.event.Event(event.type, {**event.dict, "pos": touch})
         pos = getattr(event, "pos", None)
+        if not isinstance(pos, Sequence) or len(pos) != 2:
+            return event
         try:
             x, y = int(pos[0]), int(pos[1])
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError):
             return event
         return pygame.event.Event(event.type, {**event.dict,
                                                "pos": self.layout.to_picture((x, y))})
