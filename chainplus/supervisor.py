@@ -40,6 +40,9 @@ PAUSE_STEP = 0.1
 USAGE_ERROR = 2
 #: The game's status when it found no display to show its window on: try again later.
 NO_DISPLAY = 3
+#: The kiosk's status after a SIGTERM or SIGINT is this plus the signal's number, as a shell
+#: reports it (143 after SIGTERM), so a service manager can tell a stop from a failure.
+STOPPED = 128
 
 
 @dataclass
@@ -86,14 +89,16 @@ def supervise(command: Sequence[str], logger: logging.Logger,
               clock: Callable[[], float] = time.monotonic) -> int:
     """Run ``command`` until it exits with status 0, restarting it whenever it dies.
 
-    Returns 0 after the operator's exit, the child's status after SIGTERM/SIGINT, or
-    USAGE_ERROR. The child's standard error passes through; its last line says why it ended
-    in the log. ``sleep`` and ``clock`` are the real ones except in tests.
+    Returns 0 after the operator's exit, STOPPED plus the signal's number after SIGTERM or
+    SIGINT, or USAGE_ERROR. The child's standard error passes through; its last line says why
+    it ended in the log. ``sleep`` and ``clock`` are the real ones except in tests.
     """
     stopping = threading.Event()  # set by a signal (only set and is_set: no lock is waited on)
+    signals: list[int] = []
     child: subprocess.Popen[str] | None = None
 
     def stop(signum: int, _frame: object) -> None:
+        signals.append(signum)
         stopping.set()
         if child is not None and child.poll() is None:
             child.terminate()
@@ -134,8 +139,9 @@ def supervise(command: Sequence[str], logger: logging.Logger,
                 logger.error("game process died (status %s) after %.1f s; restarting in %.1f s",
                              status, ran, delay)
             _pause(delay, stopping.is_set, sleep, clock)
-        logger.info("kiosk stopped by a signal (game status %s)", status)
-        return status
+        name = signal.Signals(signals[0]).name if signals else "a signal"
+        logger.info("kiosk stopped by %s (game status %s)", name, status)
+        return STOPPED + (signals[0] if signals else signal.SIGTERM)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

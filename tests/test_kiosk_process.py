@@ -92,7 +92,7 @@ def test_a_killed_kiosk_game_is_restarted_and_resumes_after_the_last_move(tmp_pa
         resumed = saved_moves()
         assert resumed[:len(before)] == before  # the same game, carried on
         kiosk.send_signal(signal.SIGTERM)
-        assert kiosk.wait(WAIT) != 0
+        assert kiosk.wait(WAIT) == 128 + signal.SIGTERM
         err = kiosk.stderr.read().decode()
         assert "Traceback" not in err, err
     finally:
