@@ -116,14 +116,14 @@ def supervise(command: Sequence[str], logger: logging.Logger,
                                      errors="replace")
             said = _relay(child)
             status = child.wait()
+            if stopping.is_set():  # first: Ctrl+C also reaches the game, which then ends with 0
+                break
             if status == 0:
                 logger.info("kiosk ended by the operator")
                 return 0
             if status == USAGE_ERROR:
                 logger.error("the game refused its options (status 2): not restarting")
                 return status
-            if stopping.is_set():
-                break
             if status == NO_DISPLAY:
                 tries += 1
                 delay = waits.next()
