@@ -150,3 +150,18 @@ def test_backoff_doubles_up_to_its_cap_and_starts_again_after_reset():
     assert [backoff.next() for _ in range(7)] == [1, 2, 4, 8, 16, 30, 30]
     backoff.reset()
     assert backoff.next() == 1
+
+
+def test_ctrl_c_ends_the_kiosk_as_a_stop_even_when_the_game_ends_cleanly(tmp_path):
+    import signal
+
+    logger = supervisor.kiosk_logger(tmp_path)
+    # Ctrl+C in a terminal reaches both processes; the game ends with 0, as if the operator quit
+    child = [sys.executable, "-c", "import os, signal; signal.signal(signal.SIGTERM, "
+             "signal.SIG_IGN); os.kill(os.getppid(), signal.SIGINT)"]
+    status = supervisor.supervise(child, logger)
+    for handler in logger.handlers:
+        handler.flush()
+    assert status == 128 + signal.SIGINT
+    log = (tmp_path / "chainplus.log").read_text()
+    assert "kiosk stopped by SIGINT" in log and "ended by the operator" not in log
