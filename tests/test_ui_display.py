@@ -64,7 +64,7 @@ def test_every_pixel_is_one_or_the_other_whole_width_and_the_bars_are_outside(wi
 
 @pytest.fixture
 def screen_display():
-    """Makes real ScreenDisplays on the dummy driver; their windows are closed after."""
+    """Makes real ScreenDisplays on the dummy driver; they are closed after."""
     pygame.display.init()
     made: list[ScreenDisplay] = []
 
@@ -74,7 +74,7 @@ def screen_display():
 
     yield make
     for display in made:
-        display.window.destroy()
+        display.close()
 
 
 def resize(display: ScreenDisplay, size: tuple[int, int]) -> None:
@@ -223,3 +223,20 @@ def test_the_full_icon_draws_on_whichever_surface_is_current(screen_display, ui)
     app.draw(display.surface)
     display.present()
     app.close()
+
+
+def test_closing_lets_go_of_the_window_and_a_new_display_works(screen_display) -> None:
+    """Textures go before their window: a texture freed after it could take a newer
+    display's texture with it."""
+    old = screen_display()
+    resize(old, (1920, 1080))
+    old.close()
+    old.close()  # pygame.quit calls it again
+    assert old.logical(pygame.event.Event(pygame.KEYDOWN, key=1)).key == 1
+    old.present()  # nothing to show on
+    new = screen_display()
+    resize(new, (1366, 768))
+    del old
+    new.surface.fill(RED)
+    new.present()
+    assert tuple(new.renderer.to_surface().get_at((683, 384)))[:3] == RED

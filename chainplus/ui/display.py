@@ -16,6 +16,7 @@ show a corner of the picture. A kiosk uses the same full screen and never leaves
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 
@@ -57,6 +58,9 @@ class NullDisplay:
     def set_icon(self, icon: pygame.Surface) -> None:
         """No window to give an icon."""
 
+    def close(self) -> None:
+        """Nothing to let go of."""
+
 
 class ScreenDisplay(NullDisplay):
     """The real screen: a resizable window or the desktop, the picture sharp at any size.
@@ -80,9 +84,24 @@ class ScreenDisplay(NullDisplay):
                                scale_quality=NEAREST)
         self.grown: Texture | None = None
         self.layout = Layout.fit(self.window.size)
+        self.closed = False
+        pygame.register_quit(self.close)
         if self.fullscreen:
             self._enter_full_screen()
         self._relayout()
+
+    def close(self) -> None:
+        """Let go of the textures, then the renderer, then the window (pygame.quit calls it).
+
+        SDL frees a window's textures along with it; a Python texture let go of later would
+        free its memory again, by then perhaps a newer texture's.
+        """
+        if self.closed:
+            return
+        self.closed = True
+        del self.grown, self.picture, self.renderer
+        with contextlib.suppress(pygame.error):  # already gone with the display
+            self.window.destroy()
 
     # ------------------------------------------------------------------ size and place
     def _relayout(self) -> bool:
@@ -156,7 +175,9 @@ class ScreenDisplay(NullDisplay):
         self.grown.draw(dstrect=self.layout.area)
 
     def present(self) -> None:
-        """Show the picture as it is now."""
+        """Show the picture as it is now (nothing once closed)."""
+        if self.closed:
+            return
         self._draw()
         self.renderer.present()
 
@@ -166,6 +187,8 @@ class ScreenDisplay(NullDisplay):
         A change of size lays the picture out again and shows it at once (the loop draws
         only when the game changes); so does a window uncovered.
         """
+        if self.closed:
+            return event
         if event.type in RESIZED:
             if self._relayout():
                 self.present()

@@ -1,12 +1,16 @@
 """``python -m chainplus.ui.uibench``: how smooth and how frugal the window is, measured headless.
 
-Four figures: frame time (update + draw + flip) during long cascades and while a computer
-thinks on its worker thread, CPU used by ``python main.py`` while it waits for a human, and
-the time from starting ``python main.py`` to its first frame on screen.
+Four figures: frame time during long cascades and while a computer thinks on its worker
+thread, CPU used by ``python main.py`` while it waits for a human, and the time from starting
+``python main.py`` to its first frame on screen. A frame is what the real loop does: events,
+update, draw, and the picture scaled into the game's real window (``--size 1920x1080``: a
+window that size, as full screen on such a screen). Headless, SDL's software renderer does the
+scaling, the slowest case; ``SDL_VIDEODRIVER=x11`` with a DISPLAY measures a real screen.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -21,6 +25,7 @@ from typing import Any
 
 from ..bench import percentile
 from ..cli import OneLineParser
+from ..settings import Kind, Speed
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -31,16 +36,17 @@ def _figures(times: list[float]) -> dict[str, float]:
             "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms), 2)}
 
 
-def _frame(app: Any, screen: Any) -> float:
-    """One frame as the real loop makes it (events, update, draw, flip); its time in seconds."""
+def _frame(app: Any, display: Any) -> float:
+    """One frame as the real loop makes it (events, update, draw, and showing it scaled to
+    the window); its time in seconds."""
     import pygame
 
     start = time.perf_counter()
     for event in pygame.event.get():
-        app.handle_event(event)
+        app.handle_event(display.logical(event))
     app.update()
-    app.draw(screen)
-    pygame.display.flip()
+    app.draw(display.surface)
+    display.present()
     return time.perf_counter() - start
 
 
@@ -56,15 +62,42 @@ class _Silent:
         pass
 
 
+def open_window(size: tuple[int, int] | None) -> Any:
+    """The game's real window (``ScreenDisplay``), resized to ``size`` as a player or full
+    screen would, so that frames include scaling the picture to that size."""
+    import pygame
+
+    from .display import ScreenDisplay
+
+    display = ScreenDisplay()
+    if size is not None:
+        display.window.size = size
+        for event in pygame.event.get():
+            display.logical(event)
+    return display
+
+
+def _app(display: Any, seed: int, kind: Kind, level: int = 2, speed: Speed = "normal",
+         **app_args: Any) -> Any:
+    """An App with all four seats of one ``kind`` (computers at ``level``, never random)."""
+    from ..session import Options
+    from ..settings import SeatSetting
+    from .app import App
+
+    seats = tuple(SeatSetting(kind, level, 0) for _ in range(4))
+    return App(Options(seed=seed, seats=seats, sound=False, speed=speed), sounds=_Silent(),
+               display=display, **app_args)
+
+
 def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any, int]]:
     """(game before the move, square) for ``count`` moves whose chains have many waves."""
     from ..game import Game
 
     rng = random.Random(seed)
-    found = []
+    found: list[tuple[Any, int]] = []
     while len(found) < count:
         game = Game((1, 2, 3, 4))
-        while game.winner is None:
+        while not game.over:
             square = game.random_move(rng)
             before = game.copy()
             cascade = game.play(square)
@@ -74,64 +107,50 @@ def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any,
     return found
 
 
-def cascade_frames(seed: int, cascades: int = 6) -> dict[str, float]:
+def cascade_frames(display: Any, seed: int, cascades: int = 6) -> dict[str, float]:
     """Frame times while long cascades animate at normal speed, drawn at 60 frames a second."""
-    import pygame
-
-    from .app import App, NullDisplay, Options
-    from .modes import AnimateMode
-    from .seats import HUMAN
+    from .modes import AnimateMode, PlayMode
     from .worker import SyncWorker
 
-    screen = pygame.display.get_surface()
     fake = [0.0]
-    app = App(Options(seed=seed), clock=lambda: fake[0], worker=SyncWorker(), sounds=_Silent(),
-              display=NullDisplay())
-    for seat in (1, 2, 3, 4):
-        app.setup[seat].kind = app.setup[seat].plays_as = HUMAN
+    app = _app(display, seed, "human", clock=lambda: fake[0], worker=SyncWorker())
     times: list[float] = []
     waves = []
     for before, square in long_cascades(cascades, seed):
-        app.new_game()
-        app.game = before
-        app.place(square)
+        app.session.game = before
+        play = PlayMode(app.table)
+        app.switch(play)
+        app.switch(play.place(square))
         assert isinstance(app.mode, AnimateMode)
-        waves.append(len(app.mode.cascade.waves))
+        waves.append(len(app.mode.placed.shown.cascade.waves))
         while isinstance(app.mode, AnimateMode):
             fake[0] += 1 / 60
-            times.append(_frame(app, screen))
+            times.append(_frame(app, display))
+    app.close()
     return {**_figures(times), "cascades": len(waves),
             "mean_waves": round(statistics.mean(waves), 1)}
 
 
-def thinking_frames(level: int, seconds: float, seed: int) -> dict[str, float]:
+def thinking_frames(display: Any, level: int, seconds: float, seed: int) -> dict[str, float]:
     """Frame times while computers (all four seats, ``level``) think on the worker thread.
 
     Only frames drawn while a computer is thinking or pausing before its move count; every
     frame is drawn (the real loop draws fewer), at up to 60 a second.
     """
-    import pygame
+    from .modes import PlayMode
 
-    from .app import App, NullDisplay, Options
-    from .seats import COMPUTER
-
-    screen = pygame.display.get_surface()
-    app = App(Options(seed=seed, speed="fast"), sounds=_Silent(), display=NullDisplay())
-    for seat in (1, 2, 3, 4):
-        row = app.setup[seat]
-        row.kind = row.plays_as = COMPUTER
-        row.level, row.random_pct = level, 0
-    app.new_game()
+    app = _app(display, seed, "computer", level, speed="fast")
     times: list[float] = []
     moves = 0
     end = time.perf_counter() + seconds
     try:
         while time.perf_counter() < end:
-            if app.game.winner is not None:
+            if app.game.over:
                 moves += len(app.game.moves)
-                app.new_game()
-            thinking = app.worker.job is not None
-            spent = _frame(app, screen)
+                app.session.new_game()
+                app.switch(PlayMode(app.table))
+            thinking = app.table.worker.job is not None
+            spent = _frame(app, display)
             if thinking:
                 times.append(spent)
             time.sleep(max(0.0, 1 / 60 - spent))
@@ -188,18 +207,38 @@ def idle_cpu(seconds: float = 5.0) -> dict[str, float]:
     return {"seconds": round(wall, 2), "cpu_pct": round(100 * (cpu1 - cpu0) / wall, 2)}
 
 
-def run(seconds: float = 4.0, seed: int = 1) -> dict[str, Any]:
-    """Every figure, as a dict."""
+def window_size(text: str) -> tuple[int, int]:
+    """An argparse type: WIDTHxHEIGHT, from the smallest window to an 8K screen."""
+    from .scaler import SMALLEST
+
+    width, _, height = text.lower().partition("x")
+    try:
+        size = int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080"
+                                         ) from None
+    if not (SMALLEST[0] <= size[0] <= 7680 and SMALLEST[1] <= size[1] <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r}: from {SMALLEST[0]}x{SMALLEST[1]} "
+                                         "to 7680x4320")
+    return size
+
+
+def run(seconds: float = 4.0, seed: int = 1, size: tuple[int, int] | None = None
+        ) -> dict[str, Any]:
+    """Every figure, as a dict; frames are shown in a window of ``size`` (default: the size
+    the game opens its window at)."""
     _headless()
     import pygame
 
     pygame.display.init()
-    pygame.display.set_mode((640, 480))
     try:
-        result = {
-            "cascade_frames": cascade_frames(seed),
-            "thinking_frames_level1": thinking_frames(1, seconds, seed),
-            "thinking_frames_level5": thinking_frames(5, seconds, seed),
+        display = open_window(size)
+        result: dict[str, Any] = {
+            "window": list(display.window.size), "picture": list(display.layout.area),
+            "video_driver": pygame.display.get_driver(),
+            "cascade_frames": cascade_frames(display, seed),
+            "thinking_frames_level1": thinking_frames(display, 1, seconds, seed),
+            "thinking_frames_level5": thinking_frames(display, 5, seconds, seed),
         }
     finally:
         pygame.quit()
@@ -216,10 +255,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=4.0,
                         help="seconds of thinking to time per level (default 4, at most 30)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                        help="the window's size, e.g. 1920x1080 as full screen on such a "
+                             "screen (default: the whole step the game opens its window at)")
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 30:
         parser.error("--seconds must be above 0 and at most 30")
-    result = run(args.seconds, args.seed)
+    result = run(args.seconds, args.seed, args.size)
+    width, height = result["window"]
+    print(f"window {width}x{height}, the picture {result['picture'][2]}x"
+          f"{result['picture'][3]} in it ({result['video_driver']} video)")
     c, t1, t5 = (result["cascade_frames"], result["thinking_frames_level1"],
                  result["thinking_frames_level5"])
     print(f"frame time during long cascades ({c['cascades']} chains, {c['mean_waves']} waves "
