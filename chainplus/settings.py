@@ -8,18 +8,19 @@ crash or a power cut at any moment leaves either the old file or the new one, ne
 
 from __future__ import annotations
 
-import copy
+import errno
 import json
 import os
 import stat
 import tempfile
 import time
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .game import Game
 from .records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
-from .rules import RULES
+from .rules import DEFAULT_RULES, RULES, Rules, short
 
 ENV_DIR = "CHAINPLUS_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
@@ -28,24 +29,64 @@ LOG_FILE = "chainplus.log"
 #: Files larger than this are not ours (settings are a few hundred bytes, a game a few kB).
 MAX_FILE_BYTES = MAX_RECORD_BYTES
 
-KINDS = ("human", "computer", "off")
-SPEEDS = ("slow", "normal", "fast", "instant")
-
-DEFAULTS: dict[str, Any] = {
-    "seats": [
-        {"kind": "human", "level": 5, "random_pct": 10},
-        {"kind": "computer", "level": 5, "random_pct": 10},
-        {"kind": "off", "level": 2, "random_pct": 10},
-        {"kind": "off", "level": 2, "random_pct": 10},
-    ],
-    "speed": "normal",
-    "sound": True,
-    "rules": "acorn",
-    "fullscreen": False,
-}
+#: How fast chains are shown (the Speed icon steps through them in this order).
+Speed = Literal["slow", "normal", "fast", "instant"]
+SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
+#: Who a panel row puts in a seat for the next game: a person, the computer, or nobody.
+Kind = Literal["human", "computer", "off"]
+KINDS: tuple[Kind, ...] = ("human", "computer", "off")
+LEVELS = range(0, 6)
 
 
-def config_dir(override: str | os.PathLike | None = None) -> Path:
+@dataclass(frozen=True)
+class SeatSetting:
+    """One row of the player panel as the settings file keeps it."""
+
+    kind: Kind = "off"
+    level: int = 2
+    random_pct: int = 10
+
+    def problem(self) -> str | None:
+        """Why this row cannot be used, or None."""
+        if self.kind not in KINDS:
+            return f"kind {short(self.kind)} is not one of {', '.join(KINDS)}"
+        if type(self.level) is not int or self.level not in LEVELS:
+            return f"level {short(self.level)} is not 0-5"
+        if type(self.random_pct) is not int or not 0 <= self.random_pct <= 100:
+            return f"random % {short(self.random_pct)} is not 0-100"
+        return None
+
+
+#: Red a human, Blue the computer at level 5 with 10% random (the help's advice), two empty.
+DEFAULT_SEATS: tuple[SeatSetting, ...] = (
+    SeatSetting("human", 5, 10), SeatSetting("computer", 5, 10), SeatSetting(), SeatSetting(),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the window remembers between runs."""
+
+    seats: tuple[SeatSetting, ...] = DEFAULT_SEATS
+    speed: Speed = "normal"
+    sound: bool = True
+    rules: Rules = DEFAULT_RULES
+    fullscreen: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the file keeps them (plain JSON types)."""
+        return {**asdict(self), "seats": [asdict(row) for row in self.seats]}
+
+
+DEFAULTS = Settings()
+
+
+def in_play(seats: tuple[SeatSetting, ...]) -> int:
+    """How many of ``seats`` play in the next game (the panel keeps at least two)."""
+    return sum(row.kind != "off" for row in seats)
+
+
+def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The folder for settings, autosave and log: an option, $CHAINPLUS_CONFIG_DIR, or XDG."""
     if override:
         return Path(override).expanduser()
@@ -125,12 +166,44 @@ def read_json(path: Path) -> Any:
         raise BadFile(str(exc)) from None
 
 
-def _write_or_warn(path: Path, text: str, what: str) -> str | None:
-    """Write ``text`` and a newline atomically; a one-line warning instead of raising."""
+@dataclass(frozen=True)
+class WriteFailure:
+    """A file that could not be written: ``cause`` in a few words a player understands (the
+    window shows it), ``warning`` the one line for standard error and the log."""
+
+    what: str
+    folder: Path
+    cause: str
+
+    @property
+    def warning(self) -> str:
+        return f"warning: cannot {self.what} in {self.folder}: {self.cause}"
+
+
+def write_failure_cause(folder: Path, exc: OSError) -> str:
+    """Why nothing could be written in ``folder``, told apart by what is really there."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if exc.errno == errno.EROFS:
+        return "the disk is read-only"
+    place = folder
+    while not place.exists() and place != place.parent:
+        place = place.parent  # the nearest part of the path that is there
+    if not place.is_dir():
+        return f"{place} is a file where a folder should be"
+    if place != folder:
+        return "the folder is missing and cannot be made"
+    if not os.access(folder, os.W_OK | os.X_OK) or isinstance(exc, PermissionError):
+        return "the folder is not writable"
+    return exc.strerror or str(exc)
+
+
+def _write_or_warn(path: Path, text: str, what: str) -> WriteFailure | None:
+    """Write ``text`` and a newline atomically; what went wrong instead of raising."""
     try:
         atomic_write(path, text + "\n")
     except OSError as exc:
-        return f"warning: cannot {what} in {path.parent}: {exc.strerror or exc}"
+        return WriteFailure(what, path.parent, write_failure_cause(path.parent, exc))
     return None
 
 
@@ -141,45 +214,45 @@ def _warn_and_set_aside(path: Path, why: str, what: str) -> str:
 
 
 # --------------------------------------------------------------------------- settings
-def check_settings(data: Any) -> tuple[dict[str, Any], list[str]]:
+def check_settings(data: Any) -> tuple[Settings, list[str]]:
     """Settings from decoded JSON: every bad or missing value replaced by its default.
 
     Returns the settings and a list of what was wrong (empty when all was well).
     """
-    settings = copy.deepcopy(DEFAULTS)
     if not isinstance(data, dict):
-        return settings, ["it is not a JSON object"]
+        return DEFAULTS, ["it is not a JSON object"]
     problems = []
-    seats = data.get("seats", DEFAULTS["seats"])
-    if isinstance(seats, list) and len(seats) == 4 and all(isinstance(s, dict) for s in seats):
-        for index, row in enumerate(seats):
-            kind, level, pct = row.get("kind"), row.get("level"), row.get("random_pct")
-            if kind not in KINDS or type(level) is not int or not 0 <= level <= 5 \
-                    or type(pct) is not int or not 0 <= pct <= 100:
+    seats = list(DEFAULT_SEATS)
+    given = data.get("seats", [asdict(row) for row in DEFAULT_SEATS])
+    if isinstance(given, list) and len(given) == 4 and all(isinstance(s, dict) for s in given):
+        for index, row in enumerate(given):
+            seat = SeatSetting(row.get("kind"), row.get("level"), row.get("random_pct"))
+            if seat.problem() is None:
+                seats[index] = seat
+            else:
                 problems.append(f"seat {index + 1} is not valid")
-                continue
-            settings["seats"][index] = {"kind": kind, "level": level, "random_pct": pct}
     else:
         problems.append("'seats' is not a list of 4 seats")
-    if sum(row["kind"] != "off" for row in settings["seats"]) < 2:
+    if in_play(tuple(seats)) < 2:
         problems.append("fewer than two seats are in play")
-        settings["seats"] = copy.deepcopy(DEFAULTS["seats"])
+        seats = list(DEFAULT_SEATS)
+    values: dict[str, Any] = {"seats": tuple(seats)}
     for key, allowed in (("speed", SPEEDS), ("rules", RULES)):
-        value = data.get(key, DEFAULTS[key])
-        if value in allowed and isinstance(value, str):
-            settings[key] = value
+        value = data.get(key, getattr(DEFAULTS, key))
+        if isinstance(value, str) and value in allowed:
+            values[key] = value
         else:
             problems.append(f"'{key}' is not one of {', '.join(allowed)}")
     for key in ("sound", "fullscreen"):
-        value = data.get(key, DEFAULTS[key])
+        value = data.get(key, getattr(DEFAULTS, key))
         if isinstance(value, bool):
-            settings[key] = value
+            values[key] = value
         else:
             problems.append(f"'{key}' is not true or false")
-    return settings, problems
+    return Settings(**values), problems
 
 
-def load_settings(folder: Path) -> tuple[dict[str, Any], list[str]]:
+def load_settings(folder: Path) -> tuple[Settings, list[str]]:
     """The saved settings (defaults for anything missing or bad) and any warnings.
 
     A bad file is set aside under a new name, so the next save starts clean.
@@ -188,23 +261,26 @@ def load_settings(folder: Path) -> tuple[dict[str, Any], list[str]]:
     try:
         data = read_json(path)
     except BadFile as exc:
-        return copy.deepcopy(DEFAULTS), [_warn_and_set_aside(path, str(exc), "settings file")]
+        return DEFAULTS, [_warn_and_set_aside(path, str(exc), "settings file")]
     if data is None:
-        return copy.deepcopy(DEFAULTS), []
+        return DEFAULTS, []
     settings, problems = check_settings(data)
     if problems:
         return settings, [_warn_and_set_aside(path, "; ".join(problems), "settings file")]
     return settings, []
 
 
-def save_settings(folder: Path, settings: dict[str, Any]) -> str | None:
-    """Write the settings; returns a one-line warning instead of raising when it cannot."""
-    return _write_or_warn(folder / SETTINGS_FILE, json.dumps(settings, indent=1), "save settings")
+def save_settings(folder: Path, settings: Settings) -> WriteFailure | None:
+    """Write the settings; says what went wrong instead of raising when it cannot."""
+    text = json.dumps(settings.to_json(), indent=1)
+    return _write_or_warn(folder / SETTINGS_FILE, text, "save settings")
 
 
 # --------------------------------------------------------------------------- autosave
-def save_game(folder: Path, game: Game, extra: dict[str, Any] | None = None) -> str | None:
-    """Autosave ``game`` as a game record (``replay`` reads it); a warning instead of raising."""
+def save_game(folder: Path, game: Game, extra: dict[str, Any] | None = None
+              ) -> WriteFailure | None:
+    """Autosave ``game`` as a game record (``replay`` reads it); what went wrong instead of
+    raising."""
     record = record_of(game)
     if extra:
         record.update({k: v for k, v in extra.items() if k not in record})
@@ -229,7 +305,7 @@ def load_game(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:
 
 
 # --------------------------------------------------------------------------- --seats
-def parse_seats_spec(text: str) -> list[dict[str, Any]]:
+def parse_seats_spec(text: str) -> tuple[SeatSetting, ...]:
     """The seats of a ``--seats`` option: four comma-separated entries, one per seat.
 
     ``H`` human, ``C`` computer (``C5`` level 5, ``C5:10`` level 5 at 10% random), ``-``
@@ -242,26 +318,25 @@ def parse_seats_spec(text: str) -> list[dict[str, Any]]:
     parts += ["-"] * (4 - len(parts))
     seats = []
     for number, part in enumerate(parts, start=1):
-        row = dict(DEFAULTS["seats"][3])  # a seat not in play, as the panel shows one
-        if part in ("-", "OFF", ""):
-            pass
-        elif part == "H":
-            row["kind"] = "human"
+        row = SeatSetting()  # a seat not in play, as the panel shows one
+        if part == "H":
+            row = replace(row, kind="human")
         elif part.startswith("C"):
-            row = dict(DEFAULTS["seats"][1])  # the default computer player (level 5, 10%)
+            row = DEFAULT_SEATS[1]  # the default computer player (level 5, 10%)
             level, _, pct = part[1:].partition(":")
             try:
-                if level:
-                    row["level"] = int(level)
-                if pct:
-                    row["random_pct"] = int(pct)
+                row = replace(row, level=int(level) if level else row.level,
+                              random_pct=int(pct) if pct else row.random_pct)
             except ValueError:
-                raise ValueError(f"--seats: seat {number} {part!r} is not C, C<level> or C<level>:<random %>") from None
-            if not 0 <= row["level"] <= 5 or not 0 <= row["random_pct"] <= 100:
-                raise ValueError(f"--seats: seat {number} {part!r}: levels are 0-5 and random % 0-100")
-        else:
-            raise ValueError(f"--seats: seat {number} {part!r} is not H, C, C<level>[:<random %>] or -")
+                raise ValueError(f"--seats: seat {number} {part!r} is not C, C<level> or "
+                                 "C<level>:<random %>") from None
+            if row.problem() is not None:
+                raise ValueError(f"--seats: seat {number} {part!r}: levels are 0-5 and "
+                                 "random % 0-100")
+        elif part not in ("-", "OFF", ""):
+            raise ValueError(f"--seats: seat {number} {part!r} is not H, C, "
+                             "C<level>[:<random %>] or -")
         seats.append(row)
-    if sum(row["kind"] != "off" for row in seats) < 2:
+    if in_play(tuple(seats)) < 2:
         raise ValueError("--seats: at least two seats must play")
-    return seats
+    return tuple(seats)

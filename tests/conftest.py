@@ -42,7 +42,9 @@ class RecordedSounds:
 
 def make_app(seed: int = 1, speed: str = "normal", **options):
     """An App with a fake clock, a synchronous AI worker and recorded sounds."""
-    from chainplus.ui.app import App, NullDisplay, Options
+    from chainplus.session import Options
+    from chainplus.ui.app import App
+    from chainplus.ui.display import NullDisplay
     from chainplus.ui.worker import SyncWorker
 
     pygame.display.init()
@@ -50,8 +52,32 @@ def make_app(seed: int = 1, speed: str = "normal", **options):
         pygame.display.set_mode((640, 480))
     app = App(Options(seed=seed, speed=speed, **options), clock=FakeClock(),
               worker=SyncWorker(), sounds=RecordedSounds(), display=NullDisplay())
-    app.budget = app.hint_budget = 0.02  # strength does not matter here; keep the tests quick
+    app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app
+
+
+def message(app) -> str:
+    """The text in the message area now ("" when there is none)."""
+    note = app.table.cues.message.value
+    return note.text if note is not None else ""
+
+
+def icon_enabled(app, name: str) -> bool:
+    """Whether icon ``name`` is drawn as working now."""
+    from chainplus.ui.controls import ICON_BY_NAME
+
+    return app.mode.icons_work() and ICON_BY_NAME[name].enabled(app.table, app.mode.human_to_move())
+
+
+def icon_glyph(app, name: str) -> str:
+    from chainplus.ui.controls import ICON_BY_NAME
+
+    return ICON_BY_NAME[name].glyph(app.table)
+
+
+def in_demo(app) -> bool:
+    """True while a kiosk plays its demonstration game."""
+    return app.mode.name == "demo"
 
 
 def pump(app) -> None:
@@ -101,7 +127,7 @@ def settle(app, limit: float = 30.0) -> None:
     end = app.clock.t + limit
     while app.clock.t < end:
         advance(app, 0.1)
-        if isinstance(app.mode, PlayMode) and not app.mode.computer_to_move():
+        if isinstance(app.mode, PlayMode) and not app.session.computer_to_move():
             return
         if app.game.winner is not None and not app.mode.animating:
             return
@@ -131,5 +157,6 @@ def ui() -> types.SimpleNamespace:
     return types.SimpleNamespace(
         FakeClock=FakeClock, RecordedSounds=RecordedSounds, make_app=make_app, pump=pump,
         post_click=post_click, click_square=click_square, click_icon=click_icon,
-        click_cell=click_cell, advance=advance, settle=settle,
+        click_cell=click_cell, advance=advance, settle=settle, message=message,
+        icon_enabled=icon_enabled, icon_glyph=icon_glyph, in_demo=in_demo,
     )

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pygame
 
 from chainplus import settings as st
-from chainplus.ui import persist, seats
-from chainplus.ui.app import ATTRACT_NEXT_GAME, KIOSK_NEXT_GAME, App, NullDisplay, Options
+from chainplus.panel import panel_of, settings_of, valid
+from chainplus.session import Options
+from chainplus.store import Store
+from chainplus.ui.app import App
 from chainplus.ui.command_line import build_parser, options_from
+from chainplus.ui.controls import WINDOW_ICONS as ICONS
+from chainplus.ui.display import NullDisplay
 from chainplus.ui.modes import GameOverMode, PlayMode
-from chainplus.ui.persist import Store
+from chainplus.ui.policy import DEMO_NEXT_GAME as ATTRACT_NEXT_GAME
+from chainplus.ui.policy import KIOSK_NEXT_GAME
 from chainplus.ui.theme import (
     BOARD,
     CLOSE_ICON,
     CREAM,
     ICON_TOP,
-    ICONS,
     RIGHT_W,
     RIGHT_X,
     TOGGLE_ICON,
@@ -37,7 +42,7 @@ def make(ui, folder: Path | None = None, **options) -> App:
     store = Store(folder, write_settings=not kiosk) if folder is not None else None
     app = App(Options(seed=3, **options), clock=ui.FakeClock(), worker=SyncWorker(),
               sounds=ui.RecordedSounds(), display=NullDisplay(kiosk), store=store)
-    app.budget = app.hint_budget = 0.02
+    app.table.budget = app.table.hint_budget = 0.02
     return app
 
 
@@ -60,7 +65,7 @@ def test_a_kiosk_has_no_way_out_but_the_operator_keys(ui) -> None:
     for code, mod in ((pygame.K_ESCAPE, 0), (pygame.K_F11, 0), (pygame.K_F4, pygame.KMOD_ALT),
                       (pygame.K_q, pygame.KMOD_CTRL), (pygame.K_q, pygame.KMOD_SHIFT)):
         key(app, code, mod)
-    assert app.running and app.display.fullscreen
+    assert app.running and app.table.display.fullscreen
     key(app, pygame.K_q, CTRL_SHIFT)
     assert not app.running and app.exit_status == 0
 
@@ -102,18 +107,18 @@ def test_a_kiosk_lays_its_six_icons_out_in_two_full_rows(ui) -> None:
         assert row[1].left - row[0].right == row[2].left - row[1].right
     assert [r.x for r in sorted(rows.items())[0][1]] == [r.x for r in sorted(rows.items())[1][1]]
     ui.post_click(kiosk, kiosk.icons["rules"].center)
-    assert kiosk.rules == "classic"
+    assert kiosk.session.rules == "classic"
 
 
 def test_a_locked_panel_changes_nothing_and_says_so(ui) -> None:
     spec = st.parse_seats_spec("H,C5:10")
     app = make(ui, kiosk=True, lock_panel=True, seats=spec)
-    before = persist.seats_of_setup(app.setup)
+    before = settings_of(app.session.panel)
     for seat in (1, 2, 3, 4):
         for column in (1, 3, 4):
             ui.click_cell(app, seat, column)
             ui.click_cell(app, seat, column, 3)
-    assert persist.seats_of_setup(app.setup) == before == spec
+    assert settings_of(app.session.panel) == before == spec
     assert "set for this kiosk" in app.help_text()[0]
 
 
@@ -139,24 +144,24 @@ def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(u
     app = make(ui, tmp_path, kiosk=True, idle_seconds=5, seats=spec)
     ui.click_square(app, 0)
     ui.advance(app, 4.0)  # the computer answers; no input for 4 s
-    assert not app.attract
+    assert not ui.in_demo(app)
     ui.advance(app, 2.0)
-    assert app.attract and app.game.seats == (1, 2, 3, 4)
-    assert all(app.setup[s].plays_as == seats.COMPUTER for s in (1, 2, 3, 4))
+    assert ui.in_demo(app) and app.game.seats == (1, 2, 3, 4)
+    assert all(app.session.panel[s].plays_as == "computer" for s in (1, 2, 3, 4))
     surface = pygame.Surface((640, 480))
     app.draw(surface)
     assert surface.get_at((BOARD.centerx, BOARD.centery - 40))[:3] == CREAM  # the banner
     assert "Click" in app.help_text()[0]
     ui.advance(app, 30.0)
     assert len(app.game.moves) > 5  # the demo plays by itself
-    saved, _, _ = st.load_game(tmp_path)
-    assert saved is not None and saved.moves == [] and saved.seats == (1, 2)  # demo not saved
-    played = len(app.sounds.played)
+    saved, _, _ = st.load_game(tmp_path)  # the demo wrote nothing: the visitor's game is kept
+    assert saved is not None and saved.moves[0] == 0 and saved.seats == (1, 2)
+    played = len(app.table.sounds.played)
     ui.advance(app, 10.0)
-    assert len(app.sounds.played) == played  # the demo is silent
+    assert len(app.table.sounds.played) == played  # the demo is silent
     ui.click_square(app, 27)  # wakes the kiosk; not a placement
-    assert not app.attract and app.game.moves == [] and app.game.seats == (1, 2)
-    assert persist.seats_of_setup(app.setup) == spec
+    assert not ui.in_demo(app) and app.game.moves == [] and app.game.seats == (1, 2)
+    assert settings_of(app.session.panel) == spec
     ui.click_square(app, 27)
     assert app.game.moves == [27]
 
@@ -169,32 +174,32 @@ def test_the_next_visitor_finds_the_kiosk_as_the_operator_set_it(ui) -> None:
     ui.click_cell(app, 2, 3)  # blue's level up
     for name in ("speed", "sound", "rules"):
         ui.click_icon(app, name)
-    assert persist.seats_of_setup(app.setup) != spec and not app.sounds.enabled
+    assert settings_of(app.session.panel) != spec and not app.session.sound
     ui.advance(app, 6.0)
-    assert app.attract
+    assert ui.in_demo(app)
     ui.click_square(app, 27)
-    assert not app.attract and persist.seats_of_setup(app.setup) == spec
+    assert not ui.in_demo(app) and settings_of(app.session.panel) == spec
     assert app.game.seats == (1, 2) and app.game.rules == "acorn"
-    assert app.sounds.enabled and app.speed == "normal" and app.rules == "acorn"
+    assert app.session.sound and app.session.speed == "normal" and app.session.rules == "acorn"
 
 
 def test_a_finished_demo_game_is_followed_by_another(ui) -> None:
     app = make(ui, kiosk=True, idle_seconds=1)
     ui.advance(app, 1.5)
-    assert app.attract
+    assert ui.in_demo(app)
     for _ in range(6000):
         ui.advance(app, 0.2)
-        if isinstance(app.mode, GameOverMode):
+        if isinstance(app.mode.inner, GameOverMode):
             break
-    assert isinstance(app.mode, GameOverMode) and app.attract
+    assert isinstance(app.mode.inner, GameOverMode) and ui.in_demo(app)
     ui.advance(app, ATTRACT_NEXT_GAME + 0.5)
-    assert app.attract and app.game.winner is None and isinstance(app.mode, PlayMode)
+    assert ui.in_demo(app) and app.game.winner is None and isinstance(app.mode.inner, PlayMode)
 
 
 def test_no_attract_mode_in_a_window(ui) -> None:
     app = make(ui, idle_seconds=1)
     ui.advance(app, 120.0)
-    assert not app.attract
+    assert not ui.in_demo(app)
 
 
 # --------------------------------------------------------------------------- settings
@@ -216,24 +221,25 @@ def test_settings_are_saved_on_every_change_and_read_at_start(ui, tmp_path) -> N
     store = Store(tmp_path)
     options = options_from(build_parser().parse_args(["--speed", "slow"]), store.load_settings())
     assert options.speed == "slow" and options.sound is False and options.rules == "classic"
-    assert options.fullscreen is True and options.seats == saved["seats"]
+    assert options.fullscreen is True
+    assert [dataclasses.asdict(row) for row in options.seats] == saved["seats"]
     again = App(options, clock=ui.FakeClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
                 display=NullDisplay(), store=store)
-    assert persist.seats_of_setup(again.setup) == saved["seats"]
+    assert settings_of(again.session.panel) == options.seats
 
 
 def test_a_kiosk_reads_settings_but_never_writes_them(ui, tmp_path) -> None:
     app = make(ui, tmp_path, kiosk=True)
     ui.click_icon(app, "speed")
-    assert app.speed == "fast"  # the click landed on Speed
+    assert app.session.speed == "fast"  # the click landed on Speed
     assert not (tmp_path / st.SETTINGS_FILE).exists()
 
 
 def test_setup_and_settings_seats_map_both_ways() -> None:
     for spec in ("H,C5:10", "C0,H,C3:40,-", "-,H,-,H", "C1,C2,C3,C4"):
         rows = st.parse_seats_spec(spec)
-        setup = persist.setup_from_seats(rows)
-        assert seats.valid(setup) and persist.seats_of_setup(setup) == rows
+        setup = panel_of(rows)
+        assert valid(setup) and settings_of(setup) == rows
 
 
 # --------------------------------------------------------------------------- autosave
@@ -248,8 +254,8 @@ def test_every_move_undo_and_new_game_are_autosaved_and_resume_exactly(ui, tmp_p
     record = json.loads((tmp_path / st.AUTOSAVE_FILE).read_text())
     assert record["plays_as"][:2] == ["human", "human"] and len(record["moves"]) == 4
     resumed = make(ui, tmp_path)
-    assert resumed.game.state() == state and resumed.resumed == 4
-    assert resumed.setup[2].plays_as == seats.HUMAN and "saved game" in resumed.help_text()[0]
+    assert resumed.game.state() == state and resumed.session.resumed == 4
+    assert resumed.session.panel[2].plays_as == "human" and "saved game" in resumed.help_text()[0]
     ui.click_icon(resumed, "undo")
     assert make(ui, tmp_path).game.state() == resumed.game.state()
     ui.click_icon(resumed, "new")
@@ -281,7 +287,7 @@ def test_fixed_seats_win_over_a_saved_games_players(ui, tmp_path) -> None:
     ui.click_square(app, 0)
     ui.click_cell(app, 1, 1)  # red -> computer, saved with the game
     again = make(ui, tmp_path, seats=st.parse_seats_spec("H,C5"), fixed_seats=True)
-    assert again.setup[1].kind == again.setup[1].plays_as == seats.HUMAN
+    assert again.session.panel[1].kind == again.session.panel[1].plays_as == "human"
     assert again.game.moves == app.game.moves
 
 

@@ -22,7 +22,7 @@ def test_a_short_monkey_soak_finds_no_exception_and_visits_every_state() -> None
 
 def test_the_monkey_catches_a_broken_invariant(monkeypatch) -> None:
     """The checks can fail: a panel that breaks its rule is reported, not missed."""
-    from chainplus.ui import seats
+    from chainplus import panel as seats
 
     monkeypatch.setattr(seats, "valid", lambda setup: False)
     figures = monkey.soak(50, seed=1)

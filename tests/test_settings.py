@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -9,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -32,15 +34,14 @@ def test_config_dir_option_then_environment_then_xdg(monkeypatch, tmp_path):
 def test_no_file_gives_defaults_quietly(tmp_path):
     settings, warnings = st.load_settings(tmp_path)
     assert settings == st.DEFAULTS and warnings == []
-    assert settings is not st.DEFAULTS and settings["seats"] is not st.DEFAULTS["seats"]
 
 
 def test_settings_round_trip(tmp_path):
     settings, _ = st.load_settings(tmp_path)
-    settings["seats"][2] = {"kind": "computer", "level": 3, "random_pct": 40}
-    settings["speed"] = "instant"
-    settings["sound"] = False
-    settings["rules"] = "classic"
+    seats = list(settings.seats)
+    seats[2] = st.SeatSetting("computer", 3, 40)
+    settings = replace(settings, seats=tuple(seats), speed="instant", sound=False,
+                       rules="classic")
     assert st.save_settings(tmp_path, settings) is None
     again, warnings = st.load_settings(tmp_path)
     assert again == settings and warnings == []
@@ -74,7 +75,7 @@ def test_bad_settings_file_warns_uses_defaults_and_is_kept_aside(tmp_path, name)
     assert len(kept) == 1 and kept[0].read_bytes() == BAD_SETTINGS[name]
     assert kept[0].name in warnings[0]
     # what could be read was kept, the rest is the default
-    check, problems = st.check_settings(settings)
+    check, problems = st.check_settings(settings.to_json())
     assert problems == [] and check == settings
     assert st.save_settings(tmp_path, settings) is None
     assert st.load_settings(tmp_path) == (settings, [])
@@ -83,7 +84,7 @@ def test_bad_settings_file_warns_uses_defaults_and_is_kept_aside(tmp_path, name)
 def test_good_values_survive_beside_bad_ones(tmp_path):
     (tmp_path / st.SETTINGS_FILE).write_text(json.dumps({"speed": "fast", "sound": "loud"}))
     settings, warnings = st.load_settings(tmp_path)
-    assert settings["speed"] == "fast" and settings["sound"] is True
+    assert settings.speed == "fast" and settings.sound is True
     assert "'sound'" in warnings[0]
 
 
@@ -110,9 +111,41 @@ def test_cannot_write_is_a_warning_not_a_crash(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
     folder = blocker / "chainplus"  # a folder inside a file cannot be made, even by root
-    assert st.save_settings(folder, dict(st.DEFAULTS)).startswith("warning: cannot save settings")
-    assert st.save_game(folder, Game()).startswith("warning: cannot autosave")
+    failure = st.save_settings(folder, st.DEFAULTS)
+    assert failure is not None and failure.warning.startswith("warning: cannot save settings")
+    assert f"{blocker} is a file where a folder should be" in failure.warning
+    failure = st.save_game(folder, Game())
+    assert failure is not None and failure.warning.startswith("warning: cannot autosave")
     assert st.load_settings(folder)[0] == st.DEFAULTS
+
+
+def test_each_cause_of_a_failed_save_has_its_own_words(tmp_path, monkeypatch):
+    """What the player is told names the real cause (the window shows ``cause``)."""
+    folder = tmp_path / "cfg"
+    folder.write_text("")  # a file where the folder should be
+    assert st.save_settings(folder, st.DEFAULTS).cause == f"{folder} is a file where a folder should be"
+    folder.unlink()
+    folder.mkdir()
+    if os.geteuid() != 0:  # root writes anywhere, so these two need an ordinary user
+        folder.chmod(0o500)
+        assert st.save_settings(folder, st.DEFAULTS).cause == "the folder is not writable"
+        assert st.save_settings(folder / "sub", st.DEFAULTS).cause == \
+            "the folder is missing and cannot be made"
+        folder.chmod(0o700)
+    full = OSError(errno.ENOSPC, "No space left on device")
+    assert st.write_failure_cause(folder, full) == "the disk is full"
+    denied = PermissionError(errno.EACCES, "Permission denied")
+    assert st.write_failure_cause(folder, denied) == "the folder is not writable"
+    assert st.write_failure_cause(folder / "a" / "b", denied) == \
+        "the folder is missing and cannot be made"
+
+    def no_space(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(st.tempfile, "mkstemp", no_space)
+    failure = st.save_game(folder, Game())
+    assert failure is not None and failure.cause == "the disk is full"
+    assert failure.warning == f"warning: cannot autosave in {folder}: the disk is full"
 
 
 def test_autosave_is_a_game_record_and_resumes_exactly(tmp_path):
@@ -151,6 +184,7 @@ def test_bad_autosave_is_set_aside(tmp_path, content):
 
 WRITER = """
 import random, sys
+from dataclasses import asdict, replace
 from pathlib import Path
 from chainplus.game import Game
 from chainplus.settings import save_game
@@ -181,14 +215,14 @@ def test_kill_9_at_any_moment_leaves_a_whole_autosave(tmp_path):
 
 def test_seats_option():
     seats = st.parse_seats_spec("H,c5:10")
-    assert [s["kind"] for s in seats] == ["human", "computer", "off", "off"]
-    assert seats[1]["level"] == 5 and seats[1]["random_pct"] == 10
+    assert [s.kind for s in seats] == ["human", "computer", "off", "off"]
+    assert seats[1].level == 5 and seats[1].random_pct == 10
     seats = st.parse_seats_spec("-,C,H,C0")
-    assert [s["kind"] for s in seats] == ["off", "computer", "human", "computer"]
-    assert seats[3]["level"] == 0 and seats[3]["random_pct"] == 10
-    assert seats[1] == st.DEFAULTS["seats"][1]  # a bare C is the default computer player
-    assert st.parse_seats_spec("H,C1:0")[2] == st.DEFAULTS["seats"][2]  # unlisted: as the panel's default
-    assert st.check_settings({"seats": seats})[1] == []
+    assert [s.kind for s in seats] == ["off", "computer", "human", "computer"]
+    assert seats[3].level == 0 and seats[3].random_pct == 10
+    assert seats[1] == st.DEFAULTS.seats[1]  # a bare C is the default computer player
+    assert st.parse_seats_spec("H,C1:0")[2] == st.DEFAULTS.seats[2]  # unlisted: as the panel's default
+    assert st.check_settings({"seats": [asdict(s) for s in seats]})[1] == []
     for bad, message in (("H", "two seats"), ("H,X", "not H, C"), ("H,C9", "levels are 0-5"),
                          ("H,C1:101", "random %"), ("H,Cx", "not C, C<level>"), ("H,H,H,H,H", "up to four")):
         with pytest.raises(ValueError, match=message):

@@ -6,14 +6,15 @@ from __future__ import annotations
 import pygame
 
 from chainplus.rules import square_of
-from chainplus.ui.modes import AnimateMode, GameOverMode, PlayMode
-from chainplus.ui.seats import HUMAN
+from chainplus.ui.modes import AnimateMode, GameOverMode, PlayMode, squares_in
+
+HUMAN = "human"
 
 
 def two_humans(ui, **options):
     app = ui.make_app(**options)
-    app.setup[2].kind = app.setup[2].plays_as = HUMAN
-    app.new_game()
+    app.session.panel[2].kind = app.session.panel[2].plays_as = HUMAN
+    ui.click_icon(app, "new")
     return app
 
 
@@ -24,7 +25,7 @@ def test_select_on_a_legal_square_places_for_the_human_to_move(ui) -> None:
     assert app.game.moves == [sq]
     assert app.game.owners[sq] == 1 and app.game.counts[sq] == 1
     assert app.game.to_move == 2
-    assert "place" in app.sounds.played
+    assert "place" in app.table.sounds.played
 
 
 def test_adjust_on_the_board_never_places(ui) -> None:
@@ -42,12 +43,12 @@ def test_click_on_another_seats_square_is_refused_and_changes_nothing(ui) -> Non
     before = app.game.state()
     ui.click_square(app, 0)   # blue clicks red's square
     assert app.game.state() == before
-    assert app.refusal == 0
-    assert app.sounds.played[-1] == "illegal"
+    assert app.table.cues.refusal.value == 0
+    assert app.table.sounds.played[-1] == "illegal"
     text, warn = app.help_text()
     assert warn and "Red" in text
     ui.advance(app, 1.0)
-    assert app.refusal is None  # the cue goes away by itself
+    assert app.table.cues.refusal.value is None  # the cue goes away by itself
 
 
 def test_the_square_under_the_pointer_is_highlighted_only_when_legal(ui) -> None:
@@ -61,13 +62,13 @@ def test_the_square_under_the_pointer_is_highlighted_only_when_legal(ui) -> None
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_rect(20).center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     ui.pump(app)
-    assert app.hover_legal() == 20
+    assert app.mode.hover(app.pointer) == 20
     app.draw(screen)
     assert screen.get_at(corner(20))[:3] == CREAM
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_rect(0).center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     ui.pump(app)
-    assert app.hover_legal() is None  # blue to move: red's square is not legal
+    assert app.mode.hover(app.pointer) is None  # blue to move: red's square is not legal
     app.draw(screen)
     assert screen.get_at(corner(0))[:3] == WHITE
 
@@ -106,13 +107,13 @@ def test_a_cascade_is_shown_wave_by_wave_and_a_click_finishes_it(ui) -> None:
             break
         if app.mode.wave >= 0 and app.mode.wave not in seen:
             seen.append(app.mode.wave)
-            counts, owners = app.mode.board()
+            counts, owners = app.mode.frame()
             assert (tuple(counts), tuple(owners)) == app.mode.frames[app.mode.wave]
     assert seen[:2] == [0, 1]
-    assert app.sounds.played.count("explode") <= len(cascade.waves)
+    assert app.table.sounds.played.count("explode") <= len(cascade.waves)
     # play on: and this time click in the middle of the chain
     app.game.undo()
-    app.set_mode(PlayMode(app))
+    app.switch(PlayMode(app.table))
     ui.click_square(app, 0)
     assert isinstance(app.mode, AnimateMode)
     ui.advance(app, 0.25)
@@ -130,8 +131,8 @@ def test_column_two_counts_change_in_step_with_the_animation(ui) -> None:
     frames = app.mode.frames
     shown = []
     while isinstance(app.mode, AnimateMode):
-        owners = app.mode.board()[1]
-        squares = app.mode.squares_shown()
+        owners = app.mode.frame()[1]
+        squares = squares_in(app.mode.frame())
         assert squares[1:] == [list(owners).count(s) for s in (1, 2, 3, 4)]
         if squares not in shown:
             shown.append(squares)
@@ -151,7 +152,7 @@ def test_instant_speed_skips_the_animation(ui) -> None:
         app.game.play(sq)
     ui.click_square(app, 0)
     assert isinstance(app.mode, (PlayMode, GameOverMode))
-    assert "explode" in app.sounds.played
+    assert "explode" in app.table.sounds.played
 
 
 def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
@@ -161,7 +162,7 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
             break
         legal = app.game.legal_moves()
         ui.click_square(app, legal[0] if app.game.to_move == 1 else legal[-1])
-        assert app.game.winner is None or app.sounds.played.count("win") == 0  # not before the end
+        assert app.game.winner is None or app.table.sounds.played.count("win") == 0  # not before the end
         ui.advance(app, 3.0, step=0.2)
     assert app.game.winner is not None
     for _ in range(600):  # let the last chain finish
@@ -169,7 +170,7 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
             break
         ui.advance(app, 0.1)
     assert isinstance(app.mode, GameOverMode)
-    assert app.sounds.played.count("win") == 1
+    assert app.table.sounds.played.count("win") == 1
     assert "wins" in app.help_text()[0]
     seat, head, line, big = app.mode.status()
     assert seat == app.game.winner and big and "winner" in head.lower()
@@ -181,14 +182,14 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
 
 
 def test_computer_against_computer_plays_a_whole_game_by_itself(ui) -> None:
-    from chainplus.ui.seats import COMPUTER
+    COMPUTER = "computer"
 
     app = ui.make_app(speed="fast")
     for seat in (1, 2, 3, 4):
-        row = app.setup[seat]
+        row = app.session.panel[seat]
         row.kind = row.plays_as = COMPUTER
         row.level = seat % 2  # levels 0 and 1
-    app.new_game()
+    ui.click_icon(app, "new")
     assert app.game.seats == (1, 2, 3, 4)
     for _ in range(20000):
         if isinstance(app.mode, GameOverMode):

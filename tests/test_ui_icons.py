@@ -9,12 +9,16 @@ import time
 import pygame
 
 from chainplus import ai
-from chainplus.ui.app import App, NullDisplay, Options
+from chainplus.session import Options
+from chainplus.settings import SeatSetting
+from chainplus.ui.app import App
+from chainplus.ui.display import NullDisplay
 from chainplus.ui.modes import AnimateMode, PlayMode
-from chainplus.ui.seats import COMPUTER, HUMAN
-from chainplus.ui.targets import ADJUST, SELECT
+from chainplus.ui.targets import ADJUST, Icon
 from chainplus.ui.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
 from chainplus.ui.worker import ThreadWorker
+
+COMPUTER, HUMAN = "computer", "human"
 
 
 def test_new_game_starts_afresh_with_the_panel_seats(ui) -> None:
@@ -48,15 +52,15 @@ def test_undo_while_the_computer_waits_takes_back_the_humans_move(ui) -> None:
     ui.click_square(app, 10)
     ui.advance(app, 0.05)  # blue has its answer but is still pausing
     ui.click_icon(app, "undo")
-    assert app.game.moves == [] and app.worker.job is None
+    assert app.game.moves == [] and app.table.worker.job is None
     ui.advance(app, 2.0)
     assert app.game.moves == []  # the stale answer was never played
 
 
 def test_undo_with_only_computers_takes_back_one_move(ui) -> None:
     app = ui.make_app(speed="instant")
-    app.setup[1].kind = app.setup[1].plays_as = COMPUTER
-    app.new_game()
+    app.session.panel[1].kind = app.session.panel[1].plays_as = COMPUTER
+    ui.click_icon(app, "new")
     ui.advance(app, 1.0, step=0.05)
     made = len(app.game.moves)
     assert made >= 2
@@ -64,9 +68,9 @@ def test_undo_with_only_computers_takes_back_one_move(ui) -> None:
     assert len(app.game.moves) == made - 1
 
 
-def seat_rows(*kinds: str) -> list[dict]:
-    rows = [{"kind": k, "level": 0, "random_pct": 0} for k in kinds]
-    return rows + [{"kind": "off", "level": 0, "random_pct": 0}] * (4 - len(rows))
+def seat_rows(*kinds: str) -> tuple[SeatSetting, ...]:
+    rows = [SeatSetting(k, 0, 0) for k in kinds]
+    return tuple(rows + [SeatSetting("off", 0, 0)] * (4 - len(rows)))
 
 
 def test_undo_never_takes_back_a_computer_move_that_no_human_move_follows(ui) -> None:
@@ -75,13 +79,13 @@ def test_undo_never_takes_back_a_computer_move_that_no_human_move_follows(ui) ->
     ui.advance(app, 2.0)
     opening = list(app.game.moves)
     assert len(opening) == 1 and app.game.to_move == 2
-    assert not app.icon_enabled("undo")
+    assert not ui.icon_enabled(app, "undo")
     ui.click_icon(app, "undo")
     assert app.game.moves == opening and "human" in app.help_text()[0]
     free = next(sq for sq in range(64) if app.game.is_legal(sq) and sq not in opening)
     ui.click_square(app, free)
     ui.settle(app)
-    assert len(app.game.moves) == 3 and app.icon_enabled("undo")
+    assert len(app.game.moves) == 3 and ui.icon_enabled(app, "undo")
     ui.click_icon(app, "undo")  # red's reply and blue's move go; red's opening stays
     assert app.game.moves == opening and app.game.to_move == 2
 
@@ -93,12 +97,12 @@ def test_undo_finds_who_moved_when_turns_skip_a_knocked_out_seat(ui) -> None:
         ui.click_square(app, square)
         ui.settle(app)
     assert app.game.alive == [1, 3] and len(app.game.moves) == 9
-    app.setup[1].plays_as = COMPUTER  # only green is played by a human now
-    app.setup[1].kind = COMPUTER
-    assert app.undo_count() == 2  # green made move 8 (seat order alone would say blue)
-    app.setup[1].plays_as = app.setup[1].kind = "human"
-    app.setup[3].plays_as = app.setup[3].kind = COMPUTER
-    assert app.undo_count() == 1  # red made move 9
+    app.session.panel[1].plays_as = COMPUTER  # only green is played by a human now
+    app.session.panel[1].kind = COMPUTER
+    assert app.session.undo_count() == 2  # green made move 8 (seat order alone would say blue)
+    app.session.panel[1].plays_as = app.session.panel[1].kind = "human"
+    app.session.panel[3].plays_as = app.session.panel[3].kind = COMPUTER
+    assert app.session.undo_count() == 1  # red made move 9
 
 
 def test_hint_flashes_a_legal_square_for_the_human(ui) -> None:
@@ -108,12 +112,12 @@ def test_hint_flashes_a_legal_square_for_the_human(ui) -> None:
     assert app.game.to_move == 1
     ui.click_icon(app, "hint")
     ui.advance(app, 0.1)
-    assert app.hint is not None and app.game.is_legal(app.hint)
-    assert app.fallbacks == []  # ai.hint answered, no stand-in
+    assert app.table.cues.hint.value is not None and app.game.is_legal(app.table.cues.hint.value)
+    assert app.table.fallbacks == []  # ai.hint answered, no stand-in
     screen = pygame.display.get_surface()
     app.draw(screen)
     ui.advance(app, 10.0)
-    assert app.hint is None  # it goes away by itself
+    assert app.table.cues.hint.value is None  # it goes away by itself
     assert app.game.moves and len(app.game.moves) == 2  # a hint never plays
 
 
@@ -121,55 +125,55 @@ def test_hint_is_refused_while_the_computer_is_to_move(ui) -> None:
     app = ui.make_app()
     ui.click_square(app, 0)
     ui.click_icon(app, "hint")
-    assert app.hint is None and not app.icon_enabled("hint")
+    assert app.table.cues.hint.value is None and not ui.icon_enabled(app, "hint")
 
 
 def test_speed_icon_steps_through_the_speeds(ui) -> None:
     app = ui.make_app()
-    seen = [app.speed]
+    seen = [app.session.speed]
     for _ in range(4):
         ui.click_icon(app, "speed")
-        seen.append(app.speed)
+        seen.append(app.session.speed)
     assert seen == ["normal", "fast", "instant", "slow", "normal"]
     ui.click_icon(app, "speed", ADJUST)
-    assert app.speed == "slow"
-    assert app.icon_glyph("speed") == "speed-slow"
+    assert app.session.speed == "slow"
+    assert ui.icon_glyph(app, "speed") == "speed-slow"
 
 
 def test_sound_icon_switches_sound_off_and_on(ui) -> None:
     app = ui.make_app()
     ui.click_icon(app, "sound")
-    assert not app.sounds.enabled and app.icon_glyph("sound") == "sound-off"
+    assert not app.session.sound and ui.icon_glyph(app, "sound") == "sound-off"
     ui.click_square(app, 0)
-    assert "place" not in app.sounds.played
+    assert "place" not in app.table.sounds.played
     ui.click_icon(app, "sound")
-    assert app.sounds.enabled and app.icon_glyph("sound") == "sound-on"
+    assert app.session.sound and ui.icon_glyph(app, "sound") == "sound-on"
 
 
 def test_full_screen_icon_f11_and_toggle_size_switch_full_screen(ui) -> None:
     app = ui.make_app()
-    assert not app.display.fullscreen
+    assert not app.table.display.fullscreen
     ui.click_icon(app, "fullscreen")
-    assert app.display.fullscreen and app.icon_glyph("fullscreen") == "windowed"
+    assert app.table.display.fullscreen and ui.icon_glyph(app, "fullscreen") == "windowed"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
     ui.pump(app)
-    assert not app.display.fullscreen
+    assert not app.table.display.fullscreen
     ui.post_click(app, TOGGLE_ICON.center)
-    assert app.display.fullscreen
+    assert app.table.display.fullscreen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     ui.pump(app)
-    assert not app.display.fullscreen
+    assert not app.table.display.fullscreen
 
 
 def test_rules_icon_sets_the_rules_of_the_next_game(ui) -> None:
     app = ui.make_app()
     ui.click_icon(app, "rules")
-    assert app.rules == "classic" and app.game.rules == "acorn"
+    assert app.session.rules == "classic" and app.game.rules == "acorn"
     assert "next game" in app.help_text()[0]
     ui.click_icon(app, "new")
     assert app.game.rules == "classic"
     ui.click_icon(app, "rules", ADJUST)
-    assert app.rules == "acorn"
+    assert app.session.rules == "acorn"
 
 
 def test_quit_icon_close_icon_and_window_close_end_the_app(ui) -> None:
@@ -188,9 +192,9 @@ def test_quit_icon_close_icon_and_window_close_end_the_app(ui) -> None:
 def test_icons_show_pressed_then_spring_back(ui) -> None:
     app = ui.make_app()
     ui.click_icon(app, "speed")
-    assert app.pressed == ("icon", "speed")
+    assert app.table.cues.pressed.value == Icon("speed")
     ui.advance(app, 0.5)
-    assert app.pressed is None
+    assert app.table.cues.pressed.value is None
 
 
 def test_title_bar_is_cream_with_the_input_focus_and_grey_without(ui) -> None:
@@ -207,14 +211,14 @@ def test_title_bar_is_cream_with_the_input_focus_and_grey_without(ui) -> None:
 
 def test_a_click_on_an_icon_during_a_cascade_finishes_it_and_acts(ui) -> None:
     app = ui.make_app()
-    app.setup[2].kind = app.setup[2].plays_as = HUMAN
-    app.new_game()
+    app.session.panel[2].kind = app.session.panel[2].plays_as = HUMAN
+    ui.click_icon(app, "new")
     for sq in (0, 1, 0, 8):
         app.game.play(sq)
     ui.click_square(app, 0)
     assert isinstance(app.mode, AnimateMode)
     ui.click_icon(app, "speed")
-    assert not isinstance(app.mode, AnimateMode) and app.speed == "fast"
+    assert not isinstance(app.mode, AnimateMode) and app.session.speed == "fast"
 
 
 def test_odd_events_are_answered_without_error(ui) -> None:
@@ -252,15 +256,15 @@ def test_the_window_keeps_answering_while_a_computer_thinks_on_its_thread(ui, mo
     app = App(Options(seed=1), worker=ThreadWorker(), sounds=ui.RecordedSounds(),
               display=NullDisplay())
     try:
-        app.setup[1].kind = app.setup[1].plays_as = COMPUTER
-        app.new_game()
+        app.session.panel[1].kind = app.session.panel[1].plays_as = COMPUTER
+        ui.click_icon(app, "new")
         app.update()
         assert started.wait(5)
         for _ in range(5):  # the window still draws and answers while it thinks
             app.update()
             app.draw(pygame.display.get_surface())
         assert app.game.moves == []
-        app.click_icon("new", SELECT)
+        ui.click_icon(app, "new")
         assert stopped.wait(5)
     finally:
         app.close()

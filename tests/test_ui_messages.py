@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from chainplus.ui import panel_view, seats
+from chainplus.panel import SEAT_NAME
+from chainplus.rules import SEATS
+from chainplus.settings import SeatSetting
+from chainplus.ui import panel_view
 from chainplus.ui.board_view import cell_rect
-from chainplus.ui.theme import CLOSE_ICON, SEAT_NAME, TOGGLE_ICON, panel_cell
+from chainplus.ui.theme import CLOSE_ICON, TOGGLE_ICON, panel_cell
 
 
 def fits(text: str) -> bool:
@@ -15,10 +18,10 @@ def fits(text: str) -> bool:
 
 def hover_texts(app) -> list[str]:
     """The help for everything the pointer can rest on, with no message showing."""
-    app.message = ""
+    app.table.cues.message.clear()
     texts = []
     spots = [r.center for r in app.icons.values()] + [CLOSE_ICON.center, TOGGLE_ICON.center]
-    spots += [panel_cell(s, c).center for s in seats.SEATS for c in (1, 2, 3, 4)]
+    spots += [panel_cell(s, c).center for s in SEATS for c in (1, 2, 3, 4)]
     spots += [cell_rect(0).center, (2, 470)]
     for spot in spots:
         app.pointer = spot
@@ -34,8 +37,8 @@ def test_help_lines_wraps_and_the_check_can_fail() -> None:
 def test_every_hover_help_fits_in_window_and_locked_kiosk(ui) -> None:
     for options in ({}, {"kiosk": True, "lock_panel": True}):
         app = ui.make_app(**options)
-        for seat in seats.SEATS:  # every kind, with the longest level and random % shown
-            app.setup[seat].level, app.setup[seat].random_pct = 5, 100
+        for seat in SEATS:  # every kind, with the longest level and random % shown
+            app.session.panel[seat].level, app.session.panel[seat].random_pct = 5, 100
         for text in hover_texts(app):
             assert fits(text), text
         app.close()
@@ -44,16 +47,16 @@ def test_every_hover_help_fits_in_window_and_locked_kiosk(ui) -> None:
 def test_every_panel_and_icon_message_fits(ui) -> None:
     app = ui.make_app()
     said = []
-    for seat in seats.SEATS:
+    for seat in SEATS:
         for column in (1, 2, 3, 4):
             for button in (1, 3, 1, 1):
                 ui.click_cell(app, seat, column, button)
-                said.append(app.message)
+                said.append(ui.message(app))
     for name in app.icons:
         if name not in ("quit", "fullscreen"):
             for button in (1, 3):
                 ui.click_icon(app, name, button)
-                said.append(app.message)
+                said.append(ui.message(app))
     assert len(set(said)) > 20
     for text in said:
         assert fits(text), text
@@ -61,7 +64,7 @@ def test_every_panel_and_icon_message_fits(ui) -> None:
 
 
 def test_the_refusal_for_every_seat_fits(ui) -> None:
-    app = ui.make_app(seats=[{"kind": "human", "level": 1, "random_pct": 0}] * 4)
+    app = ui.make_app(seats=(SeatSetting("human", 1, 0),) * 4)
     for square in (0, 7, 56, 63):  # red, blue, green and yellow each take a corner
         ui.click_square(app, square)
         ui.settle(app)
@@ -72,8 +75,8 @@ def test_the_refusal_for_every_seat_fits(ui) -> None:
             ui.settle(app)
             continue
         ui.click_square(app, square)
-        assert app.refusal == square and SEAT_NAME[app.game.owners[square]] in app.message
-        refused.append(app.message)
+        assert app.table.cues.refusal.value == square and SEAT_NAME[app.game.owners[square]] in ui.message(app)
+        refused.append(ui.message(app))
     assert len(set(refused)) == 4
     for text in refused:
         assert fits(text), text

@@ -5,48 +5,49 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from chainplus.ui import seats
+from chainplus import panel as seats
 from chainplus.ui.modes import PlayMode
-from chainplus.ui.seats import COMPUTER, HUMAN, OFF
 from chainplus.ui.targets import ADJUST
+
+COMPUTER, HUMAN, OFF = "computer", "human", "off"
 from chainplus.ui.theme import GREY2, SEAT_COLOUR, panel_cell
 
 
 def test_column_one_select_steps_human_computer_not_in_play(ui) -> None:
     app = ui.make_app()
-    app.setup[2].kind = app.setup[2].plays_as = COMPUTER
+    app.session.panel[2].kind = app.session.panel[2].plays_as = COMPUTER
     ui.click_cell(app, 3, 1)  # green: not in play -> human
-    assert app.setup[3].kind == HUMAN
+    assert app.session.panel[3].kind == HUMAN
     ui.click_cell(app, 3, 1)
-    assert app.setup[3].kind == COMPUTER
+    assert app.session.panel[3].kind == COMPUTER
     ui.click_cell(app, 3, 1)
-    assert app.setup[3].kind == OFF
+    assert app.session.panel[3].kind == OFF
     ui.click_cell(app, 3, 1, ADJUST)  # Adjust steps back
-    assert app.setup[3].kind == COMPUTER
+    assert app.session.panel[3].kind == COMPUTER
     ui.click_cell(app, 3, 1, ADJUST)
-    assert app.setup[3].kind == HUMAN
-    assert seats.valid(app.setup)
+    assert app.session.panel[3].kind == HUMAN
+    assert seats.valid(app.session.panel)
 
 
 def test_column_one_keeps_at_least_two_seats_in_play(ui) -> None:
     app = ui.make_app()  # red human, blue computer, green and yellow out
     ui.click_cell(app, 2, 1)  # computer -> (not in play would leave one) -> human
-    assert app.setup[2].kind == HUMAN
+    assert app.session.panel[2].kind == HUMAN
     assert "two" in app.help_text()[0]
     ui.click_cell(app, 1, 1, ADJUST)  # human -> (not in play skipped) -> computer
-    assert app.setup[1].kind == COMPUTER
+    assert app.session.panel[1].kind == COMPUTER
     for _ in range(10):
         ui.click_cell(app, 1, 1)
         ui.click_cell(app, 2, 1, ADJUST)
-        assert len(seats.seats_for_next_game(app.setup)) >= 2
-        assert seats.valid(app.setup)
+        assert len(seats.seats_for_next_game(app.session.panel)) >= 2
+        assert seats.valid(app.session.panel)
 
 
 def test_human_and_computer_switch_mid_game(ui) -> None:
     app = ui.make_app()
     ui.click_square(app, 27)  # red plays; blue (computer) is about to answer
     ui.click_cell(app, 2, 1, ADJUST)  # blue: computer -> human, at once
-    assert app.setup[2].plays_as == HUMAN
+    assert app.session.panel[2].plays_as == HUMAN
     ui.advance(app, 2.0)
     assert len(app.game.moves) == 1  # the computer did not move for blue
     ui.click_square(app, 36)
@@ -62,13 +63,13 @@ def test_bringing_a_seat_in_or_out_waits_for_the_next_game(ui) -> None:
     assert app.game.seats == (1, 2)
     assert "next game" in app.help_text()[0]
     ui.click_cell(app, 4, 1, ADJUST)  # yellow joins as a computer at the next game
-    assert app.setup[4].kind == COMPUTER
+    assert app.session.panel[4].kind == COMPUTER
     ui.click_icon(app, "new")
     assert app.game.seats == (1, 2, 3, 4)
     ui.click_cell(app, 3, 1)  # green: human -> computer, at once
     ui.click_cell(app, 3, 1)  # green: computer -> out, but only at the next game
-    assert app.setup[3].kind == OFF and 3 in app.game.seats
-    assert app.setup[3].plays_as == COMPUTER  # still played by the computer this game
+    assert app.session.panel[3].kind == OFF and 3 in app.game.seats
+    assert app.session.panel[3].plays_as == COMPUTER  # still played by the computer this game
     ui.click_icon(app, "new")
     assert app.game.seats == (1, 2, 4)
 
@@ -76,39 +77,39 @@ def test_bringing_a_seat_in_or_out_waits_for_the_next_game(ui) -> None:
 def test_column_two_is_the_live_square_count_and_clicks_change_nothing(ui) -> None:
     app = ui.make_app()
     ui.click_square(app, 0)
-    before = (app.game.state(), {s: vars(r).copy() for s, r in app.setup.items()})
+    before = (app.game.state(), {s: vars(r).copy() for s, r in app.session.panel.items()})
     ui.click_cell(app, 1, 2)
     ui.click_cell(app, 1, 2, ADJUST)
-    assert (app.game.state(), {s: vars(r).copy() for s, r in app.setup.items()}) == before
+    assert (app.game.state(), {s: vars(r).copy() for s, r in app.session.panel.items()}) == before
     assert "owns 1 square" in app.help_text()[0]
 
 
 @pytest.mark.parametrize("seat", [1, 2, 3, 4])
 def test_column_three_steps_the_level_up_and_down(ui, seat: int) -> None:
     app = ui.make_app()
-    start = app.setup[seat].level
+    start = app.session.panel[seat].level
     ui.click_cell(app, seat, 3)
-    assert app.setup[seat].level == (start + 1) % 6
+    assert app.session.panel[seat].level == (start + 1) % 6
     ui.click_cell(app, seat, 3, ADJUST)
     ui.click_cell(app, seat, 3, ADJUST)
-    assert app.setup[seat].level == (start - 1) % 6
+    assert app.session.panel[seat].level == (start - 1) % 6
     for _ in range(12):
         ui.click_cell(app, seat, 3)
-        assert 0 <= app.setup[seat].level <= 5
+        assert 0 <= app.session.panel[seat].level <= 5
 
 
 @pytest.mark.parametrize("seat", [1, 2, 3, 4])
 def test_column_four_steps_the_random_percent_up_and_down(ui, seat: int) -> None:
     app = ui.make_app()
-    app.setup[seat].random_pct = 0
+    app.session.panel[seat].random_pct = 0
     ui.click_cell(app, seat, 4)
-    assert app.setup[seat].random_pct == 10
+    assert app.session.panel[seat].random_pct == 10
     ui.click_cell(app, seat, 4, ADJUST)
     ui.click_cell(app, seat, 4, ADJUST)
-    assert app.setup[seat].random_pct == 100  # wraps round
+    assert app.session.panel[seat].random_pct == 100  # wraps round
     for _ in range(25):
         ui.click_cell(app, seat, 4)
-        assert 0 <= app.setup[seat].random_pct <= 100
+        assert 0 <= app.session.panel[seat].random_pct <= 100
 
 
 def test_the_computer_uses_columns_three_and_four_from_its_next_move(ui) -> None:
@@ -117,7 +118,7 @@ def test_the_computer_uses_columns_three_and_four_from_its_next_move(ui) -> None
     ui.click_cell(app, 2, 4)          # blue: 10% -> 20%
     ui.click_square(app, 27)
     ui.advance(app, 0.05)
-    job = app.worker.job
+    job = app.table.worker.job
     assert job is not None and job.kind == "move"
     assert (job.level, job.random_pct) == (4, 20)
 
@@ -145,9 +146,9 @@ def test_the_seat_to_move_is_highlighted_and_an_eliminated_seat_marked(ui) -> No
 
     app = ui.make_app()
     for seat in (1, 2):
-        app.setup[seat].kind = app.setup[seat].plays_as = HUMAN
-    app.setup[3].kind = app.setup[3].plays_as = HUMAN
-    app.new_game()
+        app.session.panel[seat].kind = app.session.panel[seat].plays_as = HUMAN
+    app.session.panel[3].kind = app.session.panel[3].plays_as = HUMAN
+    ui.click_icon(app, "new")
     screen = pygame.display.get_surface()
 
     def framed(seat: int) -> bool:

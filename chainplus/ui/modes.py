@@ -1,75 +1,156 @@
-"""UI modes (in the pyspacewar style): what the board does now, and what it shows.
+"""What the board is doing now: each mode answers clicks and the passing of time, and returns
+the mode that comes next (itself while nothing changes).
 
-``PlayMode`` waits for a human click or drives a computer seat through the worker;
-``AnimateMode`` shows a cascade wave by wave from ``Game.play_shown``'s frames; ``GameOverMode`` keeps
-the final board with the winner. The app swaps modes with ``App.set_mode``.
+``PlayMode``: a seat is to move; a human clicks, or the computer thinks on the worker thread
+and plays after a pause. ``AnimateMode``: a chain shown wave by wave; a click finishes it.
+``GameOverMode``: the final board and the winner (a kiosk starts the next game by itself).
+``DemoMode``: a kiosk nobody has touched for a while plays a silent demonstration game on a
+table of its own; the first click brings the visitor a fresh game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 import pygame
 
-from ..game import ShownCascade
+from .. import ai
+from ..game import Frame
+from ..panel import SEAT_NAME
+from ..rules import SEATS
+from ..session import Note, Placed, Refused, Session, demo_options
+from ..settings import SeatSetting, Speed
 from . import board_view
-from .seats import COMPUTER
-from .targets import SELECT
-from .theme import SEAT_NAME
+from .controls import ICON_BY_NAME, Effect, click_cell
+from .policy import DEMO
+from .table import Muted, Table
+from .targets import SELECT, Cell, Furniture, Icon, Square, Target
 from .worker import HINT, MOVE, Job
 
-if TYPE_CHECKING:
-    from .app import App
-
 #: Seconds per explosion wave, and the pause before each computer move, per speed.
-SPEEDS = ("slow", "normal", "fast", "instant")
-WAVE_TIME = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "instant": 0.0}
-THINK_PAUSE = {"slow": 1.0, "normal": 0.6, "fast": 0.3, "instant": 0.1}
+WAVE_TIME: dict[Speed, float] = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "instant": 0.0}
+THINK_PAUSE: dict[Speed, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.3, "instant": 0.1}
+#: The computer's answer must be in before the pause ends; this much is kept for handing it over.
+THINK_MARGIN = 0.05
 #: Long chains speed up so they never take much more than this many waves' time.
 WAVES_AT_FULL_TIME = 24
-#: Never two explosion sounds closer together than this, so long chains do not machine-gun.
-EXPLODE_SOUND_GAP = 0.12
+#: The hint is what the strongest computer level would play.
+HINT_LEVEL = 5
+#: The demonstration game: every seat a quick computer, shown fast, silent.
+DEMO_SEATS = (SeatSetting("computer", 3, 10),) * len(SEATS)
+DEMO_SPEED: Speed = "fast"
+DEMO_BUDGET = 0.05
+
+
+def think_budget(speed: Speed) -> float:
+    """The computer's clock for one move: the pause the window makes anyway before it plays,
+    never less than the engine's own default."""
+    return max(ai.DEFAULT_BUDGET, THINK_PAUSE[speed] - THINK_MARGIN)
+
+
+class Status(NamedTuple):
+    """The turn box: whose shape, a heading, a line, and whether it is the big winner's box."""
+
+    seat: int | None
+    head: str
+    line: str
+    big: bool = False
 
 
 class Mode:
     """What every mode answers; the defaults suit a board that just sits there."""
 
     name = "mode"
-    animating = False  # True while every frame differs from the last
+    wakes_on_idle = True  # a kiosk left alone long enough starts a demonstration
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
-    def enter(self) -> None:
-        """Called when the mode becomes current."""
+    @property
+    def session(self) -> Session:
+        return self.table.session
 
-    def leave(self) -> None:
-        """Called when another mode takes over."""
+    @property
+    def animating(self) -> bool:
+        """True while every frame differs from the last."""
+        return False
 
-    def update(self, now: float) -> None:
-        """Advance timers; called after every batch of events."""
+    # ---------------------------------------------------------------- input
+    def click(self, target: Target | None, button: int) -> Mode:
+        """A Select or Adjust click on ``target`` (None: on nothing)."""
+        table, step = self.table, 1 if button == SELECT else -1
+        if target is not None:
+            table.press(target)
+        if isinstance(target, Square):
+            table.cues.refusal.clear()
+            return self.click_board(target.square, button)
+        if isinstance(target, Icon):
+            return self.follow(ICON_BY_NAME[target.name].action(table, step))
+        if isinstance(target, Cell):
+            table.say(click_cell(self.session, target.seat, target.column, step))
+        elif isinstance(target, Furniture) and target.name == "close":
+            table.quit()
+        elif isinstance(target, Furniture) and target.name == "toggle":
+            table.display.toggle()
+        return self
 
-    def click_board(self, square: int, button: int) -> None:
-        """A Select (1) or Adjust (3) click on ``square``."""
+    def click_board(self, square: int, button: int) -> Mode:
+        return self
+
+    def follow(self, effect: Effect) -> Mode:
+        """The mode after an icon's action."""
+        if effect is Effect.RESTART:
+            return PlayMode(self.table)
+        if effect is Effect.HINT:
+            self.table.say(Note("A hint is for a human seat to move.", warn=True))
+        return self
+
+    # ---------------------------------------------------------------- time
+    def update(self, now: float) -> Mode:
+        """The mode after time has passed: a demonstration when a kiosk was left alone."""
+        table = self.table
+        if self.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
+            return DemoMode(table)
+        return self.tick(now)
+
+    def tick(self, now: float) -> Mode:
+        return self
 
     def deadline(self, now: float) -> float | None:
         """When this mode next needs an update with no event, or None."""
         return None
 
-    def board(self) -> tuple[Sequence[int], Sequence[int]]:
-        """The (counts, owners) to draw."""
-        return self.app.game.counts, self.app.game.owners
+    def leave(self) -> None:
+        """Called when another mode takes over."""
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        counts, owners = self.board()
-        app = self.app
-        board_view.draw_board(surface, counts, owners, app.game.threshold, hover=app.hover_legal(),
-                              last=app.last_square)
+    # ---------------------------------------------------------------- what is shown
+    @property
+    def shown(self) -> Table:
+        """The table on screen (a demonstration shows its own)."""
+        return self.table
 
-    def status(self) -> tuple[int | None, str, str, bool]:
-        """(seat, heading, line, big) for the turn box."""
-        return None, "", "", False
+    def icons_work(self) -> bool:
+        return True
+
+    def human_to_move(self) -> bool:
+        return False
+
+    def hover(self, pointer: tuple[int, int] | None) -> int | None:
+        """The square to highlight under the pointer, if any."""
+        return None
+
+    def frame(self) -> Frame:
+        game = self.session.game
+        return tuple(game.counts), tuple(game.owners)
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        counts, owners = self.frame()
+        board_view.draw_board(surface, counts, owners, self.session.game.threshold,
+                              hover=self.hover(pointer), last=self.session.last_square)
+
+    def status(self) -> Status:
+        return Status(None, "", "")
 
     def default_help(self) -> str:
         return ""
@@ -80,207 +161,309 @@ class PlayMode(Mode):
 
     name = "play"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.think_start = 0.0
-
-    def enter(self) -> None:
-        self.think_start = self.app.now
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.think_start = table.now
 
     def leave(self) -> None:
-        self.app.cancel_thinking()
+        self.table.worker.cancel()
 
-    def computer_to_move(self) -> bool:
-        app = self.app
-        seat = app.game.to_move
-        return seat is not None and app.setup[seat].plays_as == COMPUTER
+    def human_to_move(self) -> bool:
+        return not self.session.game.over and not self.session.computer_to_move()
 
-    def update(self, now: float) -> None:
-        app = self.app
-        if app.game.winner is not None:
-            app.set_mode(GameOverMode(app))
-            return
-        job = app.worker.job
-        if not self.computer_to_move():
+    def tick(self, now: float) -> Mode:
+        table, session = self.table, self.session
+        if session.game.over:
+            return GameOverMode(table)
+        job = table.worker.job
+        if not session.computer_to_move():
             if job is not None and job.kind == MOVE:
-                app.cancel_thinking()  # the seat was switched to human while it thought
+                table.worker.cancel()  # the seat was switched to human while it thought
             self._collect_hint()
-            return
-        seat = app.game.to_move
+            return self
         if job is None or job.kind != MOVE:
-            row = app.setup[seat]
-            app.clear_hint()
-            app.worker.start(MOVE, app.game, row.level, row.random_pct, app.rng.random(),
-                             app.budget)
+            seat = session.game.to_move
+            assert seat is not None
+            row = session.panel[seat]
+            table.stop_thinking()
+            budget = table.budget if table.budget is not None else think_budget(session.speed)
+            table.worker.start(MOVE, session.game, row.level, row.random_pct, table.rng.random(),
+                               budget)
             self.think_start = now
-            app.dirty = True
-            return
-        if now < self.think_start + THINK_PAUSE[app.speed]:
-            return
+            return self
+        if now < self.think_start + THINK_PAUSE[session.speed]:
+            return self
         done = self._collect()
         if done is None:
-            return
-        stale = done.game.moves != app.game.moves  # never play an answer to another position
-        if not stale and done.square is not None and app.game.is_legal(done.square):
-            app.place(done.square)
+            return self
+        stale = done.game.moves != session.game.moves  # never play an answer to another position
+        if not stale and done.square is not None and session.game.is_legal(done.square):
+            return self.place(done.square)
+        return self
 
     def _collect_hint(self) -> None:
-        app = self.app
-        job = app.worker.job
+        job = self.table.worker.job
         if job is None or job.kind != HINT:
             return
         done = self._collect()
         if done is not None and done.square is not None:
-            app.show_hint(done.square)
+            self.table.show_hint(done.square)
 
     def _collect(self) -> Job | None:
         """The worker's finished answer, if any, with any stand-in it needed reported once."""
-        done = self.app.worker.collect()
+        done = self.table.worker.collect()
         if done is not None and done.fallback:
-            self.app.note_fallback(done.fallback)
+            self.table.note_fallback(done.fallback)
         return done
 
     def deadline(self, now: float) -> float | None:
-        if self.computer_to_move():
-            return self.think_start + THINK_PAUSE[self.app.speed]
+        if self.session.computer_to_move():
+            return self.think_start + THINK_PAUSE[self.session.speed]
         return None
 
-    def click_board(self, square: int, button: int) -> None:
-        app = self.app
-        seat = app.game.to_move
-        if seat is None:
-            return
-        if self.computer_to_move():
-            app.say(f"{SEAT_NAME[seat]} is played by the computer: wait for its move.")
-            return
-        if button != SELECT:
-            app.say("Use Select (the left button) to place a piece.")
-            return
-        if not app.game.is_legal(square):
-            owner = app.game.owners[square]
-            app.refuse(square, f"{SEAT_NAME[owner]}'s square! Play on an empty square or one "
-                       f"of yours.")
-            return
-        app.place(square)
+    def follow(self, effect: Effect) -> Mode:
+        if effect is Effect.HINT and self.human_to_move():
+            table = self.table
+            table.worker.start(HINT, self.session.game, HINT_LEVEL, 0, table.rng.random(),
+                               table.hint_budget)
+            table.say(Note("Looking for a good move..."))
+            return self
+        return super().follow(effect)
 
-    def status(self) -> tuple[int | None, str, str, bool]:
-        seat = self.app.game.to_move
-        if self.computer_to_move():
-            return seat, "Computer thinking", SEAT_NAME[seat], False
-        return seat, "To move", SEAT_NAME[seat], False
+    def click_board(self, square: int, button: int) -> Mode:
+        seat = self.session.to_move()
+        if seat is None:
+            return self
+        if self.session.computer_to_move():
+            self.table.say(Note(f"{SEAT_NAME[seat]} is played by the computer: wait for its "
+                                "move."))
+            return self
+        if button != SELECT:
+            self.table.say(Note("Use Select (the left button) to place a piece."))
+            return self
+        return self.place(square)
+
+    def place(self, square: int) -> Mode:
+        """Play ``square`` for the seat to move and show what it did."""
+        table = self.table
+        table.stop_thinking()
+        outcome = self.session.place(square)
+        if isinstance(outcome, Refused):
+            table.refuse(outcome.square, outcome.note)
+            return self
+        table.sound("place")
+        waves = outcome.shown.cascade.waves
+        if waves and WAVE_TIME[self.session.speed] > 0:
+            return AnimateMode(table, outcome)
+        if waves:
+            table.explode_sound(table.now, max(len(w) for w in waves))
+        return after_move(table, outcome)
+
+    def hover(self, pointer: tuple[int, int] | None) -> int | None:
+        square = board_view.square_at(pointer) if pointer is not None else None
+        if square is None or not self.human_to_move() or not self.session.game.is_legal(square):
+            return None
+        return square
+
+    def status(self) -> Status:
+        seat = self.session.to_move()
+        head = "Computer thinking" if self.session.computer_to_move() else "To move"
+        return Status(seat, head, SEAT_NAME[seat or 0])
 
     def default_help(self) -> str:
-        seat = self.app.game.to_move
-        if self.computer_to_move():
-            return f"{SEAT_NAME[seat]} is the computer (level {self.app.setup[seat].level})."
+        seat = self.session.to_move() or 0
+        if self.session.computer_to_move():
+            return f"{SEAT_NAME[seat]} is the computer (level {self.session.panel[seat].level})."
         return f"{SEAT_NAME[seat]}: click an empty square or one of yours."
+
+
+def after_move(table: Table, placed: Placed) -> Mode:
+    """The move (and its animation) is over: next seat, or the end of the game."""
+    for note in placed.notes:
+        table.say(note)
+    if table.session.game.over:
+        return GameOverMode(table)  # announces the winner, over any other message
+    return PlayMode(table)
 
 
 class AnimateMode(Mode):
     """A cascade shown wave by wave; any click finishes it at once."""
 
     name = "animate"
-    animating = True
 
-    def __init__(self, app: App, shown: ShownCascade) -> None:
-        super().__init__(app)
-        cascade = shown.cascade
-        self.cascade = cascade
-        self.frames = shown.frames
-        base = WAVE_TIME[app.speed]
-        waves = len(cascade.waves)
+    @property
+    def animating(self) -> bool:
+        return True
+
+    def __init__(self, table: Table, placed: Placed) -> None:
+        super().__init__(table)
+        self.placed = placed
+        self.cascade = placed.shown.cascade
+        self.frames = placed.shown.frames
+        base = WAVE_TIME[table.session.speed]
+        waves = len(self.cascade.waves)
         self.wave_time = base * max(0.3, min(1.0, WAVES_AT_FULL_TIME / max(1, waves)))
         self.hold = base * 0.6
-        self.start = app.now
+        self.start = table.now
         self.wave = -1  # the wave being drawn, -1 while the placement shows
         self.t = 0.0
 
-    def _position(self, now: float) -> tuple[int, float]:
+    def tick(self, now: float) -> Mode:
         elapsed = now - self.start - self.hold
-        if elapsed < 0:
-            return -1, 0.0
-        k = int(elapsed // self.wave_time)
-        return k, elapsed / self.wave_time - k
-
-    def update(self, now: float) -> None:
-        k, t = self._position(now)
+        k = int(elapsed // self.wave_time) if elapsed >= 0 else -1
         if k >= len(self.cascade.waves):
-            self.finish()
-            return
+            return self.finish()
         if k != self.wave and k >= 0:
-            self.app.explode_sound(now, len(self.cascade.waves[k]))
-        self.wave, self.t = k, t
+            self.table.explode_sound(now, len(self.cascade.waves[k]))
+        self.wave = k
+        self.t = elapsed / self.wave_time - k if k >= 0 else 0.0
+        return self
 
-    def finish(self) -> None:
+    def finish(self) -> Mode:
         """Jump to the end of the cascade and hand over to the next mode."""
-        self.app.after_move(self.cascade)
+        return after_move(self.table, self.placed)
 
-    def click_board(self, square: int, button: int) -> None:
-        self.finish()
+    def click(self, target: Target | None, button: int) -> Mode:
+        """A click finishes the chain; on the board it does nothing more (never a placement)."""
+        after = self.finish()
+        if target is None or isinstance(target, Square):
+            return after
+        return after.click(target, button)
 
-    def board(self) -> tuple[Sequence[int], Sequence[int]]:
+    def frame(self) -> Frame:
         return self.frames[max(0, self.wave)]
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        counts, owners = self.board()
-        app = self.app
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        counts, owners = self.frame()
         sending = self.cascade.waves[self.wave] if self.wave >= 0 else ()
-        board_view.draw_board(surface, counts, owners, app.game.threshold,
+        board_view.draw_board(surface, counts, owners, self.session.game.threshold,
                               last=self.cascade.square, sending=sending)
         if sending:
             board_view.draw_explosion(surface, sending, self.cascade.seat, self.t)
 
-    def status(self) -> tuple[int | None, str, str, bool]:
+    def status(self) -> Status:
         waves = len(self.cascade.waves)
         head = f"Wave {max(0, self.wave) + 1} of {waves}" if waves else "Placed"
-        return self.cascade.seat, head, SEAT_NAME[self.cascade.seat], False
+        return Status(self.cascade.seat, head, SEAT_NAME[self.cascade.seat])
 
     def default_help(self) -> str:
         return "Click to finish the chain at once."
 
-    def squares_shown(self) -> list[int]:
-        """Squares per seat on the frame being drawn, so column 2 changes in step."""
-        owners = self.board()[1]
-        counts = [0] * 5
-        for owner in owners:
-            counts[owner] += 1
-        counts[0] = 0
-        return counts
-
 
 class GameOverMode(Mode):
-    """The final board and the winner, until a new game."""
+    """The final board and the winner, until a new game (by itself after a while in a kiosk)."""
 
     name = "over"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.since = app.now
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.since = table.now
+        table.sound("win")
+        winner = SEAT_NAME[table.session.game.winner or 0]
+        table.say(Note(f"{winner} wins! {table.policy.after_win()}"))
 
-    def enter(self) -> None:
-        self.since = self.app.now
-        self.app.announce_winner()
-
-    def update(self, now: float) -> None:
-        app = self.app
-        if app.kiosk and now >= self.since + app.next_game_pause():
-            app.new_game()  # a kiosk never waits for someone to click New
+    def tick(self, now: float) -> Mode:
+        due = self.deadline(now)
+        if due is not None and now >= due:
+            self.table.say(self.session.new_game())  # a kiosk never waits for someone to click
+            return PlayMode(self.table)
+        return self
 
     def deadline(self, now: float) -> float | None:
-        return self.since + self.app.next_game_pause() if self.app.kiosk else None
+        after = self.table.policy.next_game_after
+        return None if after is None else self.since + after
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        super().draw_board(surface)
-        board_view.draw_winner_frame(surface, self.app.game.winner)
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        super().draw_board(surface, pointer)
+        board_view.draw_winner_frame(surface, self.session.game.winner or 0)
 
-    def click_board(self, square: int, button: int) -> None:
-        self.app.say("The game is over: click New for another.")
+    def click_board(self, square: int, button: int) -> Mode:
+        self.table.say(Note("The game is over: click New for another."))
+        return self
 
-    def status(self) -> tuple[int | None, str, str, bool]:
-        seat = self.app.game.winner
-        return seat, "The winner is", SEAT_NAME[seat], True
+    def status(self) -> Status:
+        winner = self.session.game.winner
+        return Status(winner, "The winner is", SEAT_NAME[winner or 0], big=True)
 
     def default_help(self) -> str:
-        if self.app.kiosk:
+        if self.table.policy.next_game_after is not None:
             return "The game is over. A new one starts in a moment, or click New."
         return "The game is over. Click New for another game."
+
+
+class DemoMode(Mode):
+    """The computer plays itself on a table of its own until a visitor clicks anywhere."""
+
+    name = "demo"
+    wakes_on_idle = False
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        table.stop_thinking()
+        session = Session(demo_options(table.session.options, DEMO_SEATS, DEMO_SPEED))
+        self.demo = Table(session, DEMO, table.worker, Muted(), table.display, table.rng,
+                          DEMO_BUDGET, table.hint_budget, now=table.now)
+        self.inner: Mode = PlayMode(self.demo)
+
+    def tick(self, now: float) -> Mode:
+        self.demo.now = now
+        for _ in range(8):  # a mode may hand over to another that is due at once
+            inner = self.inner.update(now)
+            if inner is self.inner:
+                break
+            self.inner.leave()
+            self.inner = inner
+        self.demo.cues.expire(now)
+        return self
+
+    def click(self, target: Target | None, button: int) -> Mode:
+        """The click wakes the kiosk and does nothing else: the visitor's fresh game."""
+        self.inner.leave()
+        self.table.say(self.session.back_to_operator())
+        return PlayMode(self.table)
+
+    def leave(self) -> None:
+        self.inner.leave()
+
+    @property
+    def animating(self) -> bool:
+        return self.inner.animating
+
+    @property
+    def shown(self) -> Table:
+        return self.demo
+
+    def icons_work(self) -> bool:
+        return False
+
+    def deadline(self, now: float) -> float | None:
+        return self.inner.deadline(now)
+
+    def frame(self) -> Frame:
+        return self.inner.frame()
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        self.inner.draw_board(surface, None)
+        board_view.draw_attract_banner(surface, self.table.now)
+
+    def status(self) -> Status:
+        status = self.inner.status()
+        return status if status.big else status._replace(head="Demonstration")
+
+    def default_help(self) -> str:
+        return "A demonstration game. Click anywhere to play!"
+
+
+def squares_in(frame: Frame) -> list[int]:
+    """Squares per seat (index 0 unused) on a frame, so the panel changes in step with it."""
+    counts = [0] * (len(SEATS) + 1)
+    for owner in frame[1]:
+        counts[owner] += 1
+    counts[0] = 0
+    return counts
+
+
+def out_on(frame_squares: Sequence[int], session: Session) -> set[int]:
+    """Seats shown crossed out: knocked out in the game and with nothing left on the frame."""
+    game = session.game
+    return {s for s in game.seats if s not in game.alive and not frame_squares[s]}

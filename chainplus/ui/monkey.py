@@ -27,20 +27,27 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from .. import panel  # noqa: E402
 from .. import settings as st  # noqa: E402
-from . import panel_view, seats  # noqa: E402
-from .app import App, NullDisplay, Options  # noqa: E402
+from ..session import Options  # noqa: E402
+from ..store import Store  # noqa: E402
+from . import panel_view  # noqa: E402
+from .app import App  # noqa: E402
+from .controls import WINDOW_ICONS  # noqa: E402
+from .display import NullDisplay  # noqa: E402
 from .modes import AnimateMode, GameOverMode, PlayMode  # noqa: E402
-from .persist import Store  # noqa: E402
-from .theme import CLOSE_ICON, ICONS, SCREEN_SIZE, TITLE_BAR, TOGGLE_ICON, panel_cell  # noqa: E402
+from .theme import (  # noqa: E402
+    CLOSE_ICON,
+    SCREEN_SIZE,
+    TITLE_BAR,
+    TOGGLE_ICON,
+    panel_cell,  # noqa: E402
+)
 from .worker import SyncWorker  # noqa: E402
 
 #: The set-ups a run cycles through: (name, options).
 SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("window", {"seats": [{"kind": "human", "level": 1, "random_pct": 10},
-                          {"kind": "computer", "level": 2, "random_pct": 10},
-                          {"kind": "off", "level": 2, "random_pct": 10},
-                          {"kind": "off", "level": 2, "random_pct": 10}]}),
+    ("window", {"seats": st.parse_seats_spec("H,C2:10")}),
     ("kiosk", {"kiosk": True, "idle_seconds": 20.0,
                "seats": st.parse_seats_spec("H,C4:10")}),
     ("kiosk-locked", {"kiosk": True, "lock_panel": True, "idle_seconds": 8.0,
@@ -97,7 +104,7 @@ def _spot(rng: random.Random) -> tuple[int, int]:
     if roll < 0.45:
         return rng.randrange(14, 430), rng.randrange(44, 460)
     if roll < 0.6:
-        rect = rng.choice(list(ICONS.values()))
+        rect = rng.choice(list(WINDOW_ICONS.values()))
     elif roll < 0.75:
         rect = panel_cell(rng.randrange(1, 5), rng.randrange(1, 5))
     elif roll < 0.82:
@@ -147,11 +154,12 @@ def random_event(rng: random.Random, kiosk: bool) -> pygame.event.Event:
 def state_of(app: App) -> str:
     """A name for the state the app is in, for the 'states visited' figure."""
     mode = app.mode
-    name = mode.name
-    if isinstance(mode, PlayMode):
-        name = "thinking" if mode.computer_to_move() else "human-to-move"
-    prefix = "kiosk" if app.kiosk else "window"
-    return f"{prefix}/{'attract/' if app.attract else ''}{name}"
+    demo = mode.name == "demo"
+    name = getattr(mode, "inner", mode).name
+    if name == "play":
+        name = "thinking" if app.session.computer_to_move() else "human-to-move"
+    prefix = "kiosk" if app.options.kiosk else "window"
+    return f"{prefix}/{'attract/' if demo else ''}{name}"
 
 
 def check(app: App) -> None:
@@ -162,8 +170,9 @@ def check(app: App) -> None:
     assert [bool(c) for c in counts] == [bool(o) for o in owners], "owner without pieces"
     for seat in (1, 2, 3, 4):
         assert game.squares[seat] == owners.count(seat), "squares count is wrong"
-    assert seats.valid(app.setup), f"panel invalid: {app.setup}"
-    mode = app.mode
+    assert panel.valid(app.session.panel), f"panel invalid: {app.session.panel}"
+    demo = app.mode.name == "demo"
+    mode = getattr(app.mode, "inner", app.mode)
     if isinstance(mode, GameOverMode):
         assert game.winner is not None, "game over with no winner"
     elif isinstance(mode, AnimateMode):
@@ -172,36 +181,33 @@ def check(app: App) -> None:
     else:
         assert isinstance(mode, PlayMode) and game.winner is None, "play mode after a win"
         assert game.to_move in game.alive
-    for text in (app.help_text()[0], app.message):
+    message = app.table.cues.message.value
+    for text in (app.help_text()[0], message.text if message else ""):
         assert len(panel_view.help_lines(text)) <= panel_view.HELP_LINES, f"too long: {text!r}"
-    if app.kiosk:
+    if app.options.kiosk:
         assert app.running, "a kiosk stopped"
-        assert app.display.fullscreen, "a kiosk left full screen"
+        assert app.table.display.fullscreen, "a kiosk left full screen"
         assert "quit" not in app.icons and "fullscreen" not in app.icons
-    if app.attract:
-        assert all(app.setup[s].plays_as == seats.COMPUTER for s in game.seats)
-        assert app.visitor is not None
-    else:
-        assert app.visitor is None
-    if app.options.lock_panel and not app.attract:
-        assert [(r.kind, r.level, r.random_pct) for r in app.setup.values()] == \
-            [(r["kind"], r["level"], r["random_pct"]) for r in app.options.seats]
+    if demo:
+        assert all(app.session.panel[s].plays_as == "computer" for s in game.seats)
+        assert app.session.store is None, "the demonstration has files"
+    if app.options.lock_panel and not demo:
+        assert panel.settings_of(app.session.panel) == app.options.seats
 
 
 def check_autosave(app: App, folder: Path) -> None:
-    """The autosave holds the game on the board (or, during a demo, a fresh visitor game)."""
+    """The autosave holds the visitor's game (a demonstration never writes it)."""
     saved, extra, warnings = st.load_game(folder)
     assert not warnings, warnings
-    if app.attract:
-        assert saved is not None and saved.moves == [], "the demo was autosaved"
-        return
-    if app.game.winner is not None:
+    session = app.table.session
+    if session.game.winner is not None:
         assert saved is None, "a won game is offered for resuming"
         return
-    assert saved is not None and saved.state() == app.game.state(), "autosave is behind"
+    assert saved is not None and saved.state() == session.game.state(), "autosave is behind"
     saved_as = extra.get("plays_as")
     assert isinstance(saved_as, list) and all(
-        saved_as[s - 1] == app.setup[s].plays_as for s in app.game.seats), "plays_as is behind"
+        saved_as[s - 1] == session.panel[s].plays_as for s in session.game.seats), \
+        "plays_as is behind"
 
 
 # --------------------------------------------------------------------------- the run
@@ -210,7 +216,7 @@ def new_app(options: Options, folder: Path, clock: Clock, null: TextIO) -> App:
     app = App(options, clock=clock, worker=SyncWorker(), sounds=SilentSounds(),
               display=NullDisplay(options.fullscreen or options.kiosk),
               store=Store(folder, stream=null, write_settings=not options.kiosk))
-    app.budget = app.hint_budget = 0.004  # strength does not matter here; many moves do
+    app.table.budget = app.table.hint_budget = 0.004  # strength does not matter; many moves do
     return app
 
 
@@ -240,7 +246,7 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
                 app = new_app(options, folder, clock, null)
             assert app is not None
             try:
-                if number % RESTART_EVERY == RESTART_EVERY - 1 and not app.attract:
+                if number % RESTART_EVERY == RESTART_EVERY - 1 and app.mode.name != "demo":
                     before = app.game.state() if app.game.winner is None else None
                     app.close()  # as if killed: a new process resumes from the autosave
                     app = new_app(app.options, folder, clock, null)
@@ -254,7 +260,7 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
                     event = pygame.event.Event(rng.choice(QUIET), gain=1, state=1)
                     step = rng.choice((0.1, 0.3, 0.7, 1.5))
                 else:
-                    event = random_event(rng, app.kiosk)
+                    event = random_event(rng, app.options.kiosk)
                     step = rng.choice((0.0, 0.01, 0.05, 0.1, 0.3, 0.7, 1.5))
                 moves, won = len(app.game.moves), app.game.winner
                 app.handle_event(event)

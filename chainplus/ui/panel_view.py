@@ -1,20 +1,21 @@
 """The player control panel (4 rows x 4 columns), the turn box and the help box.
 
-Drawing only: what a click on a cell does lives in ``panel_actions`` (and ``seats``).
+Drawing only: what a click on a cell does lives in ``controls`` (and ``chainplus.panel``).
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence, Set
+from typing import NamedTuple
 
 import pygame
 from pygame import Rect
 
-from ..game import Game
+from ..panel import Panel
 from ..rules import SEATS
 from . import font
 from .board_view import draw_shape
-from .seats import KIND_LETTER, OFF, SeatSetup
 from .theme import (
     BLACK,
     CREAM,
@@ -47,6 +48,10 @@ def panel_hit(pos: tuple[int, int]) -> tuple[int, int] | None:
     return None
 
 
+#: Column 1's letter for each kind of seat.
+KIND_LETTER = {"human": "H", "computer": "C", "off": "-"}
+
+
 def _hatch(surface: pygame.Surface, rect: Rect, colour: tuple) -> None:
     """Diagonal stripes: this cell changes at the next game."""
     clip = surface.get_clip()
@@ -56,7 +61,16 @@ def _hatch(surface: pygame.Surface, rect: Rect, colour: tuple) -> None:
     surface.set_clip(clip)
 
 
-def draw_panel(surface: pygame.Surface, setup: dict[int, SeatSetup], game: Game,
+class PanelShown(NamedTuple):
+    """What the panel shows of the game: its seats, squares per seat (index 0 unused) and the
+    seats crossed out, as of the frame on the board (so a chain's counts change in step)."""
+
+    seats: tuple[int, ...]
+    squares: Sequence[int]
+    out: Set[int]
+
+
+def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
                pressed: tuple[int, int] | None = None, to_move: int | None = None) -> None:
     """The panel: heads, then per seat a shape marker and the four columns."""
     ridge(surface, PANEL, "Players")
@@ -66,7 +80,7 @@ def draw_panel(surface: pygame.Surface, setup: dict[int, SeatSetup], game: Game,
     for seat in SEATS:
         row = setup[seat]
         in_game = seat in game.seats
-        out = in_game and seat not in game.alive
+        out = seat in game.out
         colour = SEAT_COLOUR[seat] if in_game else GREY2
         ink = SEAT_INK[seat] if in_game else GREY4
         marker = panel_marker(seat)
@@ -78,7 +92,7 @@ def draw_panel(surface: pygame.Surface, setup: dict[int, SeatSetup], game: Game,
             shape.move_ip(1, 1)
         draw_shape(surface, seat, shape)
         values = (
-            KIND_LETTER[row.kind],
+            KIND_LETTER[row.kind],  # H, C or -
             str(game.squares[seat]) if in_game else "",
             str(row.level),
             str(row.random_pct),
@@ -89,7 +103,7 @@ def draw_panel(surface: pygame.Surface, setup: dict[int, SeatSetup], game: Game,
                 well(surface, cell, colour)  # a display, not a button
             else:
                 box(surface, cell, colour, pressed=pressed == (seat, column))
-            if column == 1 and (row.kind == OFF) == in_game:
+            if column == 1 and (row.kind == "off") == in_game:
                 # in or out only from the next game: stripes, the new setting on a plate
                 _hatch(surface, cell.inflate(-6, -6), ink)
                 plate = Rect(0, 0, 14, 18)

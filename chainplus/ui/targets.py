@@ -1,40 +1,71 @@
 """What is under a point of the 640x480 screen, and where a pointer event happened.
 
-A target is a small tuple: ``("board", square)``, ``("icon", name)``, ``("panel", (seat,
-column))``, ``("close",)`` or ``("toggle",)``; the app presses, clicks and explains targets.
+A target is a small typed value: a board square, an icon, a panel cell, or a piece of window
+furniture (the title bar's close and full-screen icons, and the title bar itself).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
 from . import board_view, panel_view
-from .theme import CLOSE_ICON, TOGGLE_ICON
+from .theme import CLOSE_ICON, TITLE_BAR, TOGGLE_ICON
 
-Target = tuple
 #: The RISC OS mouse buttons as pygame numbers them: Select (left) and Adjust (right).
 SELECT, ADJUST = 1, 3
 
 
-def hit(pos: tuple[int, int], icons: Mapping[str, pygame.Rect], kiosk: bool) -> Target | None:
-    """The target at a logical screen position, or None (a kiosk has no title-bar icons)."""
+@dataclass(frozen=True)
+class Square:
+    square: int
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A panel cell: ``column`` 1 who plays, 2 squares owned, 3 level, 4 random %."""
+
+    seat: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Furniture:
+    name: Literal["close", "toggle", "title"]
+
+
+Target = Square | Icon | Cell | Furniture
+
+
+def hit(pos: tuple[int, int], icons: Mapping[str, pygame.Rect], furniture: bool
+        ) -> Target | None:
+    """The target at a logical screen position, or None (``furniture``: the title bar's
+    icons count; a kiosk has none)."""
     square = board_view.square_at(pos)
     if square is not None:
-        return ("board", square)
+        return Square(square)
     for name, rect in icons.items():
         if rect.collidepoint(pos):
-            return ("icon", name)
+            return Icon(name)
     cell = panel_view.panel_hit(pos)
     if cell is not None:
-        return ("panel", cell)
-    if kiosk:
+        return Cell(*cell)
+    if not furniture:
         return None
     if CLOSE_ICON.collidepoint(pos):
-        return ("close",)
+        return Furniture("close")
     if TOGGLE_ICON.collidepoint(pos):
-        return ("toggle",)
+        return Furniture("toggle")
+    if TITLE_BAR.collidepoint(pos):
+        return Furniture("title")
     return None
 
 

@@ -37,7 +37,6 @@ SEAT_COLOUR = (GREY3, RED, DARK_BLUE, GREEN, YELLOW)
 SEAT_INK = (BLACK, WHITE, WHITE, BLACK, BLACK)
 #: The second cue besides colour: each seat's pieces have their own shape.
 SEAT_SHAPE = ("", "circle", "square", "triangle", "diamond")
-SEAT_NAME = ("", "Red", "Blue", "Green", "Yellow")
 
 SCREEN_SIZE = (640, 480)
 TITLE = "Chain Reaction"
@@ -58,12 +57,6 @@ RIGHT_X = 444
 RIGHT_W = 184
 ICON_W, ICON_H = 40, 34
 ICON_GAP = 8
-#: Icon names in screen order, two rows of four.
-ICON_ORDER = ("new", "undo", "hint", "speed", "sound", "fullscreen", "rules", "quit")
-ICON_LABEL = {
-    "new": "New", "undo": "Undo", "hint": "Hint", "speed": "Speed",
-    "sound": "Sound", "fullscreen": "Full", "rules": "Rules", "quit": "Quit",
-}
 ICON_TOP = 40
 ICON_ROW_H = 58  # icon plus its label underneath
 
@@ -82,7 +75,6 @@ def icon_layout(names: tuple[str, ...]) -> dict[str, Rect]:
     return {name: icon_rect(i, per_row) for i, name in enumerate(names)}
 
 
-ICONS: dict[str, Rect] = icon_layout(ICON_ORDER)
 
 # The player control panel: one row per seat, a shape marker then four columns.
 PANEL = Rect(RIGHT_X - 4, 164, RIGHT_W + 8, 170)
