@@ -23,7 +23,7 @@ from . import screen, targets
 from .controls import icons_shown
 from .display import NullDisplay
 from .modes import Mode, PlayMode
-from .policy import WINDOW, kiosk
+from .policy import WINDOW, Policy, kiosk
 from .sound import SoundPlayer, Sounds, quiet_stderr
 from .table import Table
 from .targets import ADJUST, SELECT, Furniture, Target
@@ -57,8 +57,11 @@ class App:
         sounds: SoundPlayer | None = None,
         display: NullDisplay | None = None,
         store: Store | None = None,
+        policy: Policy | None = None,
     ) -> None:
         options = options or Options()
+        if policy is None:
+            policy = kiosk(options.idle_seconds) if options.kiosk else WINDOW
         self.options = options
         self.clock = clock
         now = clock()
@@ -66,7 +69,7 @@ class App:
             with quiet_stderr():  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
         self.table = Table(
-            Session(options, store), kiosk(options.idle_seconds) if options.kiosk else WINDOW,
+            Session(options, store), policy,
             worker if worker is not None else ThreadWorker(_post_wake), sounds,
             display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now)

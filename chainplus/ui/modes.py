@@ -37,9 +37,8 @@ THINK_MARGIN = 0.05
 WAVES_AT_FULL_TIME = 24
 #: The hint is what the strongest computer level would play.
 HINT_LEVEL = 5
-#: The demonstration game: every seat a quick computer, shown fast, silent.
+#: The demonstration game: every seat a quick computer, silent (its speed is the policy's).
 DEMO_SEATS = (SeatSetting("computer", 3, 10),) * len(SEATS)
-DEMO_SPEED: Speed = "fast"
 DEMO_BUDGET = 0.05
 
 
@@ -400,7 +399,8 @@ class DemoMode(Mode):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         table.stop_thinking()
-        session = Session(demo_options(table.session.options, DEMO_SEATS, DEMO_SPEED))
+        speed = table.policy.demo_speed
+        session = Session(demo_options(table.session.options, DEMO_SEATS, speed))
         self.demo = Table(session, DEMO, table.worker, Muted(), table.display, table.rng,
                           DEMO_BUDGET, table.hint_budget, now=table.now)
         self.inner: Mode = PlayMode(self.demo)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..settings import Speed
+
 #: The one way out of a kiosk, as the help and the command line name it.
 OPERATOR_KEY_NAME = "Ctrl+Shift+Q"
 #: A finished kiosk game stays this long before the next starts by itself.
@@ -35,6 +37,8 @@ class Policy:
     demo_after: float | None = None
     #: Seconds a finished game stays before the next starts by itself; None: wait for New.
     next_game_after: float | None = None
+    #: How fast the demonstration game is shown.
+    demo_speed: Speed = "fast"
 
     def idle_too_long(self, idle: float) -> bool:
         return self.demo_after is not None and idle >= self.demo_after
