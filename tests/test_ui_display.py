@@ -240,3 +240,20 @@ def test_closing_lets_go_of_the_window_and_a_new_display_works(screen_display) -
     new.surface.fill(RED)
     new.present()
     assert tuple(new.renderer.to_surface().get_at((683, 384)))[:3] == RED
+
+
+def test_leaving_full_screen_places_the_window_again_once_it_is_framed(screen_display) -> None:
+    """A window manager frames the window again after full screen and SDL places it off by
+    the frame's size until then: the first size change back places it once more."""
+    display = screen_display()
+    display.window.position = (300, 100)
+    display.toggle()
+    display.toggle()
+    assert display.window.position == (300, 100)
+    display.window.position = (301, 120)  # where a manager's late frame left it
+    size_back = pygame.event.Event(pygame.WINDOWSIZECHANGED, x=640, y=480)
+    display.logical(size_back)
+    assert display.window.position == (300, 100)
+    display.window.position = (400, 200)  # the player's own move afterwards stays
+    display.logical(size_back)
+    assert display.window.position == (400, 200)

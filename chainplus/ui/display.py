@@ -77,6 +77,7 @@ class ScreenDisplay(NullDisplay):
         # the windowed size and place, kept while full screen to go back to
         self.window_size = (SCREEN_SIZE[0] * step, SCREEN_SIZE[1] * step)
         self.window_pos: tuple[int, int] | None = None
+        self.replace_at: tuple[int, int] | None = None  # see _leave_full_screen
         self.window = pygame.Window(TITLE, self.window_size, resizable=True)
         self.window.minimum_size = SMALLEST
         self.renderer = Renderer(self.window)
@@ -128,6 +129,9 @@ class ScreenDisplay(NullDisplay):
         self.window.size = self.window_size
         if self.window_pos is not None:
             self.window.position = self.window_pos
+            # a window manager frames the window again later, and SDL places it off by the
+            # frame's size until then: place it once more when the new size arrives
+            self.replace_at = self.window_pos
 
     def toggle(self) -> bool:
         """Switch between a window and full screen; a kiosk stays full screen."""
@@ -190,6 +194,8 @@ class ScreenDisplay(NullDisplay):
         if self.closed:
             return event
         if event.type in RESIZED:
+            if self.replace_at is not None and not self.fullscreen:
+                self.window.position, self.replace_at = self.replace_at, None
             if self._relayout():
                 self.present()
             return event
