@@ -19,7 +19,7 @@ import pygame
 from ..game import Game
 from ..session import Note, Options, Session
 from ..store import Store
-from . import screen, targets
+from . import screen, targets, touch
 from .controls import icons_shown
 from .display import NullDisplay
 from .modes import Mode, PlayMode
@@ -80,6 +80,7 @@ class App:
         self.dirty = True
         self.pointer: tuple[int, int] | None = None
         self.dragging: tuple[int, int] | None = None  # where a title-bar drag took hold
+        self.touch: touch.Touch | None = None  # the finger that is down
         if self.session.resumed:
             self.table.say(Note("Carrying on with the saved game."))
 
@@ -105,6 +106,8 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Answer one event; never raises for any event pygame can deliver."""
         kind, policy = event.type, self.table.policy
+        if touch.emulated(event):
+            return  # the finger event itself is answered, so a tap counts once
         if kind == pygame.QUIT:
             if policy.close_quits:  # a kiosk ignores the window manager's close and Alt+F4
                 self.table.quit()
@@ -124,6 +127,8 @@ class App:
                 self.session.remember(self.table.display.fullscreen)
         elif kind == pygame.MOUSEBUTTONUP:
             self.dragging = None
+        elif kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            self.finger(event)
         elif kind == pygame.KEYDOWN:
             self.key(getattr(event, "key", 0), getattr(event, "mod", 0))
         elif kind in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
@@ -149,6 +154,26 @@ class App:
             display.toggle()
             self.dirty = True
         self.session.remember(display.fullscreen)
+
+    def finger(self, event: pygame.event.Event) -> None:
+        """A finger down shows what is under it; the finger up clicks there (Adjust after a
+        long press). Only the first finger counts, and no hover is left behind."""
+        now = self.clock()
+        self.table.last_input = now
+        pos, finger = touch.finger_pos(event), getattr(event, "finger_id", 0)
+        if event.type == pygame.FINGERDOWN and self.touch is None and pos is not None:
+            target = self.hit(pos)
+            self.touch = touch.Touch(finger, pos, target, now)
+            if target is not None:
+                self.table.cues.pressed.show(target, now, touch.LONG_PRESS * 4)
+        elif event.type == pygame.FINGERUP and self.touch is not None \
+                and self.touch.finger == finger:
+            held, self.touch = self.touch, None
+            self.table.cues.pressed.clear()
+            self.click(held.pos, held.button(now))
+            self.session.remember(self.table.display.fullscreen)
+        self.pointer = None
+        self.dirty = True
 
     def click(self, pos: tuple[int, int], button: int) -> None:
         """A Select or Adjust click at a logical position: the mode decides what it does."""
@@ -193,6 +218,8 @@ class App:
             times.append(now + 0.5 / screen.FLASH_RATE)  # the hint flashes
         if table.worker.job is not None:
             times.append(now + 1.0 / screen.FLASH_RATE)  # the thinking indicator turns
+        if self.touch is not None:
+            times.append(self.touch.due())  # a press turning long changes the help line
         due = [t for t in times if t is not None]
         if not due:
             return MAX_SLEEP
@@ -203,9 +230,14 @@ class App:
         """Paint the whole 640x480 screen."""
         self.dirty = False
         under = self.hit(self.pointer) if self.pointer is not None else None
-        screen.draw(surface, self.mode, self.icons, self.pointer, under, self.focused)
+        screen.draw(surface, self.mode, self.icons, self.pointer, under, self.focused,
+                    self.help_text())
 
     def help_text(self) -> tuple[str, bool]:
+        """The help line: what a finger is on while it is down, else as the pointer says."""
+        if self.touch is not None and self.touch.target is not None and self.mode.icons_work():
+            line = screen.target_help(self.mode, self.touch.target)
+            return self.touch.help(self.clock(), line), False
         under = self.hit(self.pointer) if self.pointer is not None else None
         return screen.help_text(self.mode, under)
 

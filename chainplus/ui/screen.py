@@ -20,8 +20,10 @@ FLASH_RATE = 4
 
 
 def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
-         pointer: tuple[int, int] | None, under: Target | None, focused: bool) -> None:
-    """Paint the whole screen for ``mode``; ``under`` is what the pointer is over."""
+         pointer: tuple[int, int] | None, under: Target | None, focused: bool,
+         help_line: tuple[str, bool] | None = None) -> None:
+    """Paint the whole screen for ``mode``; ``under`` is what the pointer is over, and
+    ``help_line`` (text, warn) the help box's line when the caller knows better."""
     table = mode.shown
     now, cues = table.now, table.cues
     pressed = cues.pressed.value
@@ -54,7 +56,7 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)
-    text, warn = help_text(mode, under)
+    text, warn = help_line if help_line is not None else help_text(mode, under)
     panel_view.draw_help(surface, text, warn)
 
 
@@ -67,10 +69,16 @@ def help_text(mode: Mode, under: Target | None) -> tuple[str, bool]:
     message = table.cues.message.value
     if message is not None:
         return message.text, message.warn
-    if isinstance(under, Icon):
-        return ICON_BY_NAME[under.name].help(table), False
-    if isinstance(under, Cell):
-        return cell_help(table.session, under.seat, under.column), False
-    if isinstance(under, Furniture):
-        return FURNITURE_HELP[under.name], False
-    return mode.default_help(), False
+    return target_help(mode, under), False
+
+
+def target_help(mode: Mode, target: Target | None) -> str:
+    """One line on what a click on ``target`` does (the mode's own line for the board)."""
+    table = mode.shown
+    if isinstance(target, Icon):
+        return ICON_BY_NAME[target.name].help(table)
+    if isinstance(target, Cell):
+        return cell_help(table.session, target.seat, target.column)
+    if isinstance(target, Furniture):
+        return FURNITURE_HELP[target.name]
+    return mode.default_help()
