@@ -8,8 +8,14 @@ The levels, as the original's help describes them:
 0 any legal square at random; 1 a random square the seat already owns, else as 0;
 2 as 0 in random % of its moves, otherwise as 1; 3 as 1 but with some thought (it looks one
 move ahead at every square and keeps the best, see ``evaluate.py``); 4 as 3 with random % of
-its moves as 0; 5 a real search (``search.py``) with random % of its moves as 0.
-``hint`` is what level 5 at 0 % would play.
+its moves as 0; 5 a real search with random % of its moves as 0. ``hint`` is what level 5
+at 0 % would play.
+
+Level 5, in short: ``search.py`` searches the moves ahead (alpha-beta, deeper and deeper until
+its clock runs out, playing out fights between loaded squares at the horizon) and
+``evaluate.py`` judges the positions it reaches, with weights tuned by self-play
+(``tune.py``). Its clock is the pause the window makes before every computer move anyway
+(0.6 s at normal speed), so thinking longer never slows the game down.
 """
 
 from __future__ import annotations
@@ -22,8 +28,17 @@ from .game import Game
 from .search import search
 
 LEVELS = range(0, 6)
-#: Default thinking time per move for the searching levels, in seconds.
-DEFAULT_BUDGET = 0.25
+#: Default thinking time per move for level 5, in seconds: the window's pause before a
+#: computer move at normal speed, which the player waits through anyway.
+DEFAULT_BUDGET = 0.6
+#: The least thinking time level 5 should get, whatever the speed setting.
+MIN_BUDGET = 0.25
+
+
+def thinking_time(pause: float) -> float:
+    """Level 5's clock for a window that pauses ``pause`` seconds before a computer move:
+    the whole pause, but never less than ``MIN_BUDGET``."""
+    return max(MIN_BUDGET, pause)
 
 
 def choose_move(
@@ -38,9 +53,9 @@ def choose_move(
     """The square the seat to move would play at ``level`` with ``random_pct`` % random moves.
 
     Level 5 thinks for at most ``budget`` seconds (``None``: no clock, then ``nodes`` must be
-    given) and, when given, at most ``nodes`` search nodes: with a node limit and no clock its answer depends only on the
-    position and ``rng``. ``stop`` is polled every few milliseconds; when it returns True the
-    search answers at once with the best move found so far.
+    given) and, when given, at most ``nodes`` search nodes: with a node limit and no clock its
+    answer depends only on the position and ``rng``. ``stop`` is polled at every node; when it
+    returns True the search answers at once with the best move found so far.
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -99,7 +114,7 @@ def greedy_move(game: Game, legal: list[int], rng: random.Random) -> int:
     ``evaluate`` (pieces, captures, safe corners and edges, loaded squares under threat) and
     ties are broken at random. Works on a copy, so ``game`` is untouched.
     """
-    me = game.to_move
+    me = game.to_move or 0  # never 0: the game is not over
     board = game.copy()
     best: list[int] = []
     best_value = None

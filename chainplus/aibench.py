@@ -2,7 +2,8 @@
 
 Seeded midgame positions (reached by seeded level-4 play with 20% random moves, so they look
 like real games) are each handed to level 5's search, and the wall-clock time of every call is
-recorded, with the depth and nodes the search reached.
+recorded, with the depth the search finished (plies of full width; fights at the horizon are
+played out further) and the nodes (positions played into) it searched, per move and per second.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from typing import Any
 from . import ai
 from .bench import percentile
 from .game import Game
+from .rules import Rules
 from .search import search
 
 
-def midgame_positions(count: int, players: int, rules: str, seed: int,
+def midgame_positions(count: int, players: int, rules: Rules, seed: int,
                       first: int = 16, last: int = 64) -> list[Game]:
     """``count`` unfinished positions between placement ``first`` and ``last``, all seeded."""
     rng = random.Random(seed)
@@ -34,7 +36,7 @@ def midgame_positions(count: int, players: int, rules: str, seed: int,
     return positions
 
 
-def run(positions: int = 60, players: int = 4, rules: str = "acorn", seed: int = 1,
+def run(positions: int = 60, players: int = 4, rules: Rules = "acorn", seed: int = 1,
         budget: float = ai.DEFAULT_BUDGET) -> dict[str, Any]:
     """Time level 5 on seeded midgame positions; the figures as a dict (times in ms)."""
     games = midgame_positions(positions, players, rules, seed)
@@ -62,5 +64,7 @@ def run(positions: int = 60, players: int = 4, rules: str = "acorn", seed: int =
         "max_ms": round(max(times), 1),
         "mean_depth": round(sum(depths) / len(depths), 2),
         "min_depth": min(depths),
+        "max_depth": max(depths),
         "mean_nodes": round(sum(nodes) / len(nodes)),
+        "nodes_per_s": round(sum(nodes) / (sum(times) / 1000)),
     }

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from .game import Game
+from .rules import Rules
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -27,7 +28,8 @@ def playout(game: Game, rng: random.Random) -> int:
     return n
 
 
-def run(rules: str = "acorn", players: int = 2, seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
+def run(rules: Rules = "acorn", players: int = 2, seconds: float = 3.0,
+        seed: int = 1) -> dict[str, Any]:
     """Play whole random games for about ``seconds``; the figures as a dict."""
     rng = random.Random(seed)
     seats = tuple(range(1, players + 1))

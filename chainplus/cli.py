@@ -10,16 +10,15 @@ import argparse
 import json
 import os
 import random
+import shlex
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, BinaryIO, TextIO
 
-from . import ai, aibench, bench
-from .game import Game
+from . import ai, aibench, bench, match
 from .records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, game_from_text, summary
-from .rules import RULES, row_col
+from .rules import RULES, Rules, row_col
 
 
 class UsageError(Exception):
@@ -33,14 +32,15 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
-def _int_in(low: int, high: int, what: str):
+def _int_in(low: int, high: int, what: str) -> Callable[[str], int]:
     """An argparse type: an integer in [low, high]."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, not {text!r}") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{what} must be {low} to {high}, not {value}")
         return value
@@ -76,6 +76,17 @@ def _add_limits(parser: argparse.ArgumentParser, nodes: bool = True) -> None:
                                  "the clock (repeatable answers)")
 
 
+def _command(text: str) -> list[str]:
+    """An argparse type: a command line, split the way a shell would (no shell runs it)."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"cannot read the command {text!r}: {exc}") from None
+    if not words:
+        raise argparse.ArgumentTypeError("the command is empty")
+    return words
+
+
 def clock(budget: float, nodes: int | None) -> float | None:
     """The thinking time to use: none when a node limit is given, so answers are repeatable."""
     return None if nodes else budget
@@ -92,34 +103,55 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", help="the record (JSON); standard input when left out")
 
     p = sub.add_parser("engine", help="answer game records on stdin with the computer's move")
-    p.add_argument("--level", type=_int_in(0, 5, "the level"), default=1, help="computer level 0-5 (default 1)")
-    p.add_argument("--random", type=_int_in(0, 100, "the random %"), default=0, help="random %% 0-100 (default 0)")
+    p.add_argument("--level", type=_int_in(0, 5, "the level"), default=1,
+                   help="computer level 0-5 (default 1)")
+    p.add_argument("--random", type=_int_in(0, 100, "the random %"), default=0,
+                   help="random %% 0-100 (default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for repeatable answers")
     _add_limits(p)
 
     p = sub.add_parser("bench", help="time seeded random playouts of the rules core")
     p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
-    p.add_argument("--players", type=_int_in(2, 4, "players"), default=2, help="seats 2-4 (default 2)")
-    p.add_argument("--seconds", type=_positive_float, default=5.0, help="how long to play (default 5)")
+    p.add_argument("--players", type=_int_in(2, 4, "players"), default=2,
+                   help="seats 2-4 (default 2)")
+    p.add_argument("--seconds", type=_positive_float, default=5.0,
+                   help="how long to play (default 5)")
     p.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
     p.add_argument("--ui", action="store_true",
                    help="(moved: the window's benchmark is python -m chainplus.ui.uibench)")
 
     p = sub.add_parser("aibench", help="time level 5's answers on seeded midgame positions")
     p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
-    p.add_argument("--players", type=_int_in(2, 4, "players"), default=4, help="seats 2-4 (default 4)")
+    p.add_argument("--players", type=_int_in(2, 4, "players"), default=4,
+                   help="seats 2-4 (default 4)")
     p.add_argument("--positions", type=_int_in(1, 100_000, "positions"), default=60,
                    help="midgame positions to time (default 60)")
     p.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
     _add_limits(p, nodes=False)
 
-    p = sub.add_parser("match", help="play two computer levels against each other")
-    p.add_argument("--a", type=parse_player, required=True, metavar="LEVEL[:RANDOM]",
+    p = sub.add_parser("match", help="play two players (computer levels or engine programs) "
+                                     "against each other")
+    p.add_argument("--a", type=parse_player, default=None, metavar="LEVEL[:RANDOM]",
                    help="player a: a level 0-5, optionally with a random %% (e.g. 5:10)")
-    p.add_argument("--b", type=parse_player, required=True, metavar="LEVEL[:RANDOM]", help="player b, likewise")
+    p.add_argument("--b", type=parse_player, default=None, metavar="LEVEL[:RANDOM]",
+                   help="player b, likewise")
+    p.add_argument("--a-cmd", type=_command, default=None, metavar="COMMAND",
+                   help="player a is this program speaking the engine protocol instead of a level "
+                        "(e.g. 'python -m chainplus engine --level 5')")
+    p.add_argument("--b-cmd", type=_command, default=None, metavar="COMMAND",
+                   help="player b, likewise")
+    p.add_argument("--a-dir", default=None,
+                   help="folder to start --a-cmd in (e.g. a git worktree of an old commit)")
+    p.add_argument("--b-dir", default=None, help="folder to start --b-cmd in")
     p.add_argument("--games", type=_int_in(1, 1_000_000, "games"), default=100,
                    help="games to play, a starting in the even ones (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="seed; each game gets its own from it (default 1)")
+    p.add_argument("--seats", type=_int_in(2, 4, "seats"), default=2,
+                   help="seats 2-4; with 3 or 4, a plays one seat (rotating) and b all the "
+                        "others (default 2)")
+    p.add_argument("--opening", type=_int_in(0, 20, "opening plies"), default=0,
+                   help="random moves that open every game, so games differ (default 0)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="seed; each game gets its own from it (default 1)")
     p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
     p.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
                    help="games played at once (default: one per core)")
@@ -139,7 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if sys.stdin is None:
                 raise UsageError("there is no standard input to read")
             return cmd_engine(
-                sys.stdin.buffer, sys.stdout, args.level, args.random, args.seed, args.budget, args.nodes
+                sys.stdin.buffer, sys.stdout, args.level, args.random, args.seed, args.budget,
+                args.nodes,
             )
         if args.command == "bench" and args.ui:
             # the core never imports the window's package: its benchmark is its own tool
@@ -201,7 +234,8 @@ def engine_answer(
     ``None`` stands for a line too long to be a record.
     """
     if line is None:
-        return {"error": f"the line is too long to be a game record (over {MAX_RECORD_BYTES} bytes)"}
+        return {"error": "the line is too long to be a game record "
+                         f"(over {MAX_RECORD_BYTES} bytes)"}
     try:
         game = game_from_data(decode(line))
     except RecordError as exc:
@@ -242,7 +276,7 @@ def cmd_engine(
 
 
 # --------------------------------------------------------------------------- bench
-def cmd_bench(rules: str, players: int, seconds: float, seed: int) -> int:
+def cmd_bench(rules: Rules, players: int, seconds: float, seed: int) -> int:
     result = bench.run(rules, players, seconds, seed)
     print(
         f"{result['placements']} placements in {result['games']} games in {result['seconds']} s "
@@ -253,64 +287,45 @@ def cmd_bench(rules: str, players: int, seconds: float, seed: int) -> int:
 
 
 # --------------------------------------------------------------------------- aibench
-def cmd_aibench(rules: str, players: int, positions: int, seed: int, budget: float) -> int:
+def cmd_aibench(rules: Rules, players: int, positions: int, seed: int, budget: float) -> int:
     result = aibench.run(positions, players, rules, seed, budget)
     print(
         f"level 5 on {result['positions']} midgame positions ({players} seats, {rules} rules, "
         f"budget {result['budget_ms']} ms): p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
-        f"max {result['max_ms']} ms, mean depth {result['mean_depth']}"
+        f"max {result['max_ms']} ms, depth {result['min_depth']}-{result['max_depth']} "
+        f"(mean {result['mean_depth']}), {result['nodes_per_s']} nodes/s"
     )
     print(json.dumps(result))
     return 0
 
 
 # --------------------------------------------------------------------------- match
-def play_match_game(
-    index: int, a: tuple[int, int], b: tuple[int, int], seed: int, rules: str, budget: float,
-    nodes: int | None = None,
-) -> tuple[int, int]:
-    """Play game ``index`` of a match; returns (winner: 0 for a, 1 for b, number of moves).
-
-    Player a takes seat 1 in even games and seat 2 in odd ones, so starts alternate.
-    Each game has its own seed, so results do not depend on how games are spread over cores.
-    With ``nodes`` level 5 searches a fixed number of nodes instead of watching the clock,
-    so the whole match is repeatable.
-    """
-    seconds = clock(budget, nodes)
-    rng = random.Random(f"{seed}:{index}")
-    game = Game((1, 2), rules)
-    players = {1: a, 2: b} if index % 2 == 0 else {1: b, 2: a}
-    while game.winner is None:
-        level, pct = players[game.to_move]
-        game.play(ai.choose_move(game, level, pct, rng, seconds, nodes=nodes))
-    a_seat = 1 if index % 2 == 0 else 2
-    return (0 if game.winner == a_seat else 1), len(game.moves)
+def match_player(level: tuple[int, int] | None, command: list[str] | None, folder: str | None,
+                 which: str) -> match.Player:
+    """Player ``which`` of a match from its options: a level, or an engine command."""
+    if (level is None) == (command is None):
+        raise UsageError(
+            f"give player {which} as --{which} LEVEL[:RANDOM] or as --{which}-cmd COMMAND")
+    if folder is not None and not os.path.isdir(folder):
+        raise UsageError(f"--{which}-dir {folder!r} is not a folder")
+    if command is not None:
+        return match.Player(command=tuple(command), cwd=folder)
+    assert level is not None
+    return match.Player(level[0], level[1])
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    start = time.perf_counter()
-    wins = [0, 0]
-    moves = 0
-    jobs = [(i, args.a, args.b, args.seed, args.rules, args.budget, args.nodes) for i in range(args.games)]
-    if args.jobs > 1 and args.games > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(play_match_game, *zip(*jobs), chunksize=1))
-    else:
-        results = [play_match_game(*job) for job in jobs]
-    for winner, length in results:
-        wins[winner] += 1
-        moves += length
-    elapsed = time.perf_counter() - start
-    name = lambda p: f"{p[0]}:{p[1]}"  # noqa: E731
-    print(
-        f"level {name(args.a)} won {wins[0]}, level {name(args.b)} won {wins[1]} "
-        f"of {args.games} games ({args.rules} rules) in {elapsed:.1f} s"
+    config = match.MatchConfig(
+        match_player(args.a, args.a_cmd, args.a_dir, "a"),
+        match_player(args.b, args.b_cmd, args.b_dir, "b"),
+        args.seed, args.rules, args.seats, clock(args.budget, args.nodes), args.nodes, args.opening,
     )
-    print(json.dumps({
-        "a": name(args.a), "b": name(args.b), "a_wins": wins[0], "b_wins": wins[1],
-        "games": args.games, "a_win_rate": round(wins[0] / args.games, 3),
-        "mean_moves": round(moves / args.games, 1), "rules": args.rules, "seed": args.seed,
-        "seconds": round(elapsed, 1),
-        "limit": f"{args.nodes} nodes" if args.nodes else f"{args.budget} s",
-    }))
+    start = time.perf_counter()
+    try:
+        results = match.run(config, args.games, args.jobs)
+    except match.MatchError as exc:
+        raise UsageError(str(exc)) from None
+    line, data = match.report(config, args.games, results, time.perf_counter() - start)
+    print(line)
+    print(data)
     return 0

@@ -1,15 +1,29 @@
 """Level 5's search: iterative-deepening alpha-beta over ``Game.play``/``Game.undo``.
 
-With more than two seats the search is *paranoid*: every rival is assumed to play against the
-searching seat, so one alpha-beta serves 2, 3 and 4 seats. The search never has a rule of its
-own: each node is a real ``Game.play`` undone with ``Game.undo``, so it sees exactly the cascades
-the window shows. Before searching, the root drops moves that let the next seat win at once
-(when some move does not) and plays an immediate win straight away.
+Each piece is here because a match said it makes level 5 stronger (README, "How strong each
+level is", gives the commands):
+
+* **Paranoid search** with more than two seats: every rival is assumed to play against the
+  searching seat, so one alpha-beta serves 2, 3 and 4 seats.
+* **No rule of its own**: each node is a real ``Game.play`` undone with ``Game.undo``, so the
+  search sees exactly the cascades the window shows.
+* **Quiescence**: a position where the seat to move has a loaded square next to a rival's
+  loaded square is a fight in progress, and judging it before the fight is settled misjudges
+  it badly. At the horizon, such fights are played out (only those moves, a few plies deep)
+  before the evaluation is trusted; the seat to move may also decline ("stand pat").
+* **Move ordering** for alpha-beta: the transposition table's move, then two killer moves per
+  ply (quiet moves that refuted a sibling), then explosions, then the history heuristic.
+* **Moves that cannot differ are one move**: firing any square of a run of loaded squares sets
+  off the same chain, so explosions that leave the same position are searched once.
+* **A transposition table** of positions already searched (and of evaluations already made),
+  keyed by the position's bytes.
+* **At the root**: an immediate win is played at once, and moves that hand the next seat an
+  immediate win are dropped when some move does not.
 
 The clock, the node limit and the ``stop`` callable are polled at every node (well under a
-millisecond apart, except inside one very long cascade); when any of them says so the search unwinds and the best move of the
-deepest finished iteration (or of the unfinished one, if it already found a better move) is
-returned.
+millisecond apart, except inside one very long cascade); when any of them says so the search
+unwinds and the best move of the deepest finished iteration (or of the unfinished one, if it
+already found a better move) is returned.
 """
 
 from __future__ import annotations
@@ -19,13 +33,18 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .evaluate import LOADED_AT, WIN, evaluate
+from .evaluate import JUDGE, LOADED_AT, WIN, Judge
 from .game import Game
+from .rules import NEIGHBOURS
 
 #: Deepest iteration tried: beyond this the tree is too big for any sensible budget anyway.
-MAX_DEPTH = 12
-#: Share of the budget the search itself may use: the rest covers unwinding and answering.
-BUDGET_SHARE = 0.96
+MAX_DEPTH = 16
+#: How many plies of fights quiescence plays out beyond the horizon.
+QUIESCENCE_PLIES = 4
+#: With 3 or 4 seats: best-reply search (True) rather than paranoid (False).
+BEST_REPLY = False
+#: Time kept back from the budget for unwinding and answering, at most (seconds).
+MARGIN = 0.004
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -51,21 +70,34 @@ def wins_now(game: Game, seat: int, square: int) -> bool:
     return won
 
 
+def loaded_squares(game: Game, seat: int) -> list[int]:
+    """The squares of ``seat`` that are one piece short of exploding."""
+    loaded_at = LOADED_AT[game.rules]
+    counts = game.counts
+    owners = game.owners
+    return [sq for sq in range(len(owners)) if owners[sq] == seat and counts[sq] == loaded_at[sq]]
+
+
 def winning_replies(game: Game) -> list[int]:
     """The moves that win at once for the seat to move.
 
     Only a placement that explodes can knock anybody out, so only the seat's loaded squares
     (one piece short of exploding) need trying.
     """
-    if game.winner is not None:
+    if game.winner is not None or game.to_move is None:
         return []
     seat = game.to_move
-    loaded_at = LOADED_AT[game.rules]
-    counts = game.counts
-    owners = game.owners
     # listed before any try: each try changes the board (and undo puts it back)
-    loaded = [sq for sq in range(len(owners)) if owners[sq] == seat and counts[sq] == loaded_at[sq]]
-    return [sq for sq in loaded if wins_now(game, seat, sq)]
+    return [sq for sq in loaded_squares(game, seat) if wins_now(game, seat, sq)]
+
+
+def position_key(game: Game) -> bytes:
+    """The position as bytes: counts, owners, the seat to move and who has placed.
+
+    A settled square never holds more than 4 pieces, so every value fits a byte; the knocked
+    out seats follow from the rest.
+    """
+    return bytes(game.counts) + bytes(game.owners) + bytes((game.to_move or 0, game.placed))
 
 
 class Searcher:
@@ -78,6 +110,9 @@ class Searcher:
         stop: Callable[[], bool] | None,
         max_nodes: int | None,
         rng: random.Random,
+        judge: Judge = JUDGE,
+        quiescence: int = QUIESCENCE_PLIES,
+        best_reply: bool = False,
     ) -> None:
         self.game = game
         self.me = game.to_move
@@ -85,14 +120,20 @@ class Searcher:
         self.stop = stop
         self.max_nodes = max_nodes
         self.rng = rng
+        self.judge = judge
+        self.quiescence = quiescence
+        self.best_reply = best_reply
         self.nodes = 0
         self.loaded_at = LOADED_AT[game.rules]
         self.history = [[0] * 64 for _ in range(5)]
-        self.table: dict[tuple, tuple[int, int, int, int]] = {}
+        self.killers = [[-1, -1] for _ in range(MAX_DEPTH + 2)]
+        self.table: dict[bytes, tuple[int, int, int, int]] = {}
+        self.evals: dict[bytes, int] = {}
 
     # ------------------------------------------------------------------ budget
     def _poll(self) -> None:
-        """Unwind when the node limit, the clock or ``stop`` says so."""
+        """Count a node; unwind when the node limit, the clock or ``stop`` says so."""
+        self.nodes += 1
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _OutOfTime
         self._poll_clock()
@@ -105,34 +146,137 @@ class Searcher:
             raise _OutOfTime
 
     # ------------------------------------------------------------------ ordering
-    def _ordered(self, best: int) -> list[int]:
-        """The legal moves, most promising first: the remembered best, explosions, history."""
+    def _keyed(self, best: int, ply: int) -> list[tuple[int, int]]:
+        """The seat to move's legal moves with how promising each looks (higher first):
+        the table's move, the killers, explosions, then the history heuristic."""
         game = self.game
         counts = game.counts
         loaded_at = self.loaded_at
-        history = self.history[game.to_move]
-        moves = game.legal_moves()
-        keys = {sq: history[sq] + (1 << 20 if counts[sq] == loaded_at[sq] else 0) for sq in moves}
-        if best >= 0:
-            keys[best] = 1 << 30
-        moves.sort(key=keys.__getitem__, reverse=True)
-        return moves
+        history = self.history[game.to_move or 0]
+        first, second = self.killers[ply]
+        keyed = []
+        for sq in game.legal_moves():
+            if sq == best:
+                key = 1 << 30
+            elif sq == first:
+                key = 1 << 29
+            elif sq == second:
+                key = 1 << 28
+            else:
+                key = history[sq] + (1 << 20 if counts[sq] == loaded_at[sq] else 0)
+            keyed.append((key, sq))
+        return keyed
 
-    # ------------------------------------------------------------------ alpha-beta
-    def _alphabeta(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        self.nodes += 1
-        # every node: a look costs far less than a node, and one late-game cascade is slow
+    def _moves(self, best: int, ply: int, maximising: bool) -> list[tuple[int, int]]:
+        """(seat, square) pairs to search here, most promising first.
+
+        Normally the seat to move's moves. In a best-reply search, a node where a rival is to
+        move offers every rival's moves, as if each were next: only the strongest reply of
+        any rival is played before it is the searching seat's turn again.
+        """
+        game = self.game
+        seat = game.to_move or 0
+        movers = [seat] if maximising or not self.best_reply else \
+            [s for s in game.alive if s != self.me]
+        keyed: list[tuple[int, int, int]] = []
+        for mover in movers:
+            game.to_move = mover
+            mine = best - 64 * mover if best // 64 == mover else -1
+            keyed.extend((key, mover, sq) for key, sq in self._keyed(mine, ply))
+        game.to_move = seat
+        keyed.sort(reverse=True)
+        return [(mover, sq) for _, mover, sq in keyed]
+
+    def _fights(self) -> list[int]:
+        """The seat to move's loaded squares next to a rival's loaded square."""
+        game = self.game
+        seat = game.to_move
+        counts = game.counts
+        owners = game.owners
+        loaded_at = self.loaded_at
+        found = []
+        for sq in range(64):
+            if owners[sq] == seat and counts[sq] == loaded_at[sq]:
+                for n in NEIGHBOURS[sq]:
+                    if owners[n] != seat and counts[n] == loaded_at[n] and owners[n]:
+                        found.append(sq)
+                        break
+        return found
+
+    def _cut(self, sq: int, depth: int, ply: int, seat: int) -> None:
+        """Remember a move that caused a cutoff: history, and a killer when it was quiet."""
+        self.history[seat][sq] += depth * depth
+        killers = self.killers[ply]
+        if killers[0] != sq:
+            killers[1], killers[0] = killers[0], sq
+
+    # ------------------------------------------------------------------ leaves
+    def _static(self, key: bytes) -> int:
+        value = self.evals.get(key)
+        if value is None:
+            value = self.judge.evaluate(self.game, self.me or 0)
+            self.evals[key] = value
+        return value
+
+    def _quiesce(self, alpha: int, beta: int, ply: int, left: int, key: bytes) -> int:
+        """The value once the fights between loaded squares are played out (or declined)."""
+        game = self.game
+        stand = self._static(key)
+        if left == 0:
+            return stand
+        fights = self._fights()
+        if not fights:
+            return stand
+        maximising = game.to_move == self.me
+        if maximising:
+            if stand >= beta:
+                return stand
+            alpha = max(alpha, stand)
+        else:
+            if stand <= alpha:
+                return stand
+            beta = min(beta, stand)
+        best = stand
+        for sq in fights:
+            score = self._child(sq, 0, alpha, beta, ply, left - 1)
+            if maximising:
+                if score > best:
+                    best = score
+                    alpha = max(alpha, score)
+            elif score < best:
+                best = score
+                beta = min(beta, score)
+            if alpha >= beta:
+                break
+        return best
+
+    def _child(self, sq: int, depth: int, alpha: int, beta: int, ply: int, qleft: int) -> int:
+        """Play ``sq``, value the result (search, quiescence or a decided game), undo."""
+        self.game.play(sq)
+        try:
+            return self._after(depth, alpha, beta, ply, qleft, None)
+        finally:
+            self.game.undo()
+
+    def _after(self, depth: int, alpha: int, beta: int, ply: int, qleft: int,
+               key: bytes | None) -> int:
+        """The value of the position just played into (its key, when already known)."""
         self._poll()
         game = self.game
-        me = self.me
         winner = game.winner
+        me = self.me
         if winner is not None:
             return WIN - ply if winner == me else -WIN + ply
         if me not in game.alive:
             return -WIN + ply
-        if depth == 0:
-            return evaluate(game, me)
-        key = (tuple(game.counts), tuple(game.owners), game.to_move, game.placed)
+        if key is None:
+            key = position_key(game)
+        if depth > 0:
+            return self._alphabeta(depth, alpha, beta, ply + 1, key)
+        return self._quiesce(alpha, beta, ply + 1, qleft, key)
+
+    # ------------------------------------------------------------------ alpha-beta
+    def _alphabeta(self, depth: int, alpha: int, beta: int, ply: int, key: bytes) -> int:
         entry = self.table.get(key)
         best_move = -1
         if entry is not None:
@@ -144,37 +288,48 @@ class Searcher:
                     return e_value
                 if e_flag == _UPPER and e_value <= alpha:
                     return e_value
-        maximising = game.to_move == me
-        history = self.history[game.to_move]
+        game = self.game
+        seat = game.to_move or 0
+        me = self.me
+        maximising = seat == me
+        alpha0, beta0 = alpha, beta
+        value = -WIN - 1 if maximising else WIN + 1
+        seen: set[bytes] = set()
+        counts = game.counts
+        loaded_at = self.loaded_at
         play = game.play
         undo = game.undo
-        alpha0, beta0 = alpha, beta
-        if maximising:
-            value = -WIN - 1
-            for sq in self._ordered(best_move):
-                play(sq)
-                score = self._alphabeta(depth - 1, alpha, beta, ply + 1)
+        brs = self.best_reply and not maximising
+        for mover, sq in self._moves(best_move, ply, maximising):
+            fires = counts[sq] == loaded_at[sq]
+            game.to_move = mover
+            play(sq)
+            try:
+                after = None
+                if brs and game.winner is None and me in game.alive:
+                    game.to_move = me  # best-reply search: the searching seat answers next
+                if fires and game.winner is None:
+                    # it exploded: skip it when an earlier explosion left the same position
+                    after = position_key(game)
+                    if after in seen:
+                        continue
+                    seen.add(after)
+                score = self._after(depth - 1, alpha, beta, ply, self.quiescence, after)
+            finally:
                 undo()
+                game.to_move = seat
+            if maximising:
                 if score > value:
-                    value, best_move = score, sq
+                    value, best_move = score, sq + 64 * mover
                     if score > alpha:
                         alpha = score
-                        if alpha >= beta:
-                            history[sq] += depth * depth
-                            break
-        else:
-            value = WIN + 1
-            for sq in self._ordered(best_move):
-                play(sq)
-                score = self._alphabeta(depth - 1, alpha, beta, ply + 1)
-                undo()
-                if score < value:
-                    value, best_move = score, sq
-                    if score < beta:
-                        beta = score
-                        if alpha >= beta:
-                            history[sq] += depth * depth
-                            break
+            elif score < value:
+                value, best_move = score, sq + 64 * mover
+                if score < beta:
+                    beta = score
+            if alpha >= beta:
+                self._cut(sq, depth, ply, mover)
+                break
         if value <= alpha0:
             flag = _UPPER
         elif value >= beta0:
@@ -185,29 +340,35 @@ class Searcher:
         return value
 
     # ------------------------------------------------------------------ root
+    def _safe_moves(self, moves: list[int]) -> tuple[int | None, list[int]]:
+        """An immediate win if there is one, and the moves that give the next seat none.
+
+        Cheap (only the next seat's loaded squares are tried) and only ``stop`` or the clock
+        cut it short, never the node limit, so these two promises hold at any node limit.
+        """
+        game = self.game
+        safe: list[int] = []
+        for sq in moves:
+            game.play(sq)
+            try:
+                if game.winner == self.me:
+                    return sq, []
+                if not winning_replies(game):
+                    safe.append(sq)
+            finally:
+                game.undo()
+            self._poll_clock()
+        return None, safe
+
     def run(self, max_depth: int = MAX_DEPTH) -> SearchResult:
         """Search deeper and deeper until the budget runs out; the best move found."""
-        game = self.game
-        me = self.me
-        moves = self._ordered(-1)
-        # One pass over every move: a move that wins now is played at once, and moves that
-        # hand the next seat a win at once are left out unless every move does. The pass is
-        # cheap (only the next seat's loaded squares are tried) and only ``stop`` or the clock
-        # cut it short, never the node limit, so these two promises hold at any node limit.
-        safe: list[int] = []
+        moves = [sq for _, sq in self._moves(-1, 0, True)]
         try:
-            for sq in moves:
-                game.play(sq)
-                try:
-                    if game.winner == me:
-                        return SearchResult(sq, WIN, 1, self.nodes)
-                    if not winning_replies(game):
-                        safe.append(sq)
-                finally:
-                    game.undo()
-                self._poll_clock()
+            win, safe = self._safe_moves(moves)
         except _OutOfTime:
-            return SearchResult(safe[0] if safe else moves[0], 0, 0, self.nodes)
+            return SearchResult(moves[0], 0, 0, self.nodes)
+        if win is not None:
+            return SearchResult(win, WIN, 1, self.nodes)
         candidates = safe or moves
         if len(candidates) == 1:
             return SearchResult(candidates[0], 0, 0, self.nodes)
@@ -221,11 +382,7 @@ class Searcher:
             iter_best, iter_value = -1, -WIN - 1
             try:
                 for sq in candidates:
-                    game.play(sq)
-                    try:
-                        score = self._alphabeta(depth - 1, iter_value, WIN + 1, 1)
-                    finally:
-                        game.undo()
+                    score = self._child(sq, depth - 1, iter_value, WIN + 1, 0, self.quiescence)
                     scores[sq] = score
                     if score > iter_value:
                         iter_best, iter_value = sq, score
@@ -236,7 +393,7 @@ class Searcher:
                     best_move, best_value = iter_best, iter_value
                 break
             best_move, best_value, finished = iter_best, iter_value, depth
-            if abs(best_value) >= WIN - MAX_DEPTH:
+            if abs(best_value) >= WIN - MAX_DEPTH - QUIESCENCE_PLIES:
                 break  # the result is decided: searching deeper changes nothing
         return SearchResult(best_move, best_value, finished, self.nodes)
 
@@ -248,13 +405,21 @@ def search(
     nodes: int | None = None,
     rng: random.Random | None = None,
     max_depth: int = MAX_DEPTH,
+    judge: Judge = JUDGE,
+    quiescence: int = QUIESCENCE_PLIES,
+    best_reply: bool = BEST_REPLY,
 ) -> SearchResult:
     """Search ``game`` for the seat to move within ``budget`` seconds and/or ``nodes`` nodes.
 
-    Works on a copy, so the caller's game is never touched.
+    Works on a copy, so the caller's game is never touched. The clock starts at the call and
+    the answer comes at most ``MARGIN`` before the budget is up. ``judge`` (the evaluation's
+weights) and ``quiescence`` (plies of fights past the horizon, 0 for none) are there for the
+tuning script and the tests; the game uses the defaults.
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to search for")
-    deadline = None if budget is None else time.perf_counter() + budget * BUDGET_SHARE
-    searcher = Searcher(game.copy(), deadline, stop, nodes, rng or random.Random(0))
+    start = time.perf_counter()
+    deadline = None if budget is None else start + budget - min(MARGIN, budget * 0.04)
+    searcher = Searcher(game.copy(), deadline, stop, nodes, rng or random.Random(0), judge,
+                        quiescence, best_reply)
     return searcher.run(max_depth)

@@ -16,8 +16,7 @@ import pytest
 from rules_helpers import played
 
 from chainplus import ai
-from chainplus.evaluate import DANGER as DANGER_COST
-from chainplus.evaluate import LOADED_AT, SAFE_BONUS, WIN, evaluate, seat_scores
+from chainplus.evaluate import JUDGE, LOADED_AT, WIN, Judge, Weights, evaluate, seat_scores
 from chainplus.game import Game
 from chainplus.rules import NEIGHBOURS, square_of
 from chainplus.search import search, winning_replies
@@ -228,32 +227,61 @@ def test_level_5_avoids_handing_a_win_with_four_seats():
         assert not winning_replies(after)
 
 
-def minimax(game: Game, me: int, depth: int, ply: int = 0) -> int:
-    """Plain paranoid minimax over Game.play/undo: the reference the alpha-beta must match."""
+def fights(game: Game) -> list[int]:
+    """The mover's loaded squares next to a rival's loaded square (what quiescence plays)."""
+    top = LOADED_AT[game.rules]
+    me, counts, owners = game.to_move, game.counts, game.owners
+    return [sq for sq in range(64) if owners[sq] == me and counts[sq] == top[sq]
+            and any(owners[n] not in (0, me) and counts[n] == top[n] for n in NEIGHBOURS[sq])]
+
+
+def minimax(game: Game, me: int, depth: int, ply: int = 0, quiet: int = 0,
+            best_reply: bool = False) -> int:
+    """Plain minimax over Game.play/undo: the reference the alpha-beta must match.
+
+    Paranoid, or best-reply (every rival's moves at a rival's turn, then ``me`` again); past
+    the horizon, ``quiet`` plies in which the mover may fire a fight or stand pat."""
     if game.winner is not None:
         return WIN - ply if game.winner == me else -WIN + ply
     if me not in game.alive:
         return -WIN + ply
+    mover = game.to_move
     if depth == 0:
-        return evaluate(game, me)
-    values = []
-    for sq in game.legal_moves():
-        game.play(sq)
-        values.append(minimax(game, me, depth - 1, ply + 1))
-        game.undo()
-    return max(values) if game.to_move == me else min(values)
+        values = [evaluate(game, me)]
+        for sq in fights(game) if quiet else []:
+            game.play(sq)
+            values.append(minimax(game, me, 0, ply + 1, quiet - 1, best_reply))
+            game.undo()
+    else:
+        values = []
+        movers = [s for s in game.alive if s != me] if best_reply and mover != me else [mover]
+        for seat in movers:
+            game.to_move = seat
+            for sq in game.legal_moves():
+                game.play(sq)
+                if best_reply and mover != me and game.winner is None and me in game.alive:
+                    game.to_move = me
+                values.append(minimax(game, me, depth - 1, ply + 1, quiet, best_reply))
+                game.undo()
+        game.to_move = mover
+    return max(values) if mover == me else min(values)
 
 
-@pytest.mark.parametrize("seats,moves", [((1, 2), 14), ((1, 2), 40), ((1, 2, 3), 12)])
-def test_alpha_beta_agrees_with_plain_minimax(seats, moves):
+@pytest.mark.parametrize("quiet", [0, 2])
+@pytest.mark.parametrize("seats,moves,best_reply", [
+    ((1, 2), 14, False), ((1, 2), 40, False), ((1, 2, 3), 12, False), ((1, 2, 3), 18, True),
+    ((1, 2, 3, 4), 30, True)])
+def test_alpha_beta_agrees_with_plain_minimax(seats, moves, best_reply, quiet):
     game = played(seats, "acorn", moves, seed=moves)
+    me = game.to_move
     for depth in (1, 2):
-        found = search(game, None, rng=random.Random(1), max_depth=depth)
+        found = search(game, None, rng=random.Random(1), max_depth=depth, quiescence=quiet,
+                       best_reply=best_reply)
         assert found.depth == depth
-        assert found.value == minimax(game.copy(), game.to_move, depth)
+        assert found.value == minimax(game.copy(), me, depth, 0, quiet, best_reply)
         after = game.copy()
         after.play(found.move)
-        assert minimax(after, game.to_move, depth - 1, 1) == found.value
+        assert minimax(after, me, depth - 1, 1, quiet, best_reply) == found.value
 
 
 def test_more_nodes_search_deeper():
@@ -280,7 +308,7 @@ def test_a_node_limit_makes_level_5_repeatable_and_bounded():
     game = played((1, 2), "acorn", 30)
     one = search(game, None, nodes=1500, rng=random.Random(7))
     two = search(game, None, nodes=1500, rng=random.Random(7))
-    assert (one.move, one.value, one.depth, one.nodes) == (two.move, two.value, two.depth, two.nodes)
+    assert one == two
     assert one.nodes <= 1500
     assert one.depth >= 1
 
@@ -293,9 +321,11 @@ def test_evaluate_scores_wins_losses_and_symmetry():
     assert evaluate(over, 1) == WIN and evaluate(over, 2) == -WIN
 
 
-def reference_scores(game: Game) -> list[int]:
+def reference_scores(game: Game, w: Weights) -> list[int]:
     """``seat_scores`` written the slow, obvious way: each square looks at its neighbours."""
     top = LOADED_AT[game.rules]
+    safe = {2: w.safe_corner, 3: w.safe_edge, 4: w.safe_centre}
+    cost = {2: w.danger_corner, 3: w.danger_edge, 4: w.danger_centre}
     counts, owners = game.counts, game.owners
 
     def loaded(sq: int) -> bool:
@@ -306,24 +336,38 @@ def reference_scores(game: Game) -> list[int]:
         owner = owners[sq]
         if not owner:
             continue
-        danger = sum(DANGER_COST[n] for n in NEIGHBOURS[sq]
+        danger = sum(cost[len(NEIGHBOURS[n])] for n in NEIGHBOURS[sq]
                      if loaded(n) and owners[n] not in (0, owner))
         if danger:
-            scores[owner] += counts[sq] - (danger // 2 if owner == game.to_move else danger)
+            share = danger * w.to_move_danger_pct // 100 if owner == game.to_move else danger
+            scores[owner] += counts[sq] - share
             continue
-        scores[owner] += counts[sq] + SAFE_BONUS[sq]
+        scores[owner] += counts[sq] + safe[len(NEIGHBOURS[sq])]
         if loaded(sq):
-            scores[owner] += 2 + 2 * sum(1 for n in NEIGHBOURS[sq]
-                                         if n > sq and owners[n] == owner and loaded(n))
+            scores[owner] += w.loaded + w.chain * sum(
+                1 for n in NEIGHBOURS[sq] if n > sq and owners[n] == owner and loaded(n))
     return scores
 
 
 @pytest.mark.parametrize("rules", ["acorn", "classic"])
 def test_seat_scores_match_the_plain_definition(rules):
     rng = random.Random(rules)
+    odd = Judge(Weights(5, 4, 1, 6, 3, 2, 75, 3, 1))  # any weights, not only the tuned ones
     for index in range(60):
         game = played((1, 2, 3, 4)[: 2 + index % 3], rules, rng.randrange(5, 120), seed=index)
-        assert seat_scores(game) == reference_scores(game)
+        assert seat_scores(game) == reference_scores(game, JUDGE.weights)
+        assert odd.seat_scores(game) == reference_scores(game, odd.weights)
+
+
+def test_the_weights_file_holds_the_weights_and_how_they_were_found(tmp_path):
+    import json
+
+    from chainplus.evaluate import WEIGHTS_FILE
+
+    data = json.loads(WEIGHTS_FILE.read_text())
+    assert Weights(**data["weights"]) == JUDGE.weights
+    assert "trials" in data["tuning"]  # the matches that decided them
+    assert Weights.load(tmp_path / "missing.json") == Weights()
 
 
 def test_level_5_beats_random_play():

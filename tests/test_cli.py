@@ -65,7 +65,8 @@ def test_replay_prints_the_position(capsys, monkeypatch):
 
 def test_replay_reads_a_file_and_lists_seats(tmp_path):
     path = tmp_path / "game.json"
-    path.write_text(json.dumps({"players": [1, 3, 4], "rules": "classic", "moves": [[0, 0], [3, 3]], "x": 1}))
+    path.write_text(json.dumps({"players": [1, 3, 4], "rules": "classic",
+                                "moves": [[0, 0], [3, 3]], "x": 1}))
     proc = run_cli(["replay", str(path)])
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
@@ -233,7 +234,8 @@ def test_engine_flushes_after_every_line():
 
 # --------------------------------------------------------------------------- bench and match
 def test_bench_last_line_is_json_with_rates():
-    proc = run_cli(["bench", "--seconds", "0.3", "--players", "3", "--rules", "classic", "--seed", "4"])
+    proc = run_cli(["bench", "--seconds", "0.3", "--players", "3", "--rules", "classic",
+                    "--seed", "4"])
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout.splitlines()[-1])
     assert result["placements_per_s"] > 0 and result["games_per_s"] > 0
@@ -250,6 +252,45 @@ def test_match_counts_every_game_and_is_repeatable():
         first.stdout.splitlines()[-1].split('"seconds"')[0]
 
 
+def test_match_plays_an_engine_program_given_as_a_command():
+    engine = f"{sys.executable} -m chainplus engine --level 5 --nodes 40 --seed 2"
+    proc = run_cli(["match", "--a", "0", "--b-cmd", engine, "--b-dir", str(ROOT), "--games", "2",
+                    "--jobs", "1", "--nodes", "40"])
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.splitlines()[-1])
+    assert result["games"] == 2 and result["b"] == engine
+    assert result["b_wins"] == 2  # a search beats random play
+    assert result["b_mean_s"] > 0
+
+
+def test_four_seat_match_puts_a_in_one_seat_and_b_in_the_others():
+    proc = run_cli(["match", "--a", "0", "--b", "3", "--seats", "4", "--games", "8", "--jobs", "1"])
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.splitlines()[-1])
+    assert result["seats"] == 4 and result["a_wins"] + result["b_wins"] == 8
+    assert result["a_wins"] <= 1  # one random seat against three of level 3
+
+
+def test_match_seats_rotate():
+    from chainplus.match import seats_of
+
+    assert [seats_of(i, 4)[0] for i in range(5)] == [1, 2, 3, 4, 1]
+    assert seats_of(1, 3)[1] == {1: 1, 2: 0, 3: 1}
+
+
+@pytest.mark.parametrize("command, message", [
+    ("no-such-program-xyz", "cannot start"),
+    (f"{sys.executable} -c pass", "stopped answering"),
+    (f"{sys.executable} -c print(1)", "not a move"),
+    ("""echo '{"move": [9, 9]}'""", "illegal move"),
+])
+def test_a_broken_engine_is_one_clear_error(command, message):
+    proc = run_cli(["match", "--a", "0", "--b-cmd", command, "--games", "1", "--jobs", "1"])
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("error:") and proc.stderr.count("\n") == 1
+    assert message in proc.stderr
+
+
 @pytest.mark.parametrize("args, message", [
     (["bench", "--players", "5"], "players must be 2 to 4"),
     (["bench", "--rules", "chess"], "invalid choice"),
@@ -258,6 +299,10 @@ def test_match_counts_every_game_and_is_repeatable():
     (["engine", "--random", "150"], "the random % must be 0 to 100"),
     (["match", "--a", "x", "--b", "1"], "the level must be a whole number"),
     (["match", "--a", "1:200", "--b", "1"], "the random % must be 0 to 100"),
+    (["match", "--a", "1"], "give player b as --b LEVEL[:RANDOM] or as --b-cmd COMMAND"),
+    (["match", "--a", "1", "--b", "1", "--b-cmd", "x"], "give player b as"),
+    (["match", "--a", "1", "--b-cmd", "x", "--b-dir", "/no/such/dir"], "is not a folder"),
+    (["match", "--a", "1", "--b-cmd", "'"], "cannot read the command"),
     (["frobnicate"], "invalid choice"),
     ([], "required"),
 ])

@@ -63,7 +63,7 @@ def test_every_level_answers_legal_moves_with_both_rule_sets(level, rules):
     assert len(replies) == len(lines)
     assert "error" in replies[3] and "over" in replies[3]["error"]
     del replies[3]
-    for record, reply in zip(batch, replies):
+    for record, reply in zip(batch, replies, strict=True):
         assert set(reply) == {"move"}, reply
         row, col = reply["move"]
         game = game_from_data(record)

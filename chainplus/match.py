@@ -1,0 +1,210 @@
+"""Matches between players: computer levels played here, or any program speaking the engine
+protocol (``python -m chainplus engine``), the way cutechess-cli pits chess engines.
+
+A player is either a level (``5``, ``5:10`` for 10 % random) played in this process, or a
+command started once per game whose standard input gets one game record per line and whose
+standard output answers ``{"move": [row, col]}``. That is how today's level 5 meets an older
+one: check the old commit out with ``git worktree add /tmp/old <commit>`` and give
+``--b-cmd "python -m chainplus engine --level 5" --b-dir /tmp/old``.
+
+With 2 seats player a and player b alternate the first move; with 3 or 4 seats player a takes
+one seat (rotating from game to game) and player b every other seat, so 1/seats is par. Each
+game has its own seed, so results do not depend on how games are spread over processes, and
+with ``--nodes`` (and engines given a node limit) a match is repeatable.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import shlex
+import subprocess
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from . import ai
+from .game import Game
+from .records import record_of
+from .rules import Rules
+
+
+class MatchError(Exception):
+    """An engine that would not start, answered nonsense or played an illegal move."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """One side of a match: a level played here, or an engine command (run in ``cwd``)."""
+
+    level: int = 5
+    random_pct: int = 0
+    command: tuple[str, ...] = ()
+    cwd: str | None = None
+
+    @property
+    def name(self) -> str:
+        if self.command:
+            where = f" in {self.cwd}" if self.cwd else ""
+            return f"engine [{shlex.join(self.command)}]{where}"
+        return f"level {self.level}:{self.random_pct}"
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Everything one game of a match needs (it crosses to worker processes as is)."""
+
+    a: Player
+    b: Player
+    seed: int = 1
+    rules: Rules = "acorn"
+    seats: int = 2
+    budget: float | None = ai.DEFAULT_BUDGET
+    nodes: int | None = None
+    opening: int = 0  # plies of random moves before the players take over
+
+
+@dataclass
+class GameResult:
+    """One game: did player a win, its length, and the thinking time of each side."""
+
+    a_won: bool
+    moves: int
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    answers: list[int] = field(default_factory=lambda: [0, 0])
+
+
+class Engine:
+    """A running engine process that answers the position it is sent with a move."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        try:
+            self.proc = subprocess.Popen(
+                player.command, cwd=player.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, bufsize=1,
+            )
+        except OSError as exc:
+            raise MatchError(f"cannot start {player.name}: {exc.strerror or exc}") from None
+
+    def move(self, game: Game) -> int:
+        """The engine's answer for the seat to move in ``game``."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        try:
+            self.proc.stdin.write(json.dumps(record_of(game)) + "\n")
+            self.proc.stdin.flush()
+        except OSError:
+            pass  # it may have answered before it went: read what it said
+        line = self.proc.stdout.readline()
+        if not line:
+            raise MatchError(f"{self.player.name} stopped answering")
+        try:
+            reply = json.loads(line)
+            row, col = reply["move"]
+            square = int(row) * 8 + int(col)
+        except (ValueError, KeyError, TypeError):
+            raise MatchError(
+                f"{self.player.name} answered {line.strip()[:60]!r}, not a move") from None
+        if not game.is_legal(square):
+            raise MatchError(f"{self.player.name} played the illegal move {[row, col]}")
+        return square
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass  # it went away first: nothing left to tell it
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def seats_of(index: int, seats: int) -> tuple[int, dict[int, int]]:
+    """Player a's seat in game ``index`` and the side (0 a, 1 b) of every seat."""
+    a_seat = index % seats + 1
+    return a_seat, {s: (0 if s == a_seat else 1) for s in range(1, seats + 1)}
+
+
+def play_game(index: int, config: MatchConfig) -> GameResult:
+    """Play game ``index`` of a match."""
+    rng = random.Random(f"{config.seed}:{index}")
+    game = Game(tuple(range(1, config.seats + 1)), config.rules)
+    a_seat, side_of = seats_of(index, config.seats)
+    players = (config.a, config.b)
+    engines = [Engine(p) if p.command else None for p in players]
+    result = GameResult(False, 0)
+    try:
+        while game.winner is None:
+            if len(game.moves) < config.opening:
+                game.play(game.random_move(rng))
+                continue
+            side = side_of[game.to_move or 0]
+            player, engine = players[side], engines[side]
+            start = time.perf_counter()
+            if engine is not None:
+                square = engine.move(game)
+            else:
+                square = ai.choose_move(game, player.level, player.random_pct, rng,
+                                        config.budget, nodes=config.nodes)
+            result.seconds[side] += time.perf_counter() - start
+            result.answers[side] += 1
+            game.play(square)
+    finally:
+        for engine in engines:
+            if engine is not None:
+                engine.close()
+    result.a_won = game.winner == a_seat
+    result.moves = len(game.moves)
+    return result
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a win rate: how sure ``wins`` of ``games`` makes us."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(config: MatchConfig, games: int, jobs: int = 1) -> list[GameResult]:
+    """Play ``games`` games, ``jobs`` at a time; the results in game order."""
+    indices = range(games)
+    if jobs > 1 and games > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            return list(pool.map(play_game, indices, [config] * games, chunksize=1))
+    return [play_game(i, config) for i in indices]
+
+
+def report(config: MatchConfig, games: int, results: list[GameResult],
+           elapsed: float) -> tuple[str, str]:
+    """The match's summary line for people and its JSON line for programs."""
+    a_wins = sum(r.a_won for r in results)
+    low, high = wilson(a_wins, games)
+    secs = [sum(r.seconds[s] for r in results) for s in (0, 1)]
+    answers = [sum(r.answers[s] for r in results) for s in (0, 1)]
+    mean = [round(secs[s] / answers[s], 4) if answers[s] else 0.0 for s in (0, 1)]
+    seats = f", {config.seats} seats, a in one" if config.seats > 2 else ""
+    line = (
+        f"{config.a.name} won {a_wins}, {config.b.name} won {games - a_wins} of {games} games "
+        f"({config.rules} rules{seats}; a's 95 % interval {low:.1%}-{high:.1%}) in {elapsed:.1f} s"
+    )
+    limit = f"{config.nodes} nodes" if config.nodes else f"{config.budget} s"
+    data = {
+        "a": _short_name(config.a), "b": _short_name(config.b), "a_wins": a_wins,
+        "b_wins": games - a_wins, "games": games, "a_win_rate": round(a_wins / games, 3),
+        "mean_moves": round(sum(r.moves for r in results) / games, 1), "rules": config.rules,
+        "seed": config.seed, "seats": config.seats, "opening": config.opening, "limit": limit,
+        "a_low": round(low, 3), "a_high": round(high, 3),
+        "seconds": round(elapsed, 1), "a_mean_s": mean[0], "b_mean_s": mean[1],
+    }
+    return line, json.dumps(data)
+
+
+def _short_name(player: Player) -> str:
+    return shlex.join(player.command) if player.command else f"{player.level}:{player.random_pct}"
