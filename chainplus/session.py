@@ -246,7 +246,7 @@ class Session:
             self.autosave()  # who plays the seat is part of the saved game
         text = kind_message(name, row.kind, was_in, in_game)
         if stepped_past_off:  # said, not warned: the click did change the seat
-            text = text.removesuffix(".") + " (two seats must always play)."
+            text = text.removesuffix(".") + " (two must play)."
         return Note(text)
 
     def squares_note(self, seat: int) -> Note:
