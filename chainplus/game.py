@@ -222,7 +222,9 @@ class Game:
         legal = self.legal_moves()
         return legal[int(rand() * len(legal))]
 
-    def _cascade(self, me: int, start: int, shots: list[Frame] | None) -> tuple[tuple[int, ...], ...]:
+    def _cascade(
+        self, me: int, start: int, shots: list[Frame] | None
+    ) -> tuple[tuple[int, ...], ...]:
         """Explode wave by wave until nothing is over its mass or the mover is alone.
 
         Every explosion in the move belongs to the mover, so each wave explodes all the

@@ -13,7 +13,16 @@ import json
 from typing import Any
 
 from .game import Game, check_seats
-from .rules import DEFAULT_RULES, SIZE, IllegalMoveError, check_rules, row_col, short, square_of
+from .rules import (
+    DEFAULT_RULES,
+    SIZE,
+    IllegalMoveError,
+    Rules,
+    check_rules,
+    row_col,
+    short,
+    square_of,
+)
 
 #: Records larger than this are refused before parsing (a whole game is a few kB).
 MAX_RECORD_BYTES = 1_000_000
@@ -47,20 +56,21 @@ def parse_move(move: Any, number: int) -> int:
         raise RecordError(f"move {number}: {short(move)} is not a pair of integers [row, col]")
     row, col = move
     if not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise RecordError(f"move {number}: {short(move)} is off the board (rows and columns are 0-7)")
+        raise RecordError(
+            f"move {number}: {short(move)} is off the board (rows and columns are 0-7)"
+        )
     return square_of(row, col)
 
 
-def parse_record(data: Any) -> tuple[tuple[int, ...], str, list[Any]]:
+def parse_record(data: Any) -> tuple[tuple[int, ...], Rules, list[Any]]:
     """Check a decoded record's shape; returns (seats, rules, raw moves)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {short(data)}")
     if "players" not in data:
         raise RecordError("the record has no 'players'")
     seats = parse_seats(data["players"])
-    rules = data.get("rules", DEFAULT_RULES)
     try:
-        check_rules(rules)
+        rules = check_rules(data.get("rules", DEFAULT_RULES))
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     moves = data.get("moves", [])
@@ -72,7 +82,9 @@ def parse_record(data: Any) -> tuple[tuple[int, ...], str, list[Any]]:
 def decode(text: str | bytes) -> Any:
     """JSON text to Python data, with every failure a RecordError."""
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(f"the record is too large ({len(text)} bytes; the limit is {MAX_RECORD_BYTES})")
+        raise RecordError(
+            f"the record is too large ({len(text)} bytes; the limit is {MAX_RECORD_BYTES})"
+        )
     try:
         return json.loads(text)
     except RecursionError:
@@ -89,7 +101,8 @@ def game_from_data(data: Any) -> Game:
         square = parse_move(move, number)
         if game.winner is not None:
             raise RecordError(
-                f"move {number}: the game is already over (seat {game.winner} won at move {number - 1})"
+                f"move {number}: the game is already over"
+                f" (seat {game.winner} won at move {number - 1})"
             )
         try:
             game.play(square)

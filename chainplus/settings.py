@@ -8,6 +8,7 @@ crash or a power cut at any moment leaves either the old file or the new one, ne
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -108,10 +109,8 @@ def atomic_write(path: Path, text: str) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     try:  # make the rename itself survive a power cut
         dir_fd = os.open(path.parent, os.O_RDONLY)
@@ -284,7 +283,8 @@ def save_game(folder: Path, game: Game, extra: dict[str, Any] | None = None
     record = record_of(game)
     if extra:
         record.update({k: v for k, v in extra.items() if k not in record})
-    return _write_or_warn(folder / AUTOSAVE_FILE, json.dumps(record, separators=(",", ":")), "autosave")
+    text = json.dumps(record, separators=(",", ":"))
+    return _write_or_warn(folder / AUTOSAVE_FILE, text, "autosave")
 
 
 def load_game(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:

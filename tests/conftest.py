@@ -89,7 +89,9 @@ def pump(app) -> None:
 def post_click(app, pos: tuple[int, int], button: int = 1) -> None:
     """Post a real button press and release at a logical position and let the app answer."""
     pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     pump(app)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from chainplus.game import Game
-from chainplus.rules import square_of
+from chainplus.rules import Rules, square_of
 
 
 def sq(row: int, col: int) -> int:
@@ -15,7 +15,7 @@ def sq(row: int, col: int) -> int:
 def position(
     cells: dict[tuple[int, int], tuple[int, int]],
     seats: tuple[int, ...] = (1, 2),
-    rules: str = "acorn",
+    rules: Rules = "acorn",
     to_move: int | None = None,
     placed: tuple[int, ...] | None = None,
 ) -> Game:
@@ -48,7 +48,9 @@ def check_consistent(game: Game) -> None:
         assert game.squares[seat] == game.owners.count(seat), f"seat {seat} square count"
 
 
-def played(seats: tuple[int, ...] = (1, 2), rules: str = "acorn", moves: int = 30, seed: int = 5) -> Game:
+def played(
+    seats: tuple[int, ...] = (1, 2), rules: Rules = "acorn", moves: int = 30, seed: int = 5
+) -> Game:
     """An unfinished position reached by seeded random play."""
     rng = random.Random(seed)
     while True:

@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from chainplus.ui.controls import WINDOW_ICONS as ICONS
+from chainplus.ui.controls import WINDOW_ICONS as ICONS  # noqa: E402
 from chainplus.ui.theme import (  # noqa: E402
     BOARD,
     CELL,

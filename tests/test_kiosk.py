@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from pathlib import Path
 
@@ -86,7 +87,7 @@ def test_a_kiosk_draws_no_close_toggle_full_or_quit_icon(ui) -> None:
                    for y in range(rect.top, rect.bottom)}
         assert len(colours - background) >= 3, name  # outline, bevel, glyph
     icons = sorted(kiosk.icons.values(), key=lambda r: (r.y, r.x))
-    for left, right in zip(icons, icons[1:]):
+    for left, right in itertools.pairwise(icons):
         if left.y == right.y:
             gap = pygame.Rect(left.right + 1, left.y, right.left - left.right - 2, left.h)
             assert {tuple(shots[1].get_at((x, y))) for x in range(gap.left, gap.right, 3)
@@ -139,7 +140,9 @@ def test_a_won_kiosk_game_is_followed_by_a_new_one_after_a_pause(ui) -> None:
 
 
 # --------------------------------------------------------------------------- attract
-def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(ui, tmp_path) -> None:
+def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(
+    ui, tmp_path
+) -> None:
     spec = st.parse_seats_spec("H,C5:10")
     app = make(ui, tmp_path, kiosk=True, idle_seconds=5, seats=spec)
     ui.click_square(app, 0)

@@ -54,8 +54,12 @@ BAD_SETTINGS = {
     "empty": b"",
     "a list": b"[1, 2, 3]",
     "wrong types": json.dumps({"speed": 3, "sound": "yes", "rules": None}).encode(),
-    "absurd level": json.dumps({"seats": [{"kind": "human", "level": 99, "random_pct": 10}] * 4}).encode(),
-    "absurd random": json.dumps({"seats": [{"kind": "human", "level": 1, "random_pct": -5}] * 4}).encode(),
+    "absurd level": json.dumps(
+        {"seats": [{"kind": "human", "level": 99, "random_pct": 10}] * 4}
+    ).encode(),
+    "absurd random": json.dumps(
+        {"seats": [{"kind": "human", "level": 1, "random_pct": -5}] * 4}
+    ).encode(),
     "one seat in play": json.dumps({"seats": [{"kind": "human", "level": 1, "random_pct": 0}]
                                     + [{"kind": "off", "level": 1, "random_pct": 0}] * 3}).encode(),
     "deeply nested": b"[" * 200_000 + b"]" * 200_000,
@@ -123,7 +127,8 @@ def test_each_cause_of_a_failed_save_has_its_own_words(tmp_path, monkeypatch):
     """What the player is told names the real cause (the window shows ``cause``)."""
     folder = tmp_path / "cfg"
     folder.write_text("")  # a file where the folder should be
-    assert st.save_settings(folder, st.DEFAULTS).cause == f"{folder} is a file where a folder should be"
+    failure = st.save_settings(folder, st.DEFAULTS)
+    assert failure is not None and failure.cause == f"{folder} is a file where a folder should be"
     folder.unlink()
     folder.mkdir()
     if os.geteuid() != 0:  # root writes anywhere, so these two need an ordinary user
@@ -160,8 +165,8 @@ def test_autosave_is_a_game_record_and_resumes_exactly(tmp_path):
     resumed, extra, warnings = st.load_game(tmp_path)
     assert resumed.state() == game.state() and warnings == []
     assert extra == {"seat_kinds": ["human", "computer"]}
-    proc = subprocess.run([sys.executable, "-m", "chainplus", "replay", str(tmp_path / st.AUTOSAVE_FILE)],
-                          capture_output=True, text=True, cwd=ROOT)
+    replay = [sys.executable, "-m", "chainplus", "replay", str(tmp_path / st.AUTOSAVE_FILE)]
+    proc = subprocess.run(replay, capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0 and json.loads(proc.stdout)["to_move"] == game.to_move
 
 
@@ -174,7 +179,9 @@ def test_a_finished_game_is_not_resumed(tmp_path):
     assert st.load_game(tmp_path)[0] is None
 
 
-@pytest.mark.parametrize("content", [b"{\"players\": 2, \"moves\": [[0, 0], [0, 0]]}", b"{\"players\"", b"[]"])
+@pytest.mark.parametrize(
+    "content", [b'{"players": 2, "moves": [[0, 0], [0, 0]]}', b'{"players"', b"[]"]
+)
 def test_bad_autosave_is_set_aside(tmp_path, content):
     (tmp_path / st.AUTOSAVE_FILE).write_bytes(content)
     game, _, warnings = st.load_game(tmp_path)
@@ -221,9 +228,11 @@ def test_seats_option():
     assert [s.kind for s in seats] == ["off", "computer", "human", "computer"]
     assert seats[3].level == 0 and seats[3].random_pct == 10
     assert seats[1] == st.DEFAULTS.seats[1]  # a bare C is the default computer player
-    assert st.parse_seats_spec("H,C1:0")[2] == st.DEFAULTS.seats[2]  # unlisted: as the panel's default
+    # an unlisted seat is as the panel's default
+    assert st.parse_seats_spec("H,C1:0")[2] == st.DEFAULTS.seats[2]
     assert st.check_settings({"seats": [asdict(s) for s in seats]})[1] == []
     for bad, message in (("H", "two seats"), ("H,X", "not H, C"), ("H,C9", "levels are 0-5"),
-                         ("H,C1:101", "random %"), ("H,Cx", "not C, C<level>"), ("H,H,H,H,H", "up to four")):
+                         ("H,C1:101", "random %"), ("H,Cx", "not C, C<level>"),
+                         ("H,H,H,H,H", "up to four")):
         with pytest.raises(ValueError, match=message):
             st.parse_seats_spec(bad)

@@ -22,7 +22,7 @@ def soak(seats: tuple[int, ...], rules: str, games: int, seed: int) -> int:
     rng = random.Random(seed)
     limit = explode_at(rules)
     total_moves = 0
-    for number in range(games):
+    for _ in range(games):
         game = Game(seats, rules)
         knocked_out: set[int] = set()
         while game.winner is None:

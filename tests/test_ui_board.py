@@ -162,7 +162,8 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
             break
         legal = app.game.legal_moves()
         ui.click_square(app, legal[0] if app.game.to_move == 1 else legal[-1])
-        assert app.game.winner is None or app.table.sounds.played.count("win") == 0  # not before the end
+        # no win sound before the end
+        assert app.game.winner is None or app.table.sounds.played.count("win") == 0
         ui.advance(app, 3.0, step=0.2)
     assert app.game.winner is not None
     for _ in range(600):  # let the last chain finish

@@ -75,7 +75,8 @@ def test_the_refusal_for_every_seat_fits(ui) -> None:
             ui.settle(app)
             continue
         ui.click_square(app, square)
-        assert app.table.cues.refusal.value == square and SEAT_NAME[app.game.owners[square]] in ui.message(app)
+        assert app.table.cues.refusal.value == square
+        assert SEAT_NAME[app.game.owners[square]] in ui.message(app)
         refused.append(ui.message(app))
     assert len(set(refused)) == 4
     for text in refused:

@@ -8,9 +8,9 @@ import pytest
 from chainplus import panel as seats
 from chainplus.ui.modes import PlayMode
 from chainplus.ui.targets import ADJUST
+from chainplus.ui.theme import GREY2, SEAT_COLOUR, panel_cell
 
 COMPUTER, HUMAN, OFF = "computer", "human", "off"
-from chainplus.ui.theme import GREY2, SEAT_COLOUR, panel_cell
 
 
 def test_column_one_select_steps_human_computer_not_in_play(ui) -> None:

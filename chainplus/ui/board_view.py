@@ -12,6 +12,7 @@ from functools import cache
 
 import pygame
 from pygame import Rect
+from pygame.typing import ColorLike
 
 from ..rules import MASS, NEIGHBOURS, SIZE, SQUARES
 from . import font
@@ -71,7 +72,7 @@ def shape_points(shape: str, rect: Rect) -> list[tuple[float, float]] | None:
     return None
 
 
-def draw_shape(surface: pygame.Surface, seat: int, rect: Rect, outline: tuple = BLACK) -> None:
+def draw_shape(surface: pygame.Surface, seat: int, rect: Rect, outline: ColorLike = BLACK) -> None:
     """A seat's piece shape filling ``rect``, in its colour with an outline and a highlight."""
     colour = SEAT_COLOUR[seat]
     points = shape_points(SEAT_SHAPE[seat], rect)
@@ -160,6 +161,7 @@ def _critical_mark(surface: pygame.Surface, rect: Rect) -> None:
         (inner.topleft, (inner.right - 1, inner.top), (inner.left, inner.bottom - 1),
          (inner.right - 1, inner.bottom - 1)),
         ((1, 1), (-1, 1), (1, -1), (-1, -1)),
+        strict=True,
     ):
         bracket = [(x, y), (x + arm * dx, y), (x + arm * dx, y + 3 * dy), (x + 3 * dx, y + 3 * dy),
                    (x + 3 * dx, y + arm * dy), (x, y + arm * dy)]

@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TypeVar, overload
 
 import pygame
 
@@ -31,6 +32,8 @@ from .video import NoDisplay
 #: overwrote it).
 KIOSK_FOLDER = "kiosk"
 
+_N = TypeVar("_N")
+
 
 class GameParser(OneLineParser):
     """The game's parser: ``--seats -,H,C5`` works as the README writes it.
@@ -40,9 +43,21 @@ class GameParser(OneLineParser):
     ``--seats=-,H,C5``, the form argparse accepts.
     """
 
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
+    # The overloads are argparse's own, so this stays a drop-in ArgumentParser for mypy.
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: None = None
+    ) -> tuple[argparse.Namespace, list[str]]: ...
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None, namespace: _N
+    ) -> tuple[_N, list[str]]: ...
+    @overload
+    def parse_known_args(self, *, namespace: _N) -> tuple[_N, list[str]]: ...
+
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: _N | None = None
+    ) -> tuple[argparse.Namespace | _N, list[str]]:
         words = list(sys.argv[1:] if args is None else args)
         joined: list[str] = []
         for word in words:

@@ -177,8 +177,10 @@ GLYPHS: dict[str, tuple[str, ...]] = _parse_sheet(_SHEET)
 _glyph_cache: dict[tuple[str, tuple[int, int, int, int], int], pygame.Surface] = {}
 
 
-def _colour_key(colour: pygame.typing.ColorLike) -> tuple[int, int, int, int]:
-    return tuple(pygame.Color(colour))  # type: ignore[return-value]
+def rgba(colour: pygame.typing.ColorLike) -> tuple[int, int, int, int]:
+    """Any colour pygame accepts as plain (r, g, b, a): equal colours give equal cache keys."""
+    r, g, b, a = pygame.Color(colour)
+    return (r, g, b, a)
 
 
 def _check_scale(scale: int) -> None:
@@ -189,7 +191,7 @@ def _check_scale(scale: int) -> None:
 def glyph_surface(char: str, colour: pygame.typing.ColorLike, scale: int = 1) -> pygame.Surface:
     """One character as a transparent surface (shared from the cache: do not draw on it)."""
     _check_scale(scale)
-    key = (char, _colour_key(colour), scale)
+    key = (char, rgba(colour), scale)
     surface = _glyph_cache.get(key)
     if surface is None:
         if len(_glyph_cache) >= _CACHE_LIMIT:

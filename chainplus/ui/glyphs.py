@@ -324,14 +324,14 @@ def glyph_surface(name: str, side: int, colour: pygame.typing.ColorLike) -> pyga
     painter = _PAINTERS.get(name)
     if painter is None:
         raise KeyError(f"no icon glyph called {name!r}; known glyphs: {', '.join(NAMES)}")
-    key = (name, side, tuple(pygame.Color(colour)))
+    key = (name, side, font.rgba(colour))
     surface = _cache.get(key)
     if surface is None:
         if len(_cache) >= _CACHE_LIMIT:
             _cache.clear()
         surface = pygame.Surface((side, side), pygame.SRCALPHA)
         stroke = max(2, round(side / 12))
-        painter(surface, side, stroke, key[2])  # type: ignore[arg-type]
+        painter(surface, side, stroke, key[2])
         _cache[key] = surface
     return surface
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 import pygame
 from pygame import Rect
+from pygame.typing import ColorLike
 
 from ..panel import Panel
 from ..rules import SEATS
@@ -52,7 +53,7 @@ def panel_hit(pos: tuple[int, int]) -> tuple[int, int] | None:
 KIND_LETTER = {"human": "H", "computer": "C", "off": "-"}
 
 
-def _hatch(surface: pygame.Surface, rect: Rect, colour: tuple) -> None:
+def _hatch(surface: pygame.Surface, rect: Rect, colour: ColorLike) -> None:
     """Diagonal stripes: this cell changes at the next game."""
     clip = surface.get_clip()
     surface.set_clip(rect)

@@ -34,7 +34,7 @@ _FADE_OUT = 0.008  # seconds of final fade so every sound ends exactly at silenc
 log = logging.getLogger(__name__)
 
 
-def _finish(samples: list[float], peak: float) -> array:
+def _finish(samples: list[float], peak: float) -> array[int]:
     """Fade the tail to zero and scale so the loudest sample sits at peak (0-1 of full scale)."""
     fade = min(len(samples), int(_FADE_OUT * SAMPLE_RATE))
     for k in range(fade):
@@ -44,7 +44,7 @@ def _finish(samples: list[float], peak: float) -> array:
     return array("h", [round(value * gain) for value in samples])
 
 
-def _place() -> array:
+def _place() -> array[int]:
     """A soft wooden plop: a sine chirping quickly downwards, gone in 70 ms."""
     rate = SAMPLE_RATE
     sin = math.sin
@@ -63,7 +63,7 @@ def _place() -> array:
     return _finish(samples, 0.5)
 
 
-def _explode(size: int) -> array:
+def _explode(size: int) -> array[int]:
     """A pop with a low thump under softened noise; bigger sizes are longer and deeper."""
     rate = SAMPLE_RATE
     sin = math.sin
@@ -88,7 +88,7 @@ def _explode(size: int) -> array:
     return _finish(samples, 0.62 + 0.08 * size)
 
 
-def _win() -> array:
+def _win() -> array[int]:
     """A rising four-note arpeggio (C E G C) with a soft bell-like tone, the last note held."""
     rate = SAMPLE_RATE
     sin = math.sin
@@ -111,7 +111,7 @@ def _win() -> array:
     return _finish(samples, 0.5)
 
 
-def _illegal() -> array:
+def _illegal() -> array[int]:
     """A low two-step 'bonk-bonk' with a soft, hollow buzz (a few odd harmonics)."""
     rate = SAMPLE_RATE
     sin = math.sin
@@ -134,7 +134,7 @@ def _illegal() -> array:
     return _finish(samples, 0.38)
 
 
-def synthesise() -> dict[str, tuple[array, ...]]:
+def synthesise() -> dict[str, tuple[array[int], ...]]:
     """Every sound as mono signed 16-bit samples at SAMPLE_RATE; explode has its variants."""
     return {
         "place": (_place(),),
@@ -151,7 +151,7 @@ def explode_variant(strength: int) -> int:
     return 1 if strength <= 4 else 2
 
 
-def _to_sound(samples: array, mixer_format: tuple[int, int, int]) -> pygame.mixer.Sound:
+def _to_sound(samples: array[int], mixer_format: tuple[int, int, int]) -> pygame.mixer.Sound:
     """Hand samples to pygame: directly if the mixer runs our format, else as an in-memory WAV."""
     frequency, size, channels = mixer_format
     if frequency == SAMPLE_RATE and size == -16 and channels in (1, 2):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 from pygame import Rect
+from pygame.typing import ColorLike
 
 from . import font, glyphs
 from .theme import (
@@ -25,7 +26,7 @@ from .theme import (
 
 
 def bevel(surface: pygame.Surface, rect: Rect, raised: bool = True, width: int = 2,
-          light: tuple = WHITE, dark: tuple = GREY4) -> None:
+          light: ColorLike = WHITE, dark: ColorLike = GREY4) -> None:
     """Draw a 3D edge inside ``rect``: light top-left and dark bottom-right when raised."""
     top, bottom = (light, dark) if raised else (dark, light)
     x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
@@ -36,7 +37,7 @@ def bevel(surface: pygame.Surface, rect: Rect, raised: bool = True, width: int =
         pygame.draw.line(surface, bottom, (x1 - i, y0 + i + 1), (x1 - i, y1 - i))
 
 
-def box(surface: pygame.Surface, rect: Rect, fill: tuple = GREY1, pressed: bool = False,
+def box(surface: pygame.Surface, rect: Rect, fill: ColorLike = GREY1, pressed: bool = False,
         outline: bool = True) -> None:
     """An icon box: a black outline round a filled, bevelled face."""
     surface.fill(fill, rect)
@@ -47,7 +48,7 @@ def box(surface: pygame.Surface, rect: Rect, fill: tuple = GREY1, pressed: bool 
         bevel(surface, rect, raised=not pressed)
 
 
-def well(surface: pygame.Surface, rect: Rect, fill: tuple = WHITE) -> None:
+def well(surface: pygame.Surface, rect: Rect, fill: ColorLike = WHITE) -> None:
     """A sunken area (writable icons, the board, the status box)."""
     surface.fill(fill, rect)
     bevel(surface, rect, raised=False)
@@ -104,8 +105,8 @@ def _furniture(surface: pygame.Surface, rect: Rect, glyph: str, pressed: bool) -
     glyphs.draw_glyph(surface, glyph, rect.inflate(-8, -8), BLACK)
 
 
-def outline_text(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: tuple,
-                 ink: tuple = BLACK, scale: int = 1, align: str = "left") -> Rect:
+def outline_text(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: ColorLike,
+                 ink: ColorLike = BLACK, scale: int = 1, align: str = "left") -> Rect:
     """Text with a one-pixel outline, readable on any background."""
     x, y = pos
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
