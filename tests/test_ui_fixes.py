@@ -1,0 +1,234 @@
+"""Four small window fixes, seen on the drawn screen: a seat is crossed out only when the frame
+on the board shows it with nothing left; the last-move marker is there after a restart; a seat
+stepped C to H when only two seats play is a plain message, not a warning; and a drag on the
+title bar moves the window (but not in full screen)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from chainplus.session import Options
+from chainplus.settings import SeatSetting, Speed
+from chainplus.store import Store
+from chainplus.ui import board_view
+from chainplus.ui.app import App
+from chainplus.ui.display import NullDisplay
+from chainplus.ui.modes import AnimateMode, GameOverMode, out_on, squares_in
+from chainplus.ui.monkey import Clock
+from chainplus.ui.theme import BLACK, HELP, RED, TITLE_BAR, panel_cell, panel_marker
+from chainplus.ui.worker import SyncWorker
+
+SEATS = (1, 2, 3, 4)
+COMPUTER = SeatSetting("computer", 1, 0)
+#: Classic rules, four seats: Red 1 on corner 0, Blue 2 on 1, Green 2 on 2, Yellow 2 on 3
+#: (Red's 63 is a spare move). Red's next piece on 0 sets off three waves along the top row:
+#: Blue loses its only square in the first, Green in the second, Yellow in the third.
+BEFORE_THE_LAST_CHAIN = (0, 1, 2, 3, 63, 1, 2, 3)
+LAST_MOVE = 0
+
+
+# ------------------------------------------------------------------ helpers
+def surface() -> pygame.Surface:
+    return pygame.Surface((640, 480))
+
+
+def struck(picture: pygame.Surface, seat: int) -> bool:
+    """Whether the panel row of ``seat`` has the strike line ``panel_view._strike`` draws: black
+    across the gaps between its cells, a white line two pixels above."""
+    y = panel_marker(seat).centery
+    gaps = [panel_cell(seat, column).right + 1 for column in (1, 2, 3)]
+    black = [picture.get_at((x, y))[:3] == BLACK for x in gaps]
+    white = picture.get_at((gaps[0], y - 2))[:3] == (255, 255, 255)
+    assert all(black) == any(black) and all(black) == white, "a strike line half drawn"
+    return all(black)
+
+
+def set_clock(app: App, t: float) -> None:
+    """Move the app's hand-moved clock to ``t``."""
+    clock = app.clock
+    assert isinstance(clock, Clock)
+    clock.t = t
+
+
+def wave_time(mode: AnimateMode, wave: int) -> float:
+    """A moment in the middle of ``wave`` (-1: while the placement shows)."""
+    if wave < 0:
+        return mode.start + mode.hold / 2
+    return mode.start + mode.hold + (wave + 0.5) * mode.wave_time
+
+
+def check_strikes_through_the_chain(app: App, chain: AnimateMode) -> None:
+    """Show every wave of ``chain`` in turn and check the drawn strike lines at each: a seat is
+    crossed out exactly when it is out of the game and owns nothing on the frame shown; a seat
+    this chain knocks out is not crossed out while the placement shows, and is on the final
+    board."""
+    picture = surface()
+    for wave in range(-1, len(chain.cascade.waves)):
+        set_clock(app, wave_time(chain, wave))
+        app.update()
+        assert app.mode is chain and chain.wave == wave
+        app.draw(picture)
+        frame = squares_in(chain.frame())
+        for seat in SEATS:
+            gone = seat in app.game.seats and seat not in app.game.alive and frame[seat] == 0
+            assert struck(picture, seat) == gone, (wave, seat, frame)
+        if wave == -1:
+            assert not any(struck(picture, seat) for seat in chain.cascade.eliminated)
+    set_clock(app, wave_time(chain, len(chain.cascade.waves)) + 0.01)
+    app.update()
+    assert isinstance(app.mode, GameOverMode)
+    app.draw(picture)
+    for seat in app.game.seats:
+        assert struck(picture, seat) == (seat != app.game.winner)
+
+
+def built_app(ui: SimpleNamespace, display: NullDisplay | None = None,
+              folder: Path | None = None, speed: Speed = "normal") -> App:
+    """An App like ``ui.make_app``, with the given stand-in screen and, given a ``folder``,
+    saving there (so it can be built again on the same files)."""
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((640, 480))
+    store = Store(folder, stream=io.StringIO()) if folder is not None else None
+    app = App(Options(seed=1, speed=speed), clock=ui.FakeClock(), worker=SyncWorker(),
+              sounds=ui.RecordedSounds(), display=display or NullDisplay(), store=store)
+    app.table.budget = app.table.hint_budget = 0.02
+    return app
+
+
+class MovesRecorded(NullDisplay):
+    """A stand-in screen that remembers every request to move the window."""
+
+    def __init__(self, fullscreen: bool = False) -> None:
+        super().__init__(fullscreen)
+        self.moves: list[tuple[int, int]] = []
+
+    def move_window(self, dx: int, dy: int) -> None:
+        self.moves.append((dx, dy))
+
+
+def drag(app: App, start: tuple[int, int], *through: tuple[int, int]) -> None:
+    """Press Select at ``start``, move through each point, release at the last."""
+    event = pygame.event.Event
+    app.handle_event(event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for pos in through:
+        app.handle_event(event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    app.handle_event(event(pygame.MOUSEBUTTONUP, pos=through[-1] if through else start,
+                           button=1))
+
+
+# ------------------------------------------------------------------ (a) crossed out in step
+def test_the_last_chain_crosses_out_each_seat_when_its_squares_are_gone(
+        ui: SimpleNamespace) -> None:
+    app = ui.make_app(speed="normal", rules="classic", seats=(COMPUTER,) * 4)
+    for square in BEFORE_THE_LAST_CHAIN:
+        app.session.place(square)
+    app.switch(app.mode.place(LAST_MOVE))  # as the computer's answer is played
+    chain = app.mode
+    assert isinstance(chain, AnimateMode)
+    assert chain.cascade.eliminated == (2, 3, 4) and chain.cascade.winner == 1
+    assert out_on(squares_in(chain.frames[0]), app.session) == set()  # before any wave
+    assert out_on(squares_in(chain.frames[1]), app.session) == {2}
+    assert out_on(squares_in(chain.frames[2]), app.session) == {2, 3}
+    check_strikes_through_the_chain(app, chain)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_whole_four_computer_game_crosses_out_in_step_with_its_last_chain(
+        ui: SimpleNamespace, seed: int) -> None:
+    app = ui.make_app(seed=seed, speed="fast", seats=(COMPUTER,) * 4)
+    end = app.clock.t + 600
+    while app.clock.t < end:
+        ui.advance(app, 0.05)
+        mode = app.mode
+        if isinstance(mode, AnimateMode) and mode.cascade.winner is not None:
+            break
+    else:
+        pytest.fail("the four computers did not finish a game")
+    assert isinstance(mode, AnimateMode) and mode.wave == -1  # caught as the chain began
+    check_strikes_through_the_chain(app, mode)
+
+
+# ------------------------------------------------------------------ (b) the marker after a restart
+def test_the_last_move_marker_is_drawn_after_a_restart_from_the_autosave(
+        ui: SimpleNamespace, tmp_path: Path) -> None:
+    first = built_app(ui, folder=tmp_path, speed="instant")
+    ui.click_square(first, 27)  # red, the human
+    ui.settle(first)  # blue, the computer, answers
+    assert len(first.game.moves) == 2
+    last = first.game.moves[-1]
+    first.close()
+    again = built_app(ui, folder=tmp_path, speed="instant")  # the window started again
+    assert again.session.resumed == 2 and again.session.last_square == last
+    picture = surface()
+    again.draw(picture)
+    game = again.game
+    marked, plain = surface(), surface()
+    board_view.draw_board(marked, game.counts, game.owners, game.threshold, last=last)
+    board_view.draw_board(plain, game.counts, game.owners, game.threshold, last=None)
+    rect = board_view.cell_rect(last)
+
+    def cell(picture: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(picture.subsurface(rect), "RGB")
+
+    assert cell(marked) != cell(plain)  # the check can tell them apart
+    assert cell(picture) == cell(marked)
+    assert picture.get_at((rect.right - 3, rect.top + 2))[:3] == BLACK
+    again.close()
+
+
+# ------------------------------------------------------------------ (c) C to H is not a warning
+def red_pixels_in_help(app: App) -> int:
+    picture = surface()
+    app.draw(picture)
+    return sum(picture.get_at((x, y))[:3] == RED
+               for x in range(HELP.left, HELP.right) for y in range(HELP.top, HELP.bottom))
+
+
+def test_stepping_c_to_h_when_two_seats_play_changes_the_seat_without_a_warning(
+        ui: SimpleNamespace) -> None:
+    app = ui.make_app()  # red human and blue computer: the only two seats in play
+    ui.click_cell(app, 2, 1)  # computer -> (not in play would leave one seat) -> human
+    row = app.session.panel[2]
+    assert (row.kind, row.plays_as) == ("human", "human")
+    text, warn = app.help_text()
+    assert text.startswith("Blue is now played by a human (") and "two" in text
+    assert not warn
+    assert red_pixels_in_help(app) == 0
+    ui.click_square(app, 27)  # red plays, then blue is a human's to play: no computer answers
+    ui.advance(app, 2.0)
+    assert app.game.moves == [27] and app.mode.human_to_move()
+    ui.click_square(app, 27)  # red's square: a real warning is red, so the pixel check can fail
+    assert app.help_text()[1] and red_pixels_in_help(app) > 0
+
+
+# ------------------------------------------------------------------ (d) dragging the title bar
+def test_a_title_bar_drag_moves_the_window_by_the_pointers_movement(ui: SimpleNamespace) -> None:
+    display = MovesRecorded()
+    app = built_app(ui, display)
+    start = TITLE_BAR.center
+    drag(app, start, (start[0] + 30, start[1] + 7))
+    assert display.moves == [(30, 7)]
+    assert app.dragging is None
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 60, start[1]),
+                                        rel=(0, 0), buttons=(0, 0, 0)))
+    assert display.moves == [(30, 7)]  # the button is up: moving the pointer moves nothing
+
+
+def test_no_drag_from_the_board_or_in_full_screen(ui: SimpleNamespace) -> None:
+    display = MovesRecorded()
+    app = built_app(ui, display)
+    square = board_view.cell_rect(27).center
+    drag(app, square, (square[0] + 20, square[1] + 20))
+    assert display.moves == []
+    full = MovesRecorded(fullscreen=True)
+    app = built_app(ui, full)
+    start = TITLE_BAR.center
+    drag(app, start, (start[0] + 30, start[1] + 7))
+    assert full.moves == []
+    assert full.fullscreen  # the press on the title bar did not leave full screen either
