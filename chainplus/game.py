@@ -18,7 +18,6 @@ from .rules import (
     MASS,
     NEIGHBOURS,
     SEATS,
-    SIZE,
     SQUARES,
     IllegalMoveError,
     Rules,
@@ -325,12 +324,3 @@ class Game:
         made a move. (A ``copy()`` has no undo history, so its list is empty.)
         """
         return [entry[5] for entry in self._history]
-
-    # ----------------------------------------------------------------- display helpers
-    def board_rows(self) -> tuple[list[list[int]], list[list[int]]]:
-        """Counts and owners as 8 lists of 8, row 0 at the top."""
-        c, o = self.counts, self.owners
-        return (
-            [c[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
-            [o[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
-        )

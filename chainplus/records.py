@@ -127,12 +127,16 @@ def record_of(game: Game) -> dict[str, Any]:
     }
 
 
+def _rows(board: list[int]) -> list[list[int]]:
+    """A board of 64 squares as 8 lists of 8, row 0 at the top."""
+    return [board[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
+
+
 def summary(game: Game) -> dict[str, Any]:
     """The replay command's answer: the position as plain JSON-ready data."""
-    counts, owners = game.board_rows()
     return {
-        "counts": counts,
-        "owners": owners,
+        "counts": _rows(game.counts),
+        "owners": _rows(game.owners),
         "to_move": game.to_move,
         "alive": list(game.alive),
         "winner": game.winner,
