@@ -3,15 +3,18 @@
 The game draws a 640x480 picture; SDL's renderer shows it as large as the window allows in
 the middle, "sharp bilinear" (see ``scaler``): the picture goes to the graphics card as it is,
 is grown there by a whole step into a second texture, and that texture is drawn smoothly at
-the final size. Only 640x480 pixels cross to the card each frame, and without a graphics card
-SDL's software renderer does the same steps fast enough (``python -m chainplus.ui.uibench
---size 1920x1080``). The renderer maps nothing itself: ``logical`` turns every position into
-picture pixels, so mouse, fingers and the picture agree at every size.
+the final size. Only 640x480 pixels cross to the card each frame; without a graphics card
+SDL's software renderer does the same steps (about 8 ms a frame at 1920x1080, see
+``python -m chainplus.ui.uibench --size 1920x1080``). The renderer maps nothing itself:
+``logical`` turns every position into picture pixels, so mouse, fingers and picture agree.
 
-The window can be resized by the user; the picture follows. Full screen is a desktop-size
-window at the top left corner, made full screen for a window manager to hide its panels: on
-a bare X server (a kiosk) nothing else would grow or move it, and SDL's own full screen would
-show a corner of the picture. A kiosk uses the same full screen and never leaves it.
+The window is the renderer's own (``pygame.Window``), not ``pygame.display``'s:
+``pygame.display.get_surface()`` is None and ``pygame.display.set_icon`` does not reach it
+(``set_icon`` here does). It opens at the largest whole step that fits the desktop, and the
+user can resize it; the picture follows. Full screen is a desktop-size window at the top
+left corner, then made full screen for a window manager to hide its panels: on a bare X
+server (a kiosk) nothing else would grow or move it, and the picture would come out cropped.
+A kiosk uses the same full screen and never leaves it.
 """
 
 from __future__ import annotations
