@@ -102,6 +102,7 @@ class Session:
         if self.store is None:
             return None
         game, extra = self.store.load_game()
+        self.put_aside = _game_or_none(extra.get("put_aside"))  # even after a finished game
         if game is None:
             return None
         saved = extra.get("plays_as")
@@ -110,7 +111,6 @@ class Session:
             saved = [row.plays_as if row.kind != "off" else saved[seat - 1]
                      for seat, row in self.panel.items()]
         restore_plays_as(self.panel, game, saved)
-        self.put_aside = _game_or_none(extra.get("put_aside"))
         self.resumed = len(game.moves)
         self.last_square = game.moves[-1] if game.moves else None
         return game
@@ -154,6 +154,8 @@ class Session:
     def place(self, square: int) -> Placed | Refused:
         """Play ``square`` for the seat to move, if it may."""
         game = self.game
+        if game.over:
+            return Refused(square, Note("The game is over: click New for another.", warn=True))
         if not game.is_legal(square):
             owner = SEAT_NAME[game.owners[square]]
             return Refused(square, Note(f"{owner}'s square! Play on an empty square or one of "
@@ -167,7 +169,10 @@ class Session:
     def new_game(self) -> Note:
         """A fresh game with the panel's seats; an unfinished game is put aside for Undo."""
         game = self.game
-        self.put_aside = game if game.moves and not game.over else None
+        if game.over:
+            self.put_aside = None  # nothing is lost: the game was played to the end
+        elif game.moves:
+            self.put_aside = game  # a New on an untouched game keeps the one put aside before
         self._show(self.next_game())
         if self.put_aside is not None:
             return Note("New game. Undo brings the last one back.")
@@ -236,9 +241,17 @@ class Session:
         return Note(f"{self.rules.capitalize()} rules{when}.")
 
     # ------------------------------------------------------------------ the panel
+    def locked(self) -> Note | None:
+        """The note for a click on a panel the operator locked (a kiosk's), or None."""
+        if self.options.lock_panel:
+            return Note("The players are set for this kiosk: click the board to play.")
+        return None
+
     def step_player(self, seat: int, step: int) -> Note:
         """Column 1: step who plays ``seat`` (Select +1, Adjust -1): a new player at once, a
         seat joining or leaving from the next game."""
+        if (note := self.locked()) is not None:
+            return note
         row, name = self.panel[seat], SEAT_NAME[seat]
         was_in, played_by, in_game = row.kind != "off", row.plays_as, seat in self.game.seats
         stepped_past_off = not step_kind(self.panel, seat, step)
@@ -251,16 +264,22 @@ class Session:
 
     def squares_note(self, seat: int) -> Note:
         """Column 2 only shows the squares owned: a click says so in words."""
+        if (note := self.locked()) is not None:
+            return note
         owned = self.game.squares[seat] if seat in self.game.seats else 0
         return Note(f"{SEAT_NAME[seat]} owns {plural(owned, 'square')}.")
 
     def step_level(self, seat: int, step: int) -> Note:
         """Column 3: the computer level, 0-5, wrapping round."""
+        if (note := self.locked()) is not None:
+            return note
         step_level(self.panel, seat, step)
         return Note(f"{SEAT_NAME[seat]}: computer level {self.panel[seat].level}.")
 
     def step_random(self, seat: int, step: int) -> Note:
         """Column 4: the share of random moves, 0-100 % in tens, wrapping round."""
+        if (note := self.locked()) is not None:
+            return note
         step_random(self.panel, seat, step)
         return Note(f"{SEAT_NAME[seat]}: {self.panel[seat].random_pct}% random moves.")
 

