@@ -12,8 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from chainplus.game import Game
 from chainplus.panel import panel_of, valid
 from chainplus.session import Note, Options, Placed, Refused, Session, demo_options
@@ -182,15 +180,14 @@ def test_new_twice_keeps_the_game_put_aside() -> None:
 
 
 def test_the_game_put_aside_survives_a_finished_game_and_a_restart(tmp_path: Path) -> None:
-    first = session(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2, store=quiet_store(tmp_path),
-                    rules="classic")
+    humans = (SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2
+    first = session(seats=humans, store=quiet_store(tmp_path), rules="classic")
     play(first, [27, 36, 0])
     before = first.game.state()
     first.new_game()
     play(first, RED_WINS)
     assert first.game.over
-    again = session(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2, store=quiet_store(tmp_path),
-                    rules="classic")
+    again = session(seats=humans, store=quiet_store(tmp_path), rules="classic")
     assert again.game.moves == [] and again.undo() == Note("The game before New is back.")
     assert again.game.state() == before
 

@@ -73,8 +73,9 @@ def event_pos(event: pygame.event.Event) -> tuple[int, int] | None:
     """The event's position as two ints, or None when it has none usable (posted events may
     carry anything)."""
     pos = getattr(event, "pos", None)
+    if not isinstance(pos, (tuple, list)) or len(pos) != 2:
+        return None
     try:
-        x, y = pos
-        return int(x), int(y)
+        return int(pos[0]), int(pos[1])
     except (TypeError, ValueError):
         return None
