@@ -21,11 +21,15 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bench import percentile
 from ..cli import OneLineParser
 from ..settings import Kind, Speed
+
+if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
+    from .app import App
+    from .display import ScreenDisplay
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -41,7 +45,7 @@ def _figures(times: list[tuple[float, float]]) -> dict[str, float]:
             "cpu_p99_ms": round(percentile(cpu, 99), 2)}
 
 
-def _frame(app: Any, display: Any) -> tuple[float, float]:
+def _frame(app: App, display: ScreenDisplay) -> tuple[float, float]:
     """One frame as the real loop makes it (events, update, draw, and showing it scaled to
     the window); its wall-clock and CPU time in seconds."""
     import pygame
@@ -67,7 +71,7 @@ class _Silent:
         pass
 
 
-def open_window(size: tuple[int, int] | None) -> Any:
+def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
     """The game's real window (``ScreenDisplay``), resized to ``size`` as a player or full
     screen would, so that frames include scaling the picture to that size."""
     import pygame
@@ -82,8 +86,8 @@ def open_window(size: tuple[int, int] | None) -> Any:
     return display
 
 
-def _app(display: Any, seed: int, kind: Kind, level: int = 2, speed: Speed = "normal",
-         **app_args: Any) -> Any:
+def _app(display: ScreenDisplay, seed: int, kind: Kind, level: int = 2,
+         speed: Speed = "normal", **app_args: Any) -> App:
     """An App with all four seats of one ``kind`` (computers at ``level``, never random)."""
     from ..session import Options
     from ..settings import SeatSetting
@@ -112,7 +116,7 @@ def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any,
     return found
 
 
-def cascade_frames(display: Any, seed: int, cascades: int = 6) -> dict[str, float]:
+def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6) -> dict[str, float]:
     """Frame times while long cascades animate at normal speed, drawn at 60 frames a second."""
     from .modes import AnimateMode, PlayMode
     from .worker import SyncWorker
@@ -136,7 +140,8 @@ def cascade_frames(display: Any, seed: int, cascades: int = 6) -> dict[str, floa
             "mean_waves": round(statistics.mean(waves), 1)}
 
 
-def thinking_frames(display: Any, level: int, seconds: float, seed: int) -> dict[str, float]:
+def thinking_frames(display: ScreenDisplay, level: int, seconds: float, seed: int
+                    ) -> dict[str, float]:
     """Frame times while computers (all four seats, ``level``) think on the worker thread.
 
     Only frames drawn while a computer is thinking or pausing before its move count; every
