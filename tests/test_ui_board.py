@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from chainplus.rules import square_of
-from chainplus.ui.modes import AnimateMode, GameOverMode, PlayMode, squares_in
+from chainplus.ui.modes import AnimateMode, GameOverMode, PlayMode
+from chainplus.ui.screen import squares_in
 
 HUMAN = "human"
 

@@ -18,8 +18,9 @@ from chainplus.store import Store
 from chainplus.ui import board_view
 from chainplus.ui.app import App
 from chainplus.ui.display import NullDisplay
-from chainplus.ui.modes import AnimateMode, GameOverMode, out_on, squares_in
+from chainplus.ui.modes import AnimateMode, GameOverMode
 from chainplus.ui.monkey import Clock
+from chainplus.ui.screen import out_on, squares_in
 from chainplus.ui.theme import BLACK, HELP, RED, TITLE_BAR, panel_cell, panel_marker
 from chainplus.ui.worker import SyncWorker
 

@@ -21,6 +21,7 @@ from ..session import Note, Options, Session
 from ..store import Store
 from . import screen, targets, touch
 from .controls import icons_shown
+from .demo import DemoMode
 from .display import NullDisplay
 from .modes import Mode, PlayMode
 from .policy import WINDOW, Policy, kiosk
@@ -195,9 +196,11 @@ class App:
         """Advance the clock: animations, the computer's move, cues that run out."""
         table = self.table
         table.now = now = self.clock() if now is None else now
+        if self.mode.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
+            self.switch(DemoMode(table))  # a kiosk left alone shows what the game is
         for _ in range(8):  # a mode may hand over to another that is due at once
             mode = self.mode
-            self.switch(mode.update(now))
+            self.switch(mode.tick(now))
             if self.mode is mode:
                 break
         problem = table.session.save_problem()

@@ -38,7 +38,7 @@ from ..store import Store  # noqa: E402
 from .app import App  # noqa: E402
 from .board_view import cell_rect  # noqa: E402
 from .display import NullDisplay  # noqa: E402
-from .modes import DemoMode, GameOverMode, Mode  # noqa: E402
+from .modes import Mode  # noqa: E402
 from .monkey import Clock  # noqa: E402
 from .policy import kiosk  # noqa: E402
 from .targets import SELECT  # noqa: E402
@@ -202,8 +202,8 @@ class Museum:
     def finished_one(self) -> bool:
         """True once for each demonstration game that reaches its end."""
         mode = self.app.mode
-        inner = mode.inner if isinstance(mode, DemoMode) else None
-        if not isinstance(inner, GameOverMode) or inner is self.last_over:
+        inner = mode.board_mode if mode.name == "demo" else None
+        if inner is None or inner.name != "over" or inner is self.last_over:
             return False
         self.last_over = inner
         self.games += 1

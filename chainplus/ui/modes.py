@@ -4,13 +4,11 @@ the mode that comes next (itself while nothing changes).
 ``PlayMode``: a seat is to move; a human clicks, or the computer thinks on the worker thread
 and plays after a pause. ``AnimateMode``: a chain shown wave by wave; a click finishes it.
 ``GameOverMode``: the final board and the winner (a kiosk starts the next game by itself).
-``DemoMode``: a kiosk nobody has touched for a while plays a silent demonstration game on a
-table of its own; the first click brings the visitor a fresh game.
+The demonstration a kiosk plays when left alone is ``demo.DemoMode``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import NamedTuple
 
 import pygame
@@ -18,13 +16,11 @@ import pygame
 from .. import ai
 from ..game import Frame
 from ..panel import SEAT_NAME
-from ..rules import SEATS
-from ..session import Note, Placed, Refused, Session, demo_options
-from ..settings import SeatSetting, Speed
+from ..session import Note, Placed, Refused, Session
+from ..settings import Speed
 from . import board_view
 from .controls import ICON_BY_NAME, Effect, click_cell
-from .policy import DEMO
-from .table import Muted, Table
+from .table import Table
 from .targets import SELECT, Cell, Furniture, Icon, Square, Target
 from .worker import HINT, MOVE, Job
 
@@ -37,9 +33,6 @@ THINK_MARGIN = 0.05
 WAVES_AT_FULL_TIME = 24
 #: The hint is what the strongest computer level would play.
 HINT_LEVEL = 5
-#: The demonstration game: every seat a quick computer, silent (its speed is the policy's).
-DEMO_SEATS = (SeatSetting("computer", 3, 10),) * len(SEATS)
-DEMO_BUDGET = 0.05
 
 
 def think_budget(speed: Speed) -> float:
@@ -106,14 +99,8 @@ class Mode:
         return self
 
     # ---------------------------------------------------------------- time
-    def update(self, now: float) -> Mode:
-        """The mode after time has passed: a demonstration when a kiosk was left alone."""
-        table = self.table
-        if self.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
-            return DemoMode(table)
-        return self.tick(now)
-
     def tick(self, now: float) -> Mode:
+        """The mode after time has passed."""
         return self
 
     def deadline(self, now: float) -> float | None:
@@ -128,6 +115,11 @@ class Mode:
     def shown(self) -> Table:
         """The table on screen (a demonstration shows its own)."""
         return self.table
+
+    @property
+    def board_mode(self) -> Mode:
+        """The mode playing the board on screen (a demonstration's own mode)."""
+        return self
 
     def icons_work(self) -> bool:
         return True
@@ -388,82 +380,3 @@ class GameOverMode(Mode):
         if self.table.policy.next_game_after is not None:
             return "The game is over. A new one starts in a moment, or click New."
         return "The game is over. Click New for another game."
-
-
-class DemoMode(Mode):
-    """The computer plays itself on a table of its own until a visitor clicks anywhere."""
-
-    name = "demo"
-    wakes_on_idle = False
-
-    def __init__(self, table: Table) -> None:
-        super().__init__(table)
-        table.stop_thinking()
-        speed = table.policy.demo_speed
-        session = Session(demo_options(table.session.options, DEMO_SEATS, speed))
-        self.demo = Table(session, DEMO, table.worker, Muted(), table.display, table.rng,
-                          DEMO_BUDGET, table.hint_budget, now=table.now)
-        self.inner: Mode = PlayMode(self.demo)
-
-    def tick(self, now: float) -> Mode:
-        self.demo.now = now
-        for _ in range(8):  # a mode may hand over to another that is due at once
-            inner = self.inner.update(now)
-            if inner is self.inner:
-                break
-            self.inner.leave()
-            self.inner = inner
-        self.demo.cues.expire(now)
-        return self
-
-    def click(self, target: Target | None, button: int) -> Mode:
-        """The click wakes the kiosk and does nothing else: the visitor's fresh game."""
-        self.inner.leave()
-        self.table.say(self.session.back_to_operator())
-        return PlayMode(self.table)
-
-    def leave(self) -> None:
-        self.inner.leave()
-
-    @property
-    def animating(self) -> bool:
-        return self.inner.animating
-
-    @property
-    def shown(self) -> Table:
-        return self.demo
-
-    def icons_work(self) -> bool:
-        return False
-
-    def deadline(self, now: float) -> float | None:
-        return self.inner.deadline(now)
-
-    def frame(self) -> Frame:
-        return self.inner.frame()
-
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        self.inner.draw_board(surface, None)
-        board_view.draw_attract_banner(surface, self.table.now)
-
-    def status(self) -> Status:
-        status = self.inner.status()
-        return status if status.big else status._replace(head="Demonstration")
-
-    def default_help(self) -> str:
-        return "A demonstration game. Click anywhere to play!"
-
-
-def squares_in(frame: Frame) -> list[int]:
-    """Squares per seat (index 0 unused) on a frame, so the panel changes in step with it."""
-    counts = [0] * (len(SEATS) + 1)
-    for owner in frame[1]:
-        counts[owner] += 1
-    counts[0] = 0
-    return counts
-
-
-def out_on(frame_squares: Sequence[int], session: Session) -> set[int]:
-    """Seats shown crossed out: knocked out in the game and with nothing left on the frame."""
-    game = session.game
-    return {s for s in game.seats if s not in game.alive and not frame_squares[s]}

@@ -155,7 +155,7 @@ def state_of(app: App) -> str:
     """A name for the state the app is in, for the 'states visited' figure."""
     mode = app.mode
     demo = mode.name == "demo"
-    name = getattr(mode, "inner", mode).name
+    name = mode.board_mode.name
     if name == "play":
         name = "thinking" if app.session.computer_to_move() else "human-to-move"
     prefix = "kiosk" if app.options.kiosk else "window"
@@ -172,7 +172,7 @@ def check(app: App) -> None:
         assert game.squares[seat] == owners.count(seat), "squares count is wrong"
     assert panel.valid(app.session.panel), f"panel invalid: {app.session.panel}"
     demo = app.mode.name == "demo"
-    mode = getattr(app.mode, "inner", app.mode)
+    mode = app.mode.board_mode
     if isinstance(mode, GameOverMode):
         assert game.winner is not None, "game over with no winner"
     elif isinstance(mode, AnimateMode):

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import pygame
 
+from ..game import Frame
+from ..rules import SEATS
+from ..session import Session
 from . import board_view, panel_view, widgets
 from .controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
-from .modes import Mode, out_on, squares_in
+from .modes import Mode
 from .targets import Cell, Furniture, Icon, Target
 from .theme import BLACK, GREY1, WORK_AREA
 
@@ -82,3 +85,18 @@ def target_help(mode: Mode, target: Target | None) -> str:
     if isinstance(target, Furniture):
         return FURNITURE_HELP[target.name]
     return mode.default_help()
+
+
+def squares_in(frame: Frame) -> list[int]:
+    """Squares per seat (index 0 unused) on a frame, so the panel changes in step with it."""
+    counts = [0] * (len(SEATS) + 1)
+    for owner in frame[1]:
+        counts[owner] += 1
+    counts[0] = 0
+    return counts
+
+
+def out_on(frame_squares: list[int], session: Session) -> set[int]:
+    """Seats shown crossed out: knocked out in the game and with nothing left on the frame."""
+    game = session.game
+    return {s for s in game.seats if s not in game.alive and not frame_squares[s]}
