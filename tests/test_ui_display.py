@@ -153,6 +153,8 @@ def test_a_finger_gets_a_position_in_the_picture(screen_display) -> None:
     assert corner.pos == (0, 479)
     bar = display.logical(pygame.event.Event(pygame.FINGERMOTION, x=0.01, y=0.0, **finger))
     assert bar.pos[0] < 0  # in the black bar: outside the picture, ignored by the game
+    odd = pygame.event.Event(pygame.FINGERDOWN, x="left")  # a posted event without a place
+    assert display.logical(odd) is odd
 
 
 def test_full_screen_is_the_desktop_filled_as_far_as_4_3_allows(screen_display) -> None:

@@ -206,17 +206,19 @@ class ScreenDisplay(NullDisplay):
             self.present()
             return event
         if event.type in FINGERS:
-            touch = self.layout.finger(float(event.x), float(event.y))
+            x, y = getattr(event, "x", None), getattr(event, "y", None)
+            if not isinstance(x, (int, float)) or not isinstance(y, (int, float)):
+                return event
+            touch = self.layout.finger(float(x), float(y))
             return pygame.event.Event(event.type, {**event.dict, "pos": touch})
         pos = getattr(event, "pos", None)
         if not isinstance(pos, Sequence) or len(pos) != 2:
             return event
         try:
-            x, y = int(pos[0]), int(pos[1])
+            at = int(pos[0]), int(pos[1])
         except (TypeError, ValueError):
             return event
-        return pygame.event.Event(event.type, {**event.dict,
-                                               "pos": self.layout.to_picture((x, y))})
+        return pygame.event.Event(event.type, {**event.dict, "pos": self.layout.to_picture(at)})
 
 
 def _desktop() -> tuple[int, int]:
