@@ -15,6 +15,7 @@ with ``--nodes`` (and engines given a node limit) a match is repeatable.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import random
@@ -98,7 +99,8 @@ class Engine:
             pass  # it may have answered before it went: read what it said
         line = self.proc.stdout.readline()
         if not line:
-            raise MatchError(f"{self.player.name} stopped answering")
+            raise MatchError(f"{self.player.name} stopped answering "
+                             "(run it by hand to see why)")
         try:
             reply = json.loads(line)
             row, col = reply["move"]
@@ -112,10 +114,8 @@ class Engine:
 
     def close(self) -> None:
         if self.proc.stdin is not None:
-            try:
+            with contextlib.suppress(OSError):  # it went away first: nothing left to tell it
                 self.proc.stdin.close()
-            except OSError:
-                pass  # it went away first: nothing left to tell it
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -194,7 +194,10 @@ def report(config: MatchConfig, games: int, results: list[GameResult],
         f"{config.a.name} won {a_wins}, {config.b.name} won {games - a_wins} of {games} games "
         f"({config.rules} rules{seats}; a's 95 % interval {low:.1%}-{high:.1%}) in {elapsed:.1f} s"
     )
-    limit = f"{config.nodes} nodes" if config.nodes else f"{config.budget} s"
+    if config.a.command and config.b.command:
+        limit = "the engines' own"
+    else:
+        limit = f"{config.nodes} nodes" if config.nodes else f"{config.budget} s"
     data = {
         "a": _short_name(config.a), "b": _short_name(config.b), "a_wins": a_wins,
         "b_wins": games - a_wins, "games": games, "a_win_rate": round(a_wins / games, 3),

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .evaluate import JUDGE, LOADED_AT, WIN, Judge
+from .evaluate import JUDGE, LOADED_AT, WIN, Judge, loaded_squares
 from .game import Game
 from .rules import NEIGHBOURS
 
@@ -70,14 +70,6 @@ def wins_now(game: Game, seat: int, square: int) -> bool:
     return won
 
 
-def loaded_squares(game: Game, seat: int) -> list[int]:
-    """The squares of ``seat`` that are one piece short of exploding."""
-    loaded_at = LOADED_AT[game.rules]
-    counts = game.counts
-    owners = game.owners
-    return [sq for sq in range(len(owners)) if owners[sq] == seat and counts[sq] == loaded_at[sq]]
-
-
 def winning_replies(game: Game) -> list[int]:
     """The moves that win at once for the seat to move.
 
@@ -88,7 +80,8 @@ def winning_replies(game: Game) -> list[int]:
         return []
     seat = game.to_move
     # listed before any try: each try changes the board (and undo puts it back)
-    return [sq for sq in loaded_squares(game, seat) if wins_now(game, seat, sq)]
+    mine = [sq for sq in loaded_squares(game) if game.owners[sq] == seat]
+    return [sq for sq in mine if wins_now(game, seat, sq)]
 
 
 def position_key(game: Game) -> bytes:
@@ -146,26 +139,23 @@ class Searcher:
             raise _OutOfTime
 
     # ------------------------------------------------------------------ ordering
-    def _keyed(self, best: int, ply: int) -> list[tuple[int, int]]:
+    def _keyed(self, best: int, ply: int) -> dict[int, int]:
         """The seat to move's legal moves with how promising each looks (higher first):
         the table's move, the killers, explosions, then the history heuristic."""
         game = self.game
-        counts = game.counts
-        loaded_at = self.loaded_at
         history = self.history[game.to_move or 0]
+        keys = {sq: history[sq] for sq in game.legal_moves()}
+        for sq in loaded_squares(game):
+            if sq in keys:
+                keys[sq] += 1 << 20
         first, second = self.killers[ply]
-        keyed = []
-        for sq in game.legal_moves():
-            if sq == best:
-                key = 1 << 30
-            elif sq == first:
-                key = 1 << 29
-            elif sq == second:
-                key = 1 << 28
-            else:
-                key = history[sq] + (1 << 20 if counts[sq] == loaded_at[sq] else 0)
-            keyed.append((key, sq))
-        return keyed
+        if second in keys:
+            keys[second] = 1 << 28
+        if first in keys:
+            keys[first] = 1 << 29
+        if best in keys:
+            keys[best] = 1 << 30
+        return keys
 
     def _moves(self, best: int, ply: int, maximising: bool) -> list[tuple[int, int]]:
         """(seat, square) pairs to search here, most promising first.
@@ -176,13 +166,15 @@ class Searcher:
         """
         game = self.game
         seat = game.to_move or 0
-        movers = [seat] if maximising or not self.best_reply else \
-            [s for s in game.alive if s != self.me]
+        if maximising or not self.best_reply:
+            keys = self._keyed(best - 64 * seat if best // 64 == seat else -1, ply)
+            return [(seat, sq) for sq in sorted(keys, key=keys.__getitem__, reverse=True)]
         keyed: list[tuple[int, int, int]] = []
-        for mover in movers:
-            game.to_move = mover
-            mine = best - 64 * mover if best // 64 == mover else -1
-            keyed.extend((key, mover, sq) for key, sq in self._keyed(mine, ply))
+        for mover in game.alive:
+            if mover != self.me:
+                game.to_move = mover
+                mine = best - 64 * mover if best // 64 == mover else -1
+                keyed.extend((key, mover, sq) for sq, key in self._keyed(mine, ply).items())
         game.to_move = seat
         keyed.sort(reverse=True)
         return [(mover, sq) for _, mover, sq in keyed]
@@ -195,8 +187,8 @@ class Searcher:
         owners = game.owners
         loaded_at = self.loaded_at
         found = []
-        for sq in range(64):
-            if owners[sq] == seat and counts[sq] == loaded_at[sq]:
+        for sq in loaded_squares(game):
+            if owners[sq] == seat:
                 for n in NEIGHBOURS[sq]:
                     if owners[n] != seat and counts[n] == loaded_at[n] and owners[n]:
                         found.append(sq)
@@ -224,17 +216,16 @@ class Searcher:
         stand = self._static(key)
         if left == 0:
             return stand
+        maximising = game.to_move == self.me
+        # standing pat already settles it, or there is no fight to play: no need to look
+        if stand >= beta if maximising else stand <= alpha:
+            return stand
         fights = self._fights()
         if not fights:
             return stand
-        maximising = game.to_move == self.me
         if maximising:
-            if stand >= beta:
-                return stand
             alpha = max(alpha, stand)
         else:
-            if stand <= alpha:
-                return stand
             beta = min(beta, stand)
         best = stand
         for sq in fights:

@@ -113,7 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                          args.jobs, args.accept)
     result = {
         "weights": final.as_dict(),
-        "tuning": {"started_from": start.as_dict(), "games": args.games, "nodes": args.nodes,
+        "tuning": {"started_from": start.as_dict(), "tuned": names, "games": args.games,
+                   "nodes": args.nodes,
                    "rules": args.rules, "seed": args.seed, "accept": args.accept,
                    "trials": [asdict(t) for t in trials]},
     }
