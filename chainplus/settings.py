@@ -173,28 +173,39 @@ class WriteFailure:
     what: str
     folder: Path
     cause: str
+    blocker: Path | None = None  # the file that stands where a folder should be, if one does
 
     @property
     def warning(self) -> str:
-        return f"warning: cannot {self.what} in {self.folder}: {self.cause}"
+        where = f" ({self.blocker})" if self.blocker is not None else ""
+        return f"warning: cannot {self.what} in {self.folder}: {self.cause}{where}"
+
+
+#: The cause when a file stands where the folder (or a folder above it) should be.
+FILE_IN_THE_WAY = "a file stands where its folder should be"
 
 
 def write_failure_cause(folder: Path, exc: OSError) -> str:
-    """Why nothing could be written in ``folder``, told apart by what is really there."""
+    """Why nothing could be written in ``folder``, told apart by what is really there (short
+    enough for the window's message line: no paths)."""
+    return _diagnose(folder, exc)[0]
+
+
+def _diagnose(folder: Path, exc: OSError) -> tuple[str, Path | None]:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
+        return "the disk is full", None
     if exc.errno == errno.EROFS:
-        return "the disk is read-only"
+        return "the disk is read-only", None
     place = folder
     while not place.exists() and place != place.parent:
         place = place.parent  # the nearest part of the path that is there
     if not place.is_dir():
-        return f"{place} is a file where a folder should be"
+        return FILE_IN_THE_WAY, place
     if place != folder:
-        return "the folder is missing and cannot be made"
+        return "the folder is missing and cannot be made", None
     if not os.access(folder, os.W_OK | os.X_OK) or isinstance(exc, PermissionError):
-        return "the folder is not writable"
-    return exc.strerror or str(exc)
+        return "the folder is not writable", None
+    return exc.strerror or str(exc), None
 
 
 def _write_or_warn(path: Path, text: str, what: str) -> WriteFailure | None:
@@ -202,7 +213,7 @@ def _write_or_warn(path: Path, text: str, what: str) -> WriteFailure | None:
     try:
         atomic_write(path, text + "\n")
     except OSError as exc:
-        return WriteFailure(what, path.parent, write_failure_cause(path.parent, exc))
+        return WriteFailure(what, path.parent, *_diagnose(path.parent, exc))
     return None
 
 

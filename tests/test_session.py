@@ -7,6 +7,7 @@ core stays testable and usable without a display.
 
 from __future__ import annotations
 
+import errno
 import io
 import subprocess
 import sys
@@ -376,18 +377,25 @@ def test_save_problem_says_each_cause_once(tmp_path: Path) -> None:
     s = session(store=quiet_store(folder))  # the first autosave fails already
     problem = s.save_problem()
     assert problem is not None and problem.warn
-    assert problem.text == f"Cannot autosave: {folder} is a file where a folder should be."
+    assert problem.text == "Cannot autosave: a file stands where its folder should be."
     assert s.save_problem() is None  # said once
     play(s, [27])  # a second failed save of the same cause...
     s.remember(fullscreen=False)  # ...and a failed settings save with the same cause
     assert s.save_problem() is None
-    other = tmp_path / "other"
-    other.write_text("another file")
-    assert s.store is not None
-    s.store.folder = other  # a new cause is news again
-    play(s, [36])
+    folder.unlink()  # the folder can be made now, but the disk is full: a new cause is news
+    import chainplus.settings as st
+
+    def no_space(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    real = st.tempfile.mkstemp
+    st.tempfile.mkstemp = no_space  # type: ignore[assignment]
+    try:
+        play(s, [36])
+    finally:
+        st.tempfile.mkstemp = real
     again = s.save_problem()
-    assert again is not None and str(other) in again.text
+    assert again == Note("Cannot autosave: the disk is full.", warn=True)
     assert s.save_problem() is None
 
 

@@ -233,3 +233,27 @@ def test_no_drag_from_the_board_or_in_full_screen(ui: SimpleNamespace) -> None:
     drag(app, start, (start[0] + 30, start[1] + 7))
     assert full.moves == []
     assert full.fullscreen  # the press on the title bar did not leave full screen either
+
+
+def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
+    """A player who started the game from a desktop icon sees why nothing is saved."""
+    from chainplus.session import Options
+    from chainplus.store import Store
+    from chainplus.ui.app import App
+    from chainplus.ui.display import NullDisplay
+    from chainplus.ui.panel_view import HELP_LINES, help_lines
+    from chainplus.ui.worker import SyncWorker
+
+    folder = tmp_path / "chainplus"
+    folder.write_text("")  # a file where the folder should be
+    app = App(Options(seed=1), clock=ui.FakeClock(), worker=SyncWorker(),
+              sounds=ui.RecordedSounds(), display=NullDisplay(),
+              store=Store(folder, stream=io.StringIO()))
+    app.update()
+    text, warn = app.help_text()
+    assert text == "Cannot autosave: a file stands where its folder should be." and warn
+    assert len(help_lines(text)) <= HELP_LINES
+    ui.advance(app, 5.0)  # the message goes, and the next failed save does not repeat it
+    ui.click_square(app, 0)
+    app.update()
+    assert "Cannot" not in app.help_text()[0]
