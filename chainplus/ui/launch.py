@@ -44,7 +44,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
     # video.NoDisplay says why there is none, instead of running unseen off-screen.
     video.open_display()
     display = ScreenDisplay(options.fullscreen, locked=options.kiosk)
-    pygame.display.set_icon(_window_icon())
+    display.set_icon(_window_icon())
     app = App(options, display=display, store=store)
     if logger is not None:
         logger.info("game started (pid %d), carrying on after move %d", os.getpid(),
