@@ -50,7 +50,7 @@ def usage(rss_mb: float = 40.0, descriptors: int = 7, threads: int = 1, os_threa
     (usage(rss_mb=49.9), None),
     (usage(rss_mb=30.0, descriptors=5, threads=1, os_threads=1), None),
     (usage(rss_mb=50.0), "memory grew by 10.0 MB"),
-    (usage(descriptors=8), "1 more open file descriptors"),
+    (usage(descriptors=8), "open file descriptors: 1 more"),
     (usage(threads=2, os_threads=3), "more threads (1 -> 2, OS 2 -> 3)"),
     (usage(os_threads=3), "more threads (1 -> 1, OS 2 -> 3)"),
 ])

@@ -127,7 +127,7 @@ class Day:
             found.append(f"memory grew by {self.growth_mb:.1f} MB "
                          f"(the limit is under {GROWTH_LIMIT_MB:.0f} MB)")
         if end.descriptors > start.descriptors:
-            found.append(f"{end.descriptors - start.descriptors} more open file descriptors")
+            found.append(f"open file descriptors: {end.descriptors - start.descriptors} more")
         if end.threads > start.threads or end.os_threads > start.os_threads:
             found.append(f"more threads ({start.threads} -> {end.threads}, "
                          f"OS {start.os_threads} -> {end.os_threads})")
