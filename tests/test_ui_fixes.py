@@ -257,3 +257,21 @@ def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
     ui.click_square(app, 0)
     app.update()
     assert "Cannot" not in app.help_text()[0]
+
+
+def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
+    """The demonstration changes its own board and messages: the screen must follow them."""
+    from chainplus.ui.modes import GameOverMode as Over
+
+    app = ui.make_app(kiosk=True, idle_seconds=1.0, speed="instant")
+    ui.advance(app, 1.5)
+    assert ui.in_demo(app)
+    for _ in range(20000):
+        app.dirty = False  # as if the loop had just drawn
+        app.clock.t += 0.05
+        app.update()
+        if isinstance(app.mode.board_mode, Over):
+            break
+    assert isinstance(app.mode.board_mode, Over)
+    assert app.dirty, "the winner's board was not drawn"
+    assert "wins!" in app.mode.shown.cues.message.value.text

@@ -196,6 +196,7 @@ class App:
         """Advance the clock: animations, the computer's move, cues that run out."""
         table = self.table
         table.now = now = self.clock() if now is None else now
+        before = self._look()
         if self.mode.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
             self.switch(DemoMode(table))  # a kiosk left alone shows what the game is
         for _ in range(8):  # a mode may hand over to another that is due at once
@@ -206,8 +207,19 @@ class App:
         problem = table.session.save_problem()
         if problem is not None:
             table.say(problem)
-        if self.mode.animating or table.cues.expire(now) or table.cues.hint.value is not None:
-            self.dirty = True  # the hint flashes
+        shown = self.mode.shown
+        expired = [table.cues.expire(now), shown.cues.expire(now)]
+        if self.mode.animating or any(expired) or shown.cues.hint.value is not None \
+                or self._look() != before:
+            self.dirty = True  # something moved (the hint flashes)
+
+    def _look(self) -> tuple[object, ...]:
+        """What the screen shows, in brief: when it changes, the screen is drawn again (a
+        demonstration changes its own board and cues, out of the App's sight)."""
+        shown = self.mode.shown
+        game = shown.session.game
+        return (self.mode.board_mode, game, len(game.moves),
+                *(cue.value for cue in shown.cues.all()))
 
     def wait_time(self, now: float) -> float:
         """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""

@@ -45,7 +45,6 @@ class DemoMode(Mode):
                 break
             self.inner.leave()
             self.inner = inner
-        self.demo.cues.expire(now)
         return self
 
     def click(self, target: Target | None, button: int) -> Mode:
