@@ -62,6 +62,7 @@ def _frame(app: App, display: ScreenDisplay) -> tuple[float, float]:
 def _headless() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop the bench
 
 
 class _Silent:
