@@ -3,9 +3,11 @@
 Coordinate search, one weight at a time: a challenger with that weight moved one step up (then
 one step down) plays the current weights in a node-limited match of level 5's search against
 itself (alternating starts, random two-ply openings, every game seeded). A challenger that
-scores at least ``--accept`` of the games replaces the current weights. The weights and every
-match that decided them are written to ``weights.json`` beside ``evaluate.py``, which loads
-them: the numbers and how they were found are kept together.
+scores at least ``--accept`` of the games replaces the current weights. Short matches are
+noisy, so the pass ends with a longer confirmation match of the result against the starting
+weights at a larger node limit, and the result is kept only if it wins that too. The weights in
+use, the candidate and every match that decided them are written to ``weights.json`` beside
+``evaluate.py``, which loads them: the numbers and how they were found are kept together.
 
 A node limit rather than a clock makes the matches repeatable and independent of how busy the
 machine is; it is fair because both sides run the same search and only the weights differ.
@@ -100,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--accept", type=float, default=0.58,
                         help="share of games a challenger must win to be kept (default 0.58)")
+    parser.add_argument("--confirm-games", type=int, default=60,
+                        help="games of the confirmation match (default 60)")
+    parser.add_argument("--confirm-nodes", type=int, default=1000,
+                        help="search nodes per move in the confirmation match (default 1000)")
     parser.add_argument("--only", nargs="*", default=None, help="tune only these weights")
     parser.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the result")
     args = parser.parse_args(argv)
@@ -109,14 +115,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: unknown weights {sorted(unknown)}", file=sys.stderr)
         return 2
     start = Weights.load()
-    final, trials = tune(start, names, args.games, args.nodes, args.rules, args.seed,
-                         args.jobs, args.accept)
+    candidate, trials = tune(start, names, args.games, args.nodes, args.rules, args.seed,
+                             args.jobs, args.accept)
+    wins = 0
+    if candidate != start:
+        wins = score(candidate, start, args.confirm_games, args.confirm_nodes, args.rules,
+                     args.seed + 5, args.jobs)
+    kept = wins >= args.accept * args.confirm_games
+    print(f"confirmation: {wins}/{args.confirm_games}{' kept' if kept else ' not kept'}")
     result = {
-        "weights": final.as_dict(),
+        "weights": (candidate if kept else start).as_dict(),
         "tuning": {"started_from": start.as_dict(), "tuned": names, "games": args.games,
                    "nodes": args.nodes,
                    "rules": args.rules, "seed": args.seed, "accept": args.accept,
-                   "trials": [asdict(t) for t in trials]},
+                   "trials": [asdict(t) for t in trials], "candidate": candidate.as_dict(),
+                   "confirmation": {"games": args.confirm_games, "nodes": args.confirm_nodes,
+                                    "seed": args.seed + 5, "candidate_wins": wins,
+                                    "kept": kept}},
     }
     with open(args.out, "w") as handle:
         json.dump(result, handle, indent=1)
