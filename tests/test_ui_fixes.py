@@ -275,3 +275,15 @@ def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
     assert isinstance(app.mode.board_mode, Over)
     assert app.dirty, "the winner's board was not drawn"
     assert "wins!" in app.mode.shown.cues.message.value.text
+
+
+def test_level_5_thinks_through_the_pause_the_window_makes_anyway() -> None:
+    """Its clock follows the speed, never under 0.25 s, and ends before the pause does
+    (where the pause is long enough), so the pace of the game stays as it was."""
+    from chainplus.ui.modes import THINK_PAUSE, think_budget
+
+    for speed, pause in THINK_PAUSE.items():
+        budget = think_budget(speed)
+        assert budget >= 0.25
+        assert budget <= max(0.25, pause)
+        assert budget >= pause - 0.1  # the pause is used, not a quarter second of it

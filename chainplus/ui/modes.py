@@ -36,9 +36,9 @@ HINT_LEVEL = 5
 
 
 def think_budget(speed: Speed) -> float:
-    """The computer's clock for one move: the pause the window makes anyway before it plays,
-    never less than the engine's own default."""
-    return max(ai.DEFAULT_BUDGET, THINK_PAUSE[speed] - THINK_MARGIN)
+    """The computer's clock for one move: the pause the window makes anyway before it plays
+    (less a moment to hand the answer over), never less than level 5's least."""
+    return ai.thinking_time(THINK_PAUSE[speed] - THINK_MARGIN)
 
 
 class Status(NamedTuple):
