@@ -407,3 +407,9 @@ def test_aibench_command_prints_its_figures_as_json(capsys):
     assert last["positions"] == 3 and last["players"] == 3
     assert 0 < last["p50_ms"] <= last["p95_ms"] <= last["max_ms"]
     assert last["mean_depth"] >= 0
+
+
+def test_level_5_thinks_through_the_windows_pause_but_never_less_than_the_least():
+    assert ai.thinking_time(0.6) == 0.6 == ai.DEFAULT_BUDGET
+    assert ai.thinking_time(0.1) == ai.MIN_BUDGET == 0.25
+    assert ai.thinking_time(1.0) == 1.0
