@@ -287,3 +287,46 @@ def test_level_5_thinks_through_the_pause_the_window_makes_anyway() -> None:
         assert budget >= 0.25
         assert budget <= max(0.25, pause)
         assert budget >= pause - 0.1  # the pause is used, not a quarter second of it
+
+
+def test_a_broken_computer_player_is_stood_in_for_once_and_the_game_goes_on(ui, monkeypatch,
+                                                                            capsys) -> None:
+    from chainplus import ai
+
+    def broken(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("no idea")
+
+    monkeypatch.setattr(ai, "choose_move", broken)
+    app = ui.make_app()  # red human, blue computer
+    for square in (0, 7):
+        ui.click_square(app, square)
+        ui.settle(app)
+    assert len(app.game.moves) == 4  # blue answered twice, with random legal moves
+    assert app.table.fallbacks == ["the computer player failed: a random move answered"]
+    assert capsys.readouterr().err.count("chainplus: the computer player failed:") == 1
+
+
+def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
+    """wait_time: nothing due sleeps the longest step; a message, a computer's pause, an
+    animation and a kiosk's idle spell each wake it in time."""
+    from chainplus.ui.app import MAX_SLEEP
+    from chainplus.ui.modes import THINK_PAUSE
+
+    app = ui.make_app(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2)
+    now = app.clock.t
+    assert app.wait_time(now) == MAX_SLEEP  # a human to move and nothing on screen
+    ui.click_cell(app, 3, 3)  # a message, shown for a few seconds
+    assert 0 < app.wait_time(app.clock.t) <= MAX_SLEEP
+    ui.advance(app, 10.0)
+    app.session.panel[2].plays_as = app.session.panel[2].kind = "computer"
+    ui.click_square(app, 0)
+    ui.advance(app, 0.01)
+    assert app.wait_time(app.clock.t) <= THINK_PAUSE["normal"]  # the computer's move is due
+    kiosk = ui.make_app(kiosk=True, idle_seconds=0.5)
+    assert kiosk.wait_time(kiosk.clock.t) <= 0.5  # the demonstration is due
+    chain = ui.make_app(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2)
+    for square in (0, 9, 0, 18):
+        ui.click_square(chain, square)
+        ui.settle(chain)
+    ui.click_square(chain, 0)  # the corner explodes: an animation draws every frame
+    assert chain.mode.animating and chain.wait_time(chain.clock.t) == 0.0

@@ -10,14 +10,17 @@ from __future__ import annotations
 import random
 import sys
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .. import ai
 from ..game import Game
 
-MOVE, HINT = "move", "hint"
+#: What a job asks: the move for a computer seat, or a hint for a human one.
+JobKind = Literal["move", "hint"]
+MOVE: JobKind = "move"
+HINT: JobKind = "hint"
 
 
 @dataclass
@@ -25,7 +28,7 @@ class Job:
     """One question for the computer: the move for the seat to move, or a hint."""
 
     ident: int
-    kind: str
+    kind: JobKind
     game: Game
     level: int = 0
     random_pct: int = 0
@@ -43,18 +46,9 @@ def answer(job: Job) -> None:
     stop = job.stop.is_set
     try:
         if job.kind == HINT:
-            hint = getattr(ai, "hint", None)
-            if hint is None:
-                job.fallback = "ai.hint is missing: level 2 answered"
-                job.square = ai.choose_move(game, 2, 0, rng, job.budget, stop)
-            else:
-                job.square = hint(game, budget=job.budget, stop=stop)
+            job.square = ai.hint(game, budget=job.budget, stop=stop, rng=rng)
         else:
-            try:
-                job.square = ai.choose_move(game, job.level, job.random_pct, rng, job.budget, stop)
-            except NotImplementedError:
-                job.fallback = f"level {job.level} is not written yet: level 2 answered"
-                job.square = ai.choose_move(game, 2, job.random_pct, rng, job.budget, stop)
+            job.square = ai.choose_move(game, job.level, job.random_pct, rng, job.budget, stop)
     except Exception as exc:  # the window must survive a broken computer player
         print(f"chainplus: the computer player failed ({exc!r}); playing a random move",
               file=sys.stderr)
@@ -77,7 +71,7 @@ class ThreadWorker:
         self._job: Job | None = None
         self._next = 1
 
-    def start(self, kind: str, game: Game, level: int = 0, random_pct: int = 0,
+    def start(self, kind: JobKind, game: Game, level: int = 0, random_pct: int = 0,
               seed: float = 0.0, budget: float = ai.DEFAULT_BUDGET) -> Job:
         """Stop any job under way and start a new one on a copy of ``game``."""
         self.cancel()
@@ -113,16 +107,6 @@ class ThreadWorker:
             self._job = None
             return job
         return None
-
-    def wait(self, timeout: float) -> bool:
-        """Block until the current job is done (tests and the benchmark only)."""
-        job = self._job
-        if job is None:
-            return True
-        end = time.monotonic() + timeout
-        while not job.done and time.monotonic() < end:
-            time.sleep(0.002)
-        return job.done
 
     def close(self) -> None:
         self.cancel()
