@@ -66,6 +66,13 @@ class Weights:
         return asdict(self)
 
 
+def loaded_squares(game: Game) -> list[int]:
+    """Every loaded square (one piece short of exploding), in square order, found in C:
+    a byte of the counts XOR the most each square holds is 0 exactly where it is loaded."""
+    diff = int.from_bytes(bytes(game.counts), "big") ^ _LOADED_INT[game.rules]
+    return list(compress(_SQUARES, diff.to_bytes(SQUARES, "big").translate(_IS_ZERO)))
+
+
 class Judge:
     """The evaluation for one set of weights, with its per-square tables worked out once."""
 
@@ -97,9 +104,7 @@ class Judge:
         for seat in game.alive:
             mine = held.translate(_IS_SEAT[seat])
             scores[seat] = sum(compress(counts, mine)) + sum(compress(safe_bonus, mine))
-        # a byte of counts XOR loaded_at is 0 exactly where the square is loaded
-        diff = int.from_bytes(bytes(counts), "big") ^ _LOADED_INT[game.rules]
-        loaded = list(compress(_SQUARES, diff.to_bytes(SQUARES, "big").translate(_IS_ZERO)))
+        loaded = loaded_squares(game)
         if not loaded:
             return scores
         danger: dict[int, int] = {}
