@@ -1,7 +1,7 @@
 """Level 5's search: iterative-deepening alpha-beta over ``Game.play``/``Game.undo``.
 
-Each piece is here because a match said it makes level 5 stronger (README, "How strong each
-level is", gives the commands):
+The pieces, and why each is here (README, "How level 5 got stronger", lists the matches that
+decided the ones measured one by one):
 
 * **Best-reply search** with more than two seats: at the rivals' turn, the strongest move of
   *any* rival is tried, as if it were next, and then the searching seat moves again. It looks
@@ -14,8 +14,9 @@ level is", gives the commands):
   loaded square is a fight in progress, and judging it before the fight is settled misjudges
   it badly. At the horizon, such fights are played out (only those moves, a few plies deep)
   before the evaluation is trusted; the seat to move may also decline ("stand pat").
-* **Move ordering** for alpha-beta: the transposition table's move, then two killer moves per
-  ply (quiet moves that refuted a sibling), then explosions, then the history heuristic.
+* **Move ordering** for alpha-beta (``ordering.py``): the transposition table's move, then two
+  killer moves per ply (moves that refuted a sibling), then explosions, then the history
+  heuristic.
 * **Moves that cannot differ are one move**: firing any square of a run of loaded squares sets
   off the same chain, so explosions that leave the same position are searched once.
 * **A transposition table** of positions already searched (and of evaluations already made),
@@ -38,7 +39,7 @@ from typing import NamedTuple
 
 from .evaluate import JUDGE, LOADED_AT, WIN, Judge, loaded_squares
 from .game import Game
-from .rules import NEIGHBOURS
+from .ordering import MoveOrder, fights
 
 #: Deepest iteration tried: beyond this the tree is too big for any sensible budget anyway.
 MAX_DEPTH = 16
@@ -46,7 +47,7 @@ MAX_DEPTH = 16
 QUIESCENCE_PLIES = 4
 #: With 3 or 4 seats: best-reply search (True) rather than paranoid (False). In four-seat
 #: matches best-reply won more often, both as the one seat against three paranoid ones and
-#: against it as the three (README, "How strong each level is").
+#: against it as the three (README, "How level 5 got stronger").
 BEST_REPLY = True
 #: Time kept back from the budget for unwinding and answering, at most (seconds).
 MARGIN = 0.004
@@ -123,8 +124,7 @@ class Searcher:
         self.best_reply = best_reply
         self.nodes = 0
         self.loaded_at = LOADED_AT[game.rules]
-        self.history = [[0] * 64 for _ in range(5)]
-        self.killers = [[-1, -1] for _ in range(MAX_DEPTH + 2)]
+        self.order = MoveOrder(MAX_DEPTH + 2)
         self.table: dict[bytes, tuple[int, int, int, int]] = {}
         self.evals: dict[bytes, int] = {}
 
@@ -149,70 +149,6 @@ class Searcher:
         if self.stop is not None and self.stop():
             raise _OutOfTime
 
-    # ------------------------------------------------------------------ ordering
-    def _keyed(self, best: int, ply: int) -> dict[int, int]:
-        """The seat to move's legal moves with how promising each looks (higher first):
-        the table's move, the killers, explosions, then the history heuristic."""
-        game = self.game
-        history = self.history[game.to_move or 0]
-        keys = {sq: history[sq] for sq in game.legal_moves()}
-        for sq in loaded_squares(game):
-            if sq in keys:
-                keys[sq] += 1 << 20
-        first, second = self.killers[ply]
-        if second in keys:
-            keys[second] = 1 << 28
-        if first in keys:
-            keys[first] = 1 << 29
-        if best in keys:
-            keys[best] = 1 << 30
-        return keys
-
-    def _moves(self, best: int, ply: int, maximising: bool) -> list[tuple[int, int]]:
-        """(seat, square) pairs to search here, most promising first.
-
-        Normally the seat to move's moves. In a best-reply search, a node where a rival is to
-        move offers every rival's moves, as if each were next: only the strongest reply of
-        any rival is played before it is the searching seat's turn again.
-        """
-        game = self.game
-        seat = game.to_move or 0
-        if maximising or not self.best_reply:
-            keys = self._keyed(best - 64 * seat if best // 64 == seat else -1, ply)
-            return [(seat, sq) for sq in sorted(keys, key=keys.__getitem__, reverse=True)]
-        keyed: list[tuple[int, int, int]] = []
-        for mover in game.alive:
-            if mover != self.me:
-                game.to_move = mover
-                mine = best - 64 * mover if best // 64 == mover else -1
-                keyed.extend((key, mover, sq) for sq, key in self._keyed(mine, ply).items())
-        game.to_move = seat
-        keyed.sort(reverse=True)
-        return [(mover, sq) for _, mover, sq in keyed]
-
-    def _fights(self) -> list[int]:
-        """The seat to move's loaded squares next to a rival's loaded square."""
-        game = self.game
-        seat = game.to_move
-        counts = game.counts
-        owners = game.owners
-        loaded_at = self.loaded_at
-        found = []
-        for sq in loaded_squares(game):
-            if owners[sq] == seat:
-                for n in NEIGHBOURS[sq]:
-                    if owners[n] != seat and counts[n] == loaded_at[n] and owners[n]:
-                        found.append(sq)
-                        break
-        return found
-
-    def _cut(self, sq: int, depth: int, ply: int, seat: int) -> None:
-        """Remember a move that caused a cutoff: history, and a killer when it was quiet."""
-        self.history[seat][sq] += depth * depth
-        killers = self.killers[ply]
-        if killers[0] != sq:
-            killers[1], killers[0] = killers[0], sq
-
     # ------------------------------------------------------------------ leaves
     def _static(self, key: bytes) -> int:
         value = self.evals.get(key)
@@ -231,15 +167,15 @@ class Searcher:
         # standing pat already settles it, or there is no fight to play: no need to look
         if stand >= beta if maximising else stand <= alpha:
             return stand
-        fights = self._fights()
-        if not fights:
+        found = fights(game)
+        if not found:
             return stand
         if maximising:
             alpha = max(alpha, stand)
         else:
             beta = min(beta, stand)
         best = stand
-        for sq in fights:
+        for sq in found:
             score = self._child(sq, 0, alpha, beta, ply, left - 1)
             if maximising:
                 if score > best:
@@ -302,7 +238,8 @@ class Searcher:
         play = game.play
         undo = game.undo
         brs = self.best_reply and not maximising
-        for mover, sq in self._moves(best_move, ply, maximising):
+        rivals = [s for s in game.alive if s != me] if brs else None
+        for mover, sq in self.order.moves(game, best_move, ply, rivals):
             fires = counts[sq] == loaded_at[sq]
             game.to_move = mover
             play(sq)
@@ -330,7 +267,7 @@ class Searcher:
                 if score < beta:
                     beta = score
             if alpha >= beta:
-                self._cut(sq, depth, ply, mover)
+                self.order.cut(sq, depth, ply, mover)
                 break
         if value <= alpha0:
             flag = _UPPER
@@ -364,7 +301,7 @@ class Searcher:
 
     def run(self, max_depth: int = MAX_DEPTH) -> SearchResult:
         """Search deeper and deeper until the budget runs out; the best move found."""
-        moves = [sq for _, sq in self._moves(-1, 0, True)]
+        moves = [sq for _, sq in self.order.moves(self.game, -1, 0, None)]
         try:
             win, safe = self._safe_moves(moves)
         except _OutOfTime:
