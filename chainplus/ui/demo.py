@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..game import Frame
 from ..rules import SEATS
 from ..session import Session, demo_options
 from ..settings import SeatSetting
 from . import board_view
-from .modes import Mode, PlayMode, Status
+from .modes import Board, Mode, PlayMode, Status
 from .policy import DEMO
 from .table import Muted, Table
 from .targets import Target
@@ -74,7 +73,7 @@ class DemoMode(Mode):
     def deadline(self, now: float) -> float | None:
         return self.inner.deadline(now)
 
-    def frame(self) -> Frame:
+    def frame(self) -> Board:
         return self.inner.frame()
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:

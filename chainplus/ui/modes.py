@@ -9,12 +9,12 @@ The demonstration a kiosk plays when left alone is ``demo.DemoMode``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import pygame
 
 from .. import ai
-from ..game import Frame
 from ..panel import SEAT_NAME
 from ..session import Note, Placed, Refused, Session
 from ..settings import Speed
@@ -39,6 +39,10 @@ def think_budget(speed: Speed) -> float:
     """The computer's clock for one move: the pause the window makes anyway before it plays
     (less a moment to hand the answer over), never less than level 5's least."""
     return ai.thinking_time(THINK_PAUSE[speed] - THINK_MARGIN)
+
+
+#: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
+Board = tuple[Sequence[int], Sequence[int]]
 
 
 class Status(NamedTuple):
@@ -131,9 +135,10 @@ class Mode:
         """The square to highlight under the pointer, if any."""
         return None
 
-    def frame(self) -> Frame:
+    def frame(self) -> Board:
+        """The (counts, owners) on screen now."""
         game = self.session.game
-        return tuple(game.counts), tuple(game.owners)
+        return game.counts, game.owners
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         counts, owners = self.frame()
@@ -321,7 +326,7 @@ class AnimateMode(Mode):
             return after
         return after.click(target, button)
 
-    def frame(self) -> Frame:
+    def frame(self) -> Board:
         return self.frames[max(0, self.wave)]
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:

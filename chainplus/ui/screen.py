@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from ..game import Frame
 from ..rules import SEATS
 from ..session import Session
 from . import board_view, panel_view, widgets
 from .controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
-from .modes import Mode
+from .modes import Board, Mode
 from .targets import Cell, Furniture, Icon, Target
 from .theme import BLACK, GREY1, WORK_AREA
 
@@ -87,13 +86,10 @@ def target_help(mode: Mode, target: Target | None) -> str:
     return mode.default_help()
 
 
-def squares_in(frame: Frame) -> list[int]:
+def squares_in(frame: Board) -> list[int]:
     """Squares per seat (index 0 unused) on a frame, so the panel changes in step with it."""
-    counts = [0] * (len(SEATS) + 1)
-    for owner in frame[1]:
-        counts[owner] += 1
-    counts[0] = 0
-    return counts
+    owners = frame[1]
+    return [0] + [owners.count(seat) for seat in SEATS]
 
 
 def out_on(frame_squares: list[int], session: Session) -> set[int]:
