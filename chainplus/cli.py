@@ -1,7 +1,8 @@
 """The command-line tools: ``python -m chainplus replay | engine | bench | aibench | match``.
 
-Their output formats are contracts (see DESIGN.md): other programs read them. Every user
-error is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
+Their output formats are contracts (README, "Command-line tools"): other programs read them.
+Every user error is one line on stderr beginning ``error:`` and exit status 2, never a
+traceback.
 """
 
 from __future__ import annotations

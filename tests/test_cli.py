@@ -1,4 +1,4 @@
-"""The command-line contracts of DESIGN.md: replay, engine, bench, match, and their errors."""
+"""The command-line tools' contracts (README): replay, engine, bench, match, and their errors."""
 
 from __future__ import annotations
 

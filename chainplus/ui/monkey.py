@@ -36,7 +36,6 @@ from . import panel_view  # noqa: E402
 from .app import App  # noqa: E402
 from .controls import WINDOW_ICONS  # noqa: E402
 from .display import NullDisplay  # noqa: E402
-from .modes import AnimateMode, GameOverMode, PlayMode  # noqa: E402
 from .theme import (  # noqa: E402
     CLOSE_ICON,
     SCREEN_SIZE,
@@ -174,13 +173,14 @@ def check(app: App) -> None:
     assert panel.valid(app.session.panel), f"panel invalid: {app.session.panel}"
     demo = app.mode.name == "demo"
     mode = app.mode.board_mode
-    if isinstance(mode, GameOverMode):
+    if mode.name == "over":
         assert game.winner is not None, "game over with no winner"
-    elif isinstance(mode, AnimateMode):
-        assert game.moves and mode.cascade.square == game.moves[-1], "animating another move"
-        assert (game.winner is not None) == (mode.cascade.winner is not None)
+    elif mode.name == "animate":
+        cascade = getattr(mode, "cascade")  # noqa: B009  (an AnimateMode's own)
+        assert game.moves and cascade.square == game.moves[-1], "animating another move"
+        assert (game.winner is not None) == (cascade.winner is not None)
     else:
-        assert isinstance(mode, PlayMode) and game.winner is None, "play mode after a win"
+        assert mode.name == "play" and game.winner is None, "play mode after a win"
         assert game.to_move in game.alive
     message = app.table.cues.message.value
     for text in (app.help_text()[0], message.text if message else ""):

@@ -119,7 +119,7 @@ def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any,
 
 def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6) -> dict[str, float]:
     """Frame times while long cascades animate at normal speed, drawn at 60 frames a second."""
-    from .modes import AnimateMode, PlayMode
+    from .modes import PlayMode
     from .worker import SyncWorker
 
     fake = [0.0]
@@ -127,13 +127,13 @@ def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6) -> dict
     times: list[tuple[float, float]] = []
     waves = []
     for before, square in long_cascades(cascades, seed):
+        waves.append(len(before.copy().play(square).waves))
         app.session.game = before
         play = PlayMode(app.table)
         app.switch(play)
         app.switch(play.place(square))
-        assert isinstance(app.mode, AnimateMode)
-        waves.append(len(app.mode.placed.shown.cascade.waves))
-        while isinstance(app.mode, AnimateMode):
+        assert app.mode.animating
+        while app.mode.animating:
             fake[0] += 1 / 60
             times.append(_frame(app, display))
     app.close()
