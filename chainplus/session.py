@@ -262,12 +262,16 @@ class Session:
             text = text.removesuffix(".") + " (two must play)."
         return Note(text)
 
+    def owned(self, seat: int) -> str:
+        """Column 2's value in words: how many squares ``seat`` owns in the game on the board."""
+        count = self.game.squares[seat] if seat in self.game.seats else 0
+        return f"{SEAT_NAME[seat]} owns {plural(count, 'square')}."
+
     def squares_note(self, seat: int) -> Note:
         """Column 2 only shows the squares owned: a click says so in words."""
         if (note := self.locked()) is not None:
             return note
-        owned = self.game.squares[seat] if seat in self.game.seats else 0
-        return Note(f"{SEAT_NAME[seat]} owns {plural(owned, 'square')}.")
+        return Note(self.owned(seat))
 
     def step_level(self, seat: int, step: int) -> Note:
         """Column 3: the computer level, 0-5, wrapping round."""

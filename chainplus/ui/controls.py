@@ -127,14 +127,10 @@ class ColumnControl:
     action: Callable[[Session, int, int], Note]
 
 
-def _owned(session: Session, seat: int) -> int:
-    return session.game.squares[seat] if seat in session.game.seats else 0
-
-
 COLUMN_CONTROLS: tuple[ColumnControl, ...] = (
     ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: H human, C computer or - not in "
                                          "play. Click to step.", Session.step_player),
-    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]} owns {_owned(s, seat)} squares.",
+    ColumnControl(Session.owned,
                   lambda s, seat, step: s.squares_note(seat)),
     ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: computer level "
                                          f"{s.panel[seat].level} of 0-5. Select up, Adjust down.",
