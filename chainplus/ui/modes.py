@@ -24,6 +24,8 @@ from .table import Table
 from .targets import SELECT, Cell, Furniture, Icon, Square, Target
 from .worker import HINT, MOVE, Job
 
+#: The title bar's icons and the action icons they stand for.
+FURNITURE_ICON = {"close": "quit", "toggle": "fullscreen"}
 #: Seconds per explosion wave, and the pause before each computer move, per speed.
 WAVE_TIME: dict[Speed, float] = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "instant": 0.0}
 THINK_PAUSE: dict[Speed, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.3, "instant": 0.1}
@@ -85,10 +87,9 @@ class Mode:
             return self.follow(ICON_BY_NAME[target.name].action(table, step))
         if isinstance(target, Cell):
             table.say(click_cell(self.session, target.seat, target.column, step))
-        elif isinstance(target, Furniture) and target.name == "close":
-            table.quit()
-        elif isinstance(target, Furniture) and target.name == "toggle":
-            table.display.toggle()
+        elif isinstance(target, Furniture) and target.name in FURNITURE_ICON:
+            # the title bar's close and toggle-size icons do what Quit and Full do
+            return self.follow(ICON_BY_NAME[FURNITURE_ICON[target.name]].action(table, step))
         return self
 
     def click_board(self, square: int, button: int) -> Mode:
