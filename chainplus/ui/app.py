@@ -282,21 +282,27 @@ class Screen(Protocol):
 def play(app: App, display: Screen, first_frame_exit: bool = False) -> int:
     """The event loop: answer events, move time on and draw, until the app stops running."""
     frame_clock = pygame.time.Clock()
-    app.update()
-    app.draw(display.surface)
-    display.present()
+    turn(app, display, [])  # the first frame (a new App is dirty)
     if first_frame_exit:
         return 0
     while app.running:
-        for event in _next_events(app):
-            app.handle_event(display.logical(event))
-        app.update()
-        if app.dirty and app.running:
-            app.draw(display.surface)
-            display.present()
+        turn(app, display, _next_events(app))
         if app.mode.animating:
             frame_clock.tick(60)
     return app.exit_status
+
+
+def turn(app: App, display: Screen, events: list[pygame.event.Event]) -> bool:
+    """One turn of the loop: answer ``events``, move time on, show the screen if it changed;
+    True when it was drawn (the long-day run drives the App through this too)."""
+    for event in events:
+        app.handle_event(display.logical(event))
+    app.update()
+    if not (app.dirty and app.running):
+        return False
+    app.draw(display.surface)
+    display.present()
+    return True
 
 
 def _next_events(app: App) -> list[pygame.event.Event]:

@@ -13,7 +13,6 @@ day too. The first games warm up the caches; the figures are measured after them
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import gc
 import os
@@ -32,10 +31,11 @@ os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop 
 
 import pygame  # noqa: E402
 
+from ..cli import OneLineParser  # noqa: E402
 from ..session import Options  # noqa: E402
 from ..settings import parse_seats_spec  # noqa: E402
 from ..store import Store  # noqa: E402
-from .app import App  # noqa: E402
+from .app import App, turn  # noqa: E402
 from .board_view import cell_rect  # noqa: E402
 from .display import NullDisplay  # noqa: E402
 from .modes import Mode  # noqa: E402
@@ -186,18 +186,12 @@ class Museum:
         if not events:
             step = FRAME if app.mode.animating else app.wait_time(self.clock.t)
             self.clock.t += max(LEAST_STEP, step)
-        for event in events:
-            app.handle_event(self.display.logical(event))
         before = set(threading.enumerate())
-        app.update()
+        self.frames += turn(app, self.display, events)
         for thread in set(threading.enumerate()) - before:  # the computer moves just started
             thread.join(MOVE_LIMIT)
             if thread.is_alive():
                 raise Stuck(f"a computer move took more than {MOVE_LIMIT:.0f} s")
-        if app.dirty and app.running:
-            app.draw(self.display.surface)
-            self.display.present()
-            self.frames += 1
 
     def finished_one(self) -> bool:
         """True once for each demonstration game that reaches its end."""
@@ -244,7 +238,7 @@ def long_day(games: int, seed: int, warmup: int = WARMUP, visit_every: int = VIS
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m chainplus.ui.longday",
         description="The kiosk's demonstration games headless at instant speed, with memory, "
                     "file descriptors and threads measured at the start and at the end.")
