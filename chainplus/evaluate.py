@@ -28,7 +28,7 @@ WIN = 1_000_000
 #: Most pieces a square can hold without exploding, per rule set.
 LOADED_AT: dict[str, tuple[int, ...]] = {rules: most_held(rules) for rules in RULES}
 
-#: Where the tuned weights are kept (``python -m chainplus.tune`` writes it).
+#: Where the weights are kept (``python -m chainplus.tune`` writes it, with a record of its run).
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
 
 _SQUARES = range(SQUARES)
@@ -148,15 +148,15 @@ class Judge:
         return scores[me] * len(alive) - sum(scores[s] for s in alive)
 
 
-#: The judgement every level uses: the tuned weights.
+#: The judgement every level uses: the weights in ``weights.json``.
 JUDGE = Judge(Weights.load())
 
 
 def seat_scores(game: Game) -> list[int]:
-    """``JUDGE.seat_scores``: every seat's heuristic value under the tuned weights."""
+    """``JUDGE.seat_scores``: every seat's heuristic value under the weights in use."""
     return JUDGE.seat_scores(game)
 
 
 def evaluate(game: Game, me: int) -> int:
-    """``JUDGE.evaluate``: the position's value for seat ``me`` under the tuned weights."""
+    """``JUDGE.evaluate``: the position's value for seat ``me`` under the weights in use."""
     return JUDGE.evaluate(game, me)

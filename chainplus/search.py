@@ -352,8 +352,8 @@ def search(
 
     Works on a copy, so the caller's game is never touched. The clock starts at the call and
     the answer comes at most ``MARGIN`` before the budget is up. ``judge`` (the evaluation's
-weights) and ``quiescence`` (plies of fights past the horizon, 0 for none) are there for the
-tuning script and the tests; the game uses the defaults.
+    weights) and ``quiescence`` (plies of fights past the horizon, 0 for none) are there for
+    the tuning script and the tests; the game uses the defaults.
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to search for")
