@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from . import ai
 from .game import Game
 from .records import record_of
-from .rules import Rules
+from .rules import Rules, square_of
 
 
 class MatchError(Exception):
@@ -104,7 +104,7 @@ class Engine:
         try:
             reply = json.loads(line)
             row, col = reply["move"]
-            square = int(row) * 8 + int(col)
+            square = square_of(int(row), int(col))
         except (ValueError, KeyError, TypeError):
             raise MatchError(
                 f"{self.player.name} answered {line.strip()[:60]!r}, not a move") from None
