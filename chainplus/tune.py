@@ -15,7 +15,6 @@ machine is; it is fair because both sides run the same search and only the weigh
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -24,6 +23,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, fields, replace
 
+from .cli import OneLineParser
 from .evaluate import WEIGHTS_FILE, Judge, Weights
 from .game import Game
 from .rules import RULES, Rules
@@ -92,7 +92,7 @@ def tune(start: Weights, names: Sequence[str], games: int, nodes: int, rules: Ru
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m chainplus.tune",
+    parser = OneLineParser(prog="python -m chainplus.tune",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per challenger (default 40)")
     parser.add_argument("--nodes", type=int, default=600,

@@ -11,7 +11,6 @@ game resumes exactly.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
@@ -30,6 +29,7 @@ import pygame  # noqa: E402
 
 from .. import panel  # noqa: E402
 from .. import settings as st  # noqa: E402
+from ..cli import OneLineParser  # noqa: E402
 from ..session import Options  # noqa: E402
 from ..store import Store  # noqa: E402
 from . import panel_view  # noqa: E402
@@ -299,7 +299,7 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m chainplus.ui.monkey",
+    parser = OneLineParser(prog="python -m chainplus.ui.monkey",
                                      description="Random events at the headless game, with "
                                                  "its invariants checked after each.")
     parser.add_argument("--events", type=int, default=100_000,
