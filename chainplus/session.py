@@ -89,7 +89,6 @@ class Session:
         self.speed: Speed = options.speed
         self.sound = options.sound
         self.put_aside: Game | None = None  # the unfinished game New replaced, for Undo
-        self.last_square: int | None = None
         self.resumed = 0  # moves of the autosaved game carried on with
         game = self._resume()
         self.game = game if game is not None else self.next_game()
@@ -112,7 +111,6 @@ class Session:
                      for seat, row in self.panel.items()]
         restore_plays_as(self.panel, game, saved)
         self.resumed = len(game.moves)
-        self.last_square = game.moves[-1] if game.moves else None
         return game
 
     def autosave(self) -> None:
@@ -143,9 +141,15 @@ class Session:
         """A game with the panel's seats and the chosen rules (not yet on the board)."""
         return Game(seats_for_next_game(self.panel), self.rules)
 
+    @property
+    def last_square(self) -> int | None:
+        """The square of the last move on the board (the marker shows it), if any."""
+        moves = self.game.moves
+        return moves[-1] if moves else None
+
     def to_move(self) -> int | None:
         """The seat to move, or None when the game is over."""
-        return None if self.game.over else self.game.to_move
+        return self.game.to_move
 
     def computer_to_move(self) -> bool:
         seat = self.to_move()
@@ -161,7 +165,6 @@ class Session:
             return Refused(square, Note(f"{owner}'s square! Play on an empty square or one of "
                                         "yours.", warn=True))
         shown = game.play_shown(square)
-        self.last_square = square
         self.autosave()  # the move is made: a kill from now on resumes after it
         notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
         return Placed(shown, notes)
@@ -180,7 +183,6 @@ class Session:
 
     def _show(self, game: Game) -> None:
         self.game = game
-        self.last_square = game.moves[-1] if game.moves else None
         self.autosave()
 
     def undo_count(self) -> int:
