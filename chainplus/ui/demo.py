@@ -13,7 +13,7 @@ from ..settings import SeatSetting
 from . import board_view
 from .modes import Board, Mode, PlayMode, Status
 from .policy import DEMO
-from .table import Muted, Table
+from .table import Table
 from .targets import Target
 
 #: The demonstration game's seats (its speed is the kiosk policy's).
@@ -32,7 +32,8 @@ class DemoMode(Mode):
         table.stop_thinking()
         speed = table.policy.demo_speed
         session = Session(demo_options(table.session.options, DEMO_SEATS, speed))
-        self.demo = Table(session, DEMO, table.worker, Muted(), table.display, table.rng,
+        # silent: the demonstration's session has the sound off
+        self.demo = Table(session, DEMO, table.worker, table.sounds, table.display, table.rng,
                           DEMO_BUDGET, table.hint_budget, now=table.now)
         self.inner: Mode = PlayMode(self.demo)
 

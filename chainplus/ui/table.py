@@ -70,15 +70,6 @@ class Cues:
         return min(due) if due else None
 
 
-class Muted:
-    """The sounds of a demonstration game: none."""
-
-    enabled = False
-
-    def play(self, name: str, strength: int = 1) -> None:
-        """Play nothing."""
-
-
 @dataclass
 class Table:
     """Everything a mode acts on, and the few things every mode does with it."""
