@@ -244,18 +244,14 @@ class App:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole 640x480 screen."""
         self.dirty = False
-        under = self.hit(self.pointer) if self.pointer is not None else None
-        screen.draw(surface, self.mode, self.icons, self.pointer, under, self.focused,
-                    self._help(under))
+        screen.draw(surface, self.mode, self.icons, self.pointer, self.focused, self.help_text())
 
     def help_text(self) -> tuple[str, bool]:
         """The help line: what a finger is on while it is down, else as the pointer says."""
-        return self._help(self.hit(self.pointer) if self.pointer is not None else None)
-
-    def _help(self, under: Target | None) -> tuple[str, bool]:
         if self.touch is not None and self.touch.target is not None and self.mode.icons_work():
             line = screen.target_help(self.mode, self.touch.target)
             return self.touch.help(self.clock(), line), False
+        under = self.hit(self.pointer) if self.pointer is not None else None
         return screen.help_text(self.mode, under)
 
     def close(self) -> None:

@@ -22,10 +22,8 @@ FLASH_RATE = 4
 
 
 def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
-         pointer: tuple[int, int] | None, under: Target | None, focused: bool,
-         help_line: tuple[str, bool] | None = None) -> None:
-    """Paint the whole screen for ``mode``; ``under`` is what the pointer is over, and
-    ``help_line`` (text, warn) the help box's line when the caller knows better."""
+         pointer: tuple[int, int] | None, focused: bool, help_line: tuple[str, bool]) -> None:
+    """Paint the whole screen for ``mode``; ``help_line`` is the help box's (text, warn)."""
     table = mode.shown
     now, cues = table.now, table.cues
     pressed = cues.pressed.value
@@ -58,7 +56,7 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)
-    text, warn = help_line if help_line is not None else help_text(mode, under)
+    text, warn = help_line
     panel_view.draw_help(surface, text, warn)
 
 
