@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .ai import LEVELS
 from .game import Game
 from .rules import SEATS
-from .settings import DEFAULT_SEATS, KINDS, LEVELS, Kind, SeatSetting
+from .settings import DEFAULT_SEATS, KINDS, Kind, SeatSetting
 
 #: Who plays a seat while it is on the board.
 Player = Literal["human", "computer"]

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from .ai import LEVELS
 from .game import Game
 from .records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
 from .rules import DEFAULT_RULES, RULES, Rules, short
@@ -36,7 +37,6 @@ SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
 #: Who a panel row puts in a seat for the next game: a person, the computer, or nobody.
 Kind = Literal["human", "computer", "off"]
 KINDS: tuple[Kind, ...] = ("human", "computer", "off")
-LEVELS = range(0, 6)
 
 
 @dataclass(frozen=True)
