@@ -16,6 +16,7 @@ from .controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
 from .modes import Board, Mode
 from .targets import Cell, Furniture, Icon, Target
 from .theme import BLACK, GREY1, WORK_AREA
+from .worker import HINT
 
 #: The hint square flashes at this many on/off steps a second; the thinking dots step at it too.
 FLASH_RATE = 4
@@ -52,7 +53,7 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
     panel_view.draw_panel(surface, session.panel, shown, cell, to_move)
     status = mode.status()
     head = status.head
-    if table.worker.job is not None and table.worker.job.kind != "hint" and not status.big:
+    if table.worker.job is not None and table.worker.job.kind != HINT and not status.big:
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)
