@@ -17,6 +17,10 @@ decided the ones measured one by one):
 * **Move ordering** for alpha-beta (``ordering.py``): the transposition table's move, then two
   killer moves per ply (moves that refuted a sibling), then explosions, then the history
   heuristic.
+* **Principal variation search**: after a node's first move, each other move is first only
+  asked whether it beats the best so far (a null window, which cuts off at once when it does
+  not) and searched in full only when it does. It finds the same moves with 6-13 % fewer
+  nodes to a given depth.
 * **Moves that cannot differ are one move**: firing any square of a run of loaded squares sets
   off the same chain, so explosions that leave the same position are searched once.
 * **A transposition table** of positions already searched (and of evaluations already made),
@@ -132,11 +136,13 @@ class Searcher:
     def _poll(self) -> None:
         """Count a node; unwind when the node limit, the clock or ``stop`` says so.
 
-        Every 32 nodes (about a millisecond) it also lets other threads run: in the game the
-        search shares the interpreter with the window, which would otherwise wait for it.
+        A search that can be stopped runs beside the window, sharing its interpreter, so every
+        32 nodes (about half a millisecond) it lets the window's thread run, which would
+        otherwise wait for it. Alone (a match, the engine) it never pauses: a pause costs
+        about 70 microseconds, a seventh of the search's time.
         """
         self.nodes += 1
-        if not self.nodes & 31:
+        if self.stop is not None and not self.nodes & 31:
             time.sleep(0)
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _OutOfTime
@@ -214,6 +220,27 @@ class Searcher:
         return self._quiesce(alpha, beta, ply + 1, qleft, key)
 
     # ------------------------------------------------------------------ alpha-beta
+    def _pvs(self, depth: int, alpha: int, beta: int, ply: int, key: bytes | None,
+             maximising: bool, searched: int) -> int:
+        """The value of the position just played into, by principal variation search.
+
+        The first move of a node gets the full window. Every later one is first asked only
+        whether it beats the best so far, with a null window (cheap: it cuts off at once),
+        and searched again with the full window only when it does.
+        """
+        quiet = self.quiescence
+        if searched == 0 or beta - alpha <= 1:
+            return self._after(depth, alpha, beta, ply, quiet, key)
+        if maximising:
+            score = self._after(depth, alpha, alpha + 1, ply, quiet, key)
+            if alpha < score < beta:
+                score = self._after(depth, score, beta, ply, quiet, key)
+        else:
+            score = self._after(depth, beta - 1, beta, ply, quiet, key)
+            if alpha < score < beta:
+                score = self._after(depth, alpha, score, ply, quiet, key)
+        return score
+
     def _alphabeta(self, depth: int, alpha: int, beta: int, ply: int, key: bytes) -> int:
         entry = self.table.get(key)
         best_move = -1
@@ -239,6 +266,7 @@ class Searcher:
         undo = game.undo
         brs = self.best_reply and not maximising
         rivals = [s for s in game.alive if s != me] if brs else None
+        searched = 0
         for mover, sq in self.order.moves(game, best_move, ply, rivals):
             fires = counts[sq] == loaded_at[sq]
             game.to_move = mover
@@ -253,7 +281,8 @@ class Searcher:
                     if after in seen:
                         continue
                     seen.add(after)
-                score = self._after(depth - 1, alpha, beta, ply, self.quiescence, after)
+                score = self._pvs(depth - 1, alpha, beta, ply, after, maximising, searched)
+                searched += 1
             finally:
                 undo()
                 game.to_move = seat
@@ -320,8 +349,13 @@ class Searcher:
                 candidates.sort(key=scores.__getitem__, reverse=True)
             iter_best, iter_value = -1, -WIN - 1
             try:
-                for sq in candidates:
-                    score = self._child(sq, depth - 1, iter_value, WIN + 1, 0, self.quiescence)
+                for searched, sq in enumerate(candidates):
+                    self.game.play(sq)
+                    try:
+                        score = self._pvs(depth - 1, iter_value, WIN + 1, 0, None, True,
+                                          searched)
+                    finally:
+                        self.game.undo()
                     scores[sq] = score
                     if score > iter_value:
                         iter_best, iter_value = sq, score
