@@ -4,6 +4,10 @@ Seeded midgame positions (reached by seeded level-4 play with 20% random moves, 
 like real games) are each handed to level 5's search, and the wall-clock time of every call is
 recorded, with the depth the search finished (plies of full width; fights at the horizon are
 played out further) and the nodes (positions played into) it searched, per move and per second.
+
+With a fixed ``depth`` there is no clock: every position is searched to that depth, so the nodes
+it took are the same on any machine. That is the figure for comparing two versions of the
+search (fewer nodes to the same depth is a faster search), free of how busy the machine is.
 """
 
 from __future__ import annotations
@@ -37,8 +41,9 @@ def midgame_positions(count: int, players: int, rules: Rules, seed: int,
 
 
 def run(positions: int = 60, players: int = 4, rules: Rules = "acorn", seed: int = 1,
-        budget: float = ai.DEFAULT_BUDGET) -> dict[str, Any]:
-    """Time level 5 on seeded midgame positions; the figures as a dict (times in ms)."""
+        budget: float = ai.DEFAULT_BUDGET, depth: int | None = None) -> dict[str, Any]:
+    """Time level 5 on seeded midgame positions, on its clock or (given ``depth``) to that
+    depth without one; the figures as a dict (times in ms)."""
     games = midgame_positions(positions, players, rules, seed)
     times: list[float] = []
     depths: list[int] = []
@@ -46,7 +51,10 @@ def run(positions: int = 60, players: int = 4, rules: Rules = "acorn", seed: int
     for index, game in enumerate(games):
         before = game.state()
         start = time.perf_counter()
-        found = search(game, budget, rng=random.Random(index))
+        if depth is None:
+            found = search(game, budget, rng=random.Random(index))
+        else:
+            found = search(game, None, rng=random.Random(index), max_depth=depth)
         times.append((time.perf_counter() - start) * 1000)
         if game.state() != before:
             raise AssertionError("the search changed the game it was given")
@@ -57,7 +65,8 @@ def run(positions: int = 60, players: int = 4, rules: Rules = "acorn", seed: int
         "players": players,
         "rules": rules,
         "seed": seed,
-        "budget_ms": round(budget * 1000, 1),
+        "budget_ms": None if depth is not None else round(budget * 1000, 1),
+        "depth_limit": depth,
         "mean_ms": round(sum(times) / len(times), 1),
         "p50_ms": round(percentile(times, 50), 1),
         "p95_ms": round(percentile(times, 95), 1),

@@ -129,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="midgame positions to time (default 60)")
     p.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
     _add_limits(p, nodes=False)
+    p.add_argument("--depth", type=_int_in(1, 8, "depth"), default=None,
+                   help="search every position to this depth with no clock, and count the "
+                        "nodes it takes (the same on any machine)")
 
     p = sub.add_parser("match", help="play two players (computer levels or engine programs) "
                                      "against each other")
@@ -182,7 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             return cmd_bench(args.rules, args.players, args.seconds, args.seed)
         if args.command == "aibench":
-            return cmd_aibench(args.rules, args.players, args.positions, args.seed, args.budget)
+            return cmd_aibench(args.rules, args.players, args.positions, args.seed, args.budget,
+                               args.depth)
         if args.command == "match":
             return cmd_match(args)
     except (RecordError, UsageError) as exc:
@@ -288,13 +292,16 @@ def cmd_bench(rules: Rules, players: int, seconds: float, seed: int) -> int:
 
 
 # --------------------------------------------------------------------------- aibench
-def cmd_aibench(rules: Rules, players: int, positions: int, seed: int, budget: float) -> int:
-    result = aibench.run(positions, players, rules, seed, budget)
+def cmd_aibench(rules: Rules, players: int, positions: int, seed: int, budget: float,
+                depth: int | None = None) -> int:
+    result = aibench.run(positions, players, rules, seed, budget, depth)
+    limit = f"budget {result['budget_ms']} ms" if depth is None else f"to depth {depth}"
     print(
         f"level 5 on {result['positions']} midgame positions ({players} seats, {rules} rules, "
-        f"budget {result['budget_ms']} ms): p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
+        f"{limit}): p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, "
         f"max {result['max_ms']} ms, depth {result['min_depth']}-{result['max_depth']} "
-        f"(mean {result['mean_depth']}), {result['nodes_per_s']} nodes/s"
+        f"(mean {result['mean_depth']}), {result['mean_nodes']} nodes a move, "
+        f"{result['nodes_per_s']} nodes/s"
     )
     print(json.dumps(result))
     return 0

@@ -409,6 +409,24 @@ def test_aibench_command_prints_its_figures_as_json(capsys):
     assert last["mean_depth"] >= 0
 
 
+def test_aibench_to_a_fixed_depth_counts_the_nodes_it_takes_without_a_clock(capsys):
+    import json
+
+    from chainplus.cli import main
+
+    args = ["aibench", "--positions", "4", "--players", "2", "--rules", "classic"]
+    assert main([*args, "--depth", "2"]) == 0
+    two = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert two["depth_limit"] == 2 and two["budget_ms"] is None
+    assert two["max_depth"] <= 2 and two["mean_nodes"] > 0
+    assert main([*args, "--depth", "3"]) == 0
+    three = json.loads(capsys.readouterr().out.splitlines()[-1])
+    # the same positions searched a ply deeper take more nodes, every time it is run
+    assert three["mean_nodes"] > two["mean_nodes"]
+    assert main([*args, "--depth", "3"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["mean_nodes"] == three["mean_nodes"]
+
+
 def test_level_5_thinks_through_the_windows_pause_but_never_less_than_the_least():
     assert ai.thinking_time(0.6) == 0.6 == ai.DEFAULT_BUDGET
     assert ai.thinking_time(0.1) == ai.MIN_BUDGET == 0.25
