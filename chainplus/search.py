@@ -139,7 +139,7 @@ class Searcher:
         A search that can be stopped runs beside the window, sharing its interpreter, so every
         32 nodes (about half a millisecond) it lets the window's thread run, which would
         otherwise wait for it. Alone (a match, the engine) it never pauses: a pause costs
-        about 70 microseconds, a seventh of the search's time.
+        about 70 microseconds, an eighth of the search's time.
         """
         self.nodes += 1
         if self.stop is not None and not self.nodes & 31:
