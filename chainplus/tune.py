@@ -93,7 +93,7 @@ def tune(start: Weights, names: Sequence[str], games: int, nodes: int, rules: Ru
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m chainplus.tune",
-                                     description=__doc__.splitlines()[0])
+                           description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per challenger (default 40)")
     parser.add_argument("--nodes", type=int, default=600,
                         help="search nodes per move (default 600)")

@@ -300,8 +300,8 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m chainplus.ui.monkey",
-                                     description="Random events at the headless game, with "
-                                                 "its invariants checked after each.")
+                           description="Random events at the headless game, with its "
+                                       "invariants checked after each.")
     parser.add_argument("--events", type=int, default=100_000,
                         help="events to send (default 100000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
