@@ -330,3 +330,21 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
         ui.settle(chain)
     ui.click_square(chain, 0)  # the corner explodes: an animation draws every frame
     assert chain.mode.animating and chain.wait_time(chain.clock.t) == 0.0
+
+
+def test_a_search_beside_the_window_hands_over_the_interpreter_every_few_positions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker's stop check says whether the job was stopped, and every SHARE_EVERY checks
+    it pauses (sleep(0)) so the window's thread gets to run; the search itself never pauses."""
+    import threading
+
+    from chainplus.ui import worker
+
+    pauses: list[float] = []
+    monkeypatch.setattr(worker.time, "sleep", pauses.append)
+    event = threading.Event()
+    check = worker.sharing(event)
+    assert [check() for _ in range(worker.SHARE_EVERY * 3)] == [False] * worker.SHARE_EVERY * 3
+    assert pauses == [0, 0, 0]
+    event.set()
+    assert check() is True
