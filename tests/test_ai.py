@@ -293,6 +293,19 @@ def test_more_nodes_search_deeper():
     assert depths == sorted(depths) and depths[-1] >= depths[0] + 1
 
 
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
+def test_late_move_reductions_reach_the_same_depth_with_fewer_nodes(rules):
+    saved = 0
+    for moves in (20, 30, 40):
+        game = played((1, 2), rules, moves, seed=moves)
+        full = search(game, None, rng=random.Random(1), max_depth=4, lmr=False)
+        reduced = search(game, None, rng=random.Random(1), max_depth=4, lmr=True)
+        assert full.depth == reduced.depth == 4
+        assert game.is_legal(reduced.move)
+        saved += full.nodes - reduced.nodes
+    assert saved > 0
+
+
 def test_stop_abandons_the_search_at_once():
     game = played((1, 2, 3, 4), "acorn", 40)
     calls = []
