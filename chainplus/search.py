@@ -24,8 +24,9 @@ decided the ones measured one by one):
 * **Late move reductions**: good ordering puts the best move among the first few, so a quiet
   move (one that explodes nothing) late in the order is first searched a ply shallower, with
   a null window; only a move that still looks better than the best so far is searched to full
-  depth. Most late moves are refuted that cheaply, so the search reaches a ply deeper in the
-  same time.
+  depth. Most late moves are refuted that cheaply: on its clock the search gets about a third
+  of a ply deeper, and it won 57 and 58 of 100 games (acorn, classic) against itself without
+  them at 5000 nodes.
 * **Moves that cannot differ are one move**: firing any square of a run of loaded squares sets
   off the same chain, so explosions that leave the same position are searched once.
 * **A transposition table** of positions already searched (and of evaluations already made),
