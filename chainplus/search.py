@@ -229,38 +229,42 @@ class Searcher:
         return self._quiesce(alpha, beta, ply + 1, qleft, key)
 
     # ------------------------------------------------------------------ alpha-beta
+    def _null_window(self, depth: int, alpha: int, beta: int, ply: int, key: bytes | None,
+                     maximising: bool) -> int:
+        """The value of the position just played into, searched only to ask whether it beats
+        the seat's bound (alpha when maximising, beta when not): cheap, as it cuts off at once
+        when it does not. A value beyond the bound is a bound, not the exact value."""
+        if maximising:
+            return self._after(depth, alpha, alpha + 1, ply, self.quiescence, key)
+        return self._after(depth, beta - 1, beta, ply, self.quiescence, key)
+
     def _pvs(self, depth: int, alpha: int, beta: int, ply: int, key: bytes | None,
              maximising: bool, searched: int) -> int:
         """The value of the position just played into, by principal variation search.
 
         The first move of a node gets the full window. Every later one is first asked only
-        whether it beats the best so far, with a null window (cheap: it cuts off at once),
-        and searched again with the full window only when it does.
+        whether it beats the best so far, with a null window, and searched again with the full
+        window only when it does.
         """
         quiet = self.quiescence
         if searched == 0 or beta - alpha <= 1:
             return self._after(depth, alpha, beta, ply, quiet, key)
-        if maximising:
-            score = self._after(depth, alpha, alpha + 1, ply, quiet, key)
-            if alpha < score < beta:
+        score = self._null_window(depth, alpha, beta, ply, key, maximising)
+        if alpha < score < beta:
+            if maximising:
                 score = self._after(depth, score, beta, ply, quiet, key)
-        else:
-            score = self._after(depth, beta - 1, beta, ply, quiet, key)
-            if alpha < score < beta:
+            else:
                 score = self._after(depth, alpha, score, ply, quiet, key)
         return score
 
     def _reduced(self, depth: int, alpha: int, beta: int, ply: int, key: bytes | None,
                  maximising: bool) -> int | None:
-        """A late quiet move's value from a search one ply shallower with a null window, or
-        None when that search says the move might beat the best so far (then it gets a full
-        search: a reduction may only save work on moves that lose, never pick a move)."""
-        quiet = self.quiescence
-        if maximising:
-            score = self._after(depth, alpha, alpha + 1, ply, quiet, key)
-            return None if score > alpha else score
-        score = self._after(depth, beta - 1, beta, ply, quiet, key)
-        return None if score < beta else score
+        """A late quiet move's value from a null-window search one ply shallower, or None when
+        that search says the move might beat the best so far (then it gets a full search: a
+        reduction may only save work on moves that lose, never pick a move)."""
+        score = self._null_window(depth, alpha, beta, ply, key, maximising)
+        beaten = score > alpha if maximising else score < beta
+        return None if beaten else score
 
     def _alphabeta(self, depth: int, alpha: int, beta: int, ply: int, key: bytes) -> int:
         entry = self.table.get(key)
