@@ -292,6 +292,7 @@ class Searcher:
         brs = self.best_reply and not maximising
         rivals = [s for s in game.alive if s != me] if brs else None
         searched = 0
+        reducing = self.lmr and depth >= LMR_DEPTH
         for mover, sq in self.order.moves(game, best_move, ply, rivals):
             fires = counts[sq] == loaded_at[sq]
             game.to_move = mover
@@ -307,7 +308,7 @@ class Searcher:
                         continue
                     seen.add(after)
                 score = None
-                if self.lmr and depth >= LMR_DEPTH and searched >= LMR_AFTER and not fires:
+                if reducing and searched >= LMR_AFTER and not fires:
                     score = self._reduced(depth - 2, alpha, beta, ply, after, maximising)
                 if score is None:
                     score = self._pvs(depth - 1, alpha, beta, ply, after, maximising, searched)
