@@ -6,12 +6,15 @@ title bar moves the window (but not in full screen)."""
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
 import pytest
 
+from chainplus.game import Game
+from chainplus.search import search
 from chainplus.session import Options
 from chainplus.settings import SeatSetting, Speed
 from chainplus.store import Store
@@ -348,3 +351,7 @@ def test_a_search_beside_the_window_hands_over_the_interpreter_every_few_positio
     assert pauses == [0, 0, 0]
     event.set()
     assert check() is True
+    game = Game((1, 2))
+    search(game, None, nodes=2000, rng=random.Random(1))
+    search(game, None, stop=lambda: False, nodes=2000, rng=random.Random(1))
+    assert pauses == [0, 0, 0]  # a search alone never pauses, even with a stop check
