@@ -289,6 +289,65 @@ def test_over_full_board_with_a_seat_that_never_placed_still_ends():
     assert game.winner == 1 and game.alive == [1]
 
 
+# --------------------------------------------------------------------------- settle
+def _after_each_way(game: Game, square: int) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """The state after ``play`` and after ``settle`` of the same square (the game restored)."""
+    game.play(square)
+    shown = game.state()
+    game.undo()
+    game.settle(square)
+    quick = game.state()
+    game.undo()
+    return shown, quick
+
+
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
+@pytest.mark.parametrize("seats", [(1, 2), (1, 2, 3), (1, 2, 3, 4)])
+def test_settle_leaves_the_position_play_leaves_at_every_move_of_random_games(rules, seats):
+    import random
+
+    rng = random.Random(f"{rules}{seats}")
+    exploded = 0
+    for _ in range(6):
+        game = Game(seats, rules)
+        while game.winner is None:
+            # every legal square, so the loaded ones (the long cascades) are all tried
+            for square in game.legal_moves():
+                shown, quick = _after_each_way(game, square)
+                if shown[-2] is None:  # no winner: the whole position is the same
+                    assert quick == shown
+                else:  # a win ends the cascade where it stood, which depends on the order
+                    assert quick[-2] == shown[-2] and quick[6] == shown[6]
+            cascade = game.play(game.random_move(rng))
+            exploded += bool(cascade.waves)
+    assert exploded > 50
+
+
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
+def test_settle_explodes_a_square_over_its_mass_as_often_as_play_does(rules):
+    # a corner holding 6 pieces explodes more than once with nobody feeding it again
+    game = position({(0, 0): (1, 5), (5, 5): (2, 1)}, rules=rules)
+    shown, quick = _after_each_way(game, sq(0, 0))
+    assert quick == shown
+
+
+def test_settle_ends_an_over_full_board_with_the_same_winner():
+    cells = {(r, c): (1, MASS[sq(r, c)]) for r in range(8) for c in range(8)}
+    cells[(7, 7)] = (2, 2)
+    for seats, placed in (((1, 2), (1, 2)), ((1, 2, 3), (1, 2))):
+        game = position(cells, seats=seats, placed=placed)
+        game.settle(sq(0, 0))
+        assert game.winner == 1 and game.alive == [1] and game.squares[2] == 0
+
+
+def test_settle_does_not_win_while_a_rival_has_yet_to_place():
+    game = position({(0, 0): (1, 2), (1, 0): (2, 1)}, seats=(1, 2, 3), placed=(1, 2))
+    shown, quick = _after_each_way(game, sq(0, 0))
+    assert quick == shown and game.winner is None
+    game.settle(sq(0, 0))
+    assert game.winner is None and game.alive == [1, 3]
+
+
 # --------------------------------------------------------------------------- undo
 def test_undo_restores_everything_one_move_at_a_time_to_the_start():
     import random
