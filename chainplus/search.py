@@ -11,7 +11,7 @@ decided the ones measured one by one):
 * **No rule of its own**: each node is a real move, made with ``Game.settle`` (``Game.play``
   without the waves a screen needs, so late positions, full of long cascades, are searched
   25-35 % faster) and undone with ``Game.undo``, so the search sees exactly the positions the
-  window shows.
+  window shows (and on a win, the same winner).
 * **Quiescence**: a position where the seat to move has a loaded square next to a rival's
   loaded square is a fight in progress, and judging it before the fight is settled misjudges
   it badly. At the horizon, such fights are played out (only those moves, a few plies deep)

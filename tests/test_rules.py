@@ -314,10 +314,11 @@ def test_settle_leaves_the_position_play_leaves_at_every_move_of_random_games(ru
             # every legal square, so the loaded ones (the long cascades) are all tried
             for square in game.legal_moves():
                 shown, quick = _after_each_way(game, square)
-                if shown[-2] is None:  # no winner: the whole position is the same
+                winner, alive = shown[8], shown[6]
+                if winner is None:  # no winner: the whole position is the same
                     assert quick == shown
                 else:  # a win ends the cascade where it stood, which depends on the order
-                    assert quick[-2] == shown[-2] and quick[6] == shown[6]
+                    assert (quick[8], quick[6]) == (winner, alive)
             cascade = game.play(game.random_move(rng))
             exploded += bool(cascade.waves)
     assert exploded > 50
