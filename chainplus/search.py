@@ -289,7 +289,7 @@ class Searcher:
         seen: set[bytes] = set()
         counts = game.counts
         loaded_at = self.loaded_at
-        play = game.settle
+        settle = game.settle
         undo = game.undo
         brs = self.best_reply and not maximising
         rivals = [s for s in game.alive if s != me] if brs else None
@@ -298,7 +298,7 @@ class Searcher:
         for mover, sq in self.order.moves(game, best_move, ply, rivals):
             fires = counts[sq] == loaded_at[sq]
             game.to_move = mover
-            play(sq)
+            settle(sq)
             try:
                 after = None
                 if brs and game.winner is None and me in game.alive:
