@@ -16,6 +16,12 @@ decided the ones measured one by one):
   loaded square is a fight in progress, and judging it before the fight is settled misjudges
   it badly. At the horizon, such fights are played out (only those moves, a few plies deep)
   before the evaluation is trusted; the seat to move may also decline ("stand pat").
+* **A win at the horizon**: late in a two-seat game one explosion can sweep the board, and a
+  seat that can do so at its next move has won, whatever the evaluation says. So on a board
+  at least 60 % full, a horizon position whose seat to move has a move that wins at once is
+  scored as that win (a loss, for the rival). Trying that seat's loaded squares costs time,
+  so it is done only where the evaluation has not already settled the node. (With more
+  seats, one explosion rarely knocks every rival out, so the check waits for two seats.)
 * **Move ordering** for alpha-beta (``ordering.py``): the transposition table's move, then two
   killer moves per ply (moves that refuted a sibling), then explosions, then the history
   heuristic.
@@ -46,7 +52,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from .evaluate import JUDGE, LOADED_AT, WIN, Judge, loaded_squares
@@ -66,6 +72,10 @@ BEST_REPLY = True
 LMR = True
 LMR_DEPTH = 3
 LMR_AFTER = 3
+#: The win check at the horizon (``WIN_CHECK``) runs once the board holds at least this share
+#: of its capacity (in tenths): sooner, wins at once are too rare to pay for looking.
+WIN_CHECK = True
+WIN_CHECK_TENTHS = 6
 #: Time kept back from the budget for unwinding and answering, at most (seconds).
 MARGIN = 0.004
 
@@ -94,17 +104,29 @@ def wins_now(game: Game, seat: int, square: int) -> bool:
 
 
 def winning_replies(game: Game) -> list[int]:
-    """The moves that win at once for the seat to move.
+    """The moves that win at once for the seat to move."""
+    return list(_winning_moves(game))
+
+
+def can_win_at_once(game: Game) -> bool:
+    """Whether the seat to move has a move that wins at once (it stops at the first found)."""
+    return next(_winning_moves(game), None) is not None
+
+
+def _winning_moves(game: Game) -> Iterator[int]:
+    """The moves that win at once for the seat to move, found one at a time.
 
     Only a placement that explodes can knock anybody out, so only the seat's loaded squares
-    (one piece short of exploding) need trying.
+    (one piece short of exploding) need trying. Each try is undone before the next.
     """
     if game.winner is not None or game.to_move is None:
-        return []
+        return
     seat = game.to_move
     # listed before any try: each try changes the board (and undo puts it back)
     mine = [sq for sq in loaded_squares(game) if game.owners[sq] == seat]
-    return [sq for sq in mine if wins_now(game, seat, sq)]
+    for sq in mine:
+        if wins_now(game, seat, sq):
+            yield sq
 
 
 def position_key(game: Game) -> bytes:
@@ -130,6 +152,7 @@ class Searcher:
         quiescence: int = QUIESCENCE_PLIES,
         best_reply: bool = False,
         lmr: bool = False,
+        win_check: bool = False,
     ) -> None:
         self.game = game
         self.me = game.to_move
@@ -146,6 +169,9 @@ class Searcher:
         self.lmr = lmr
         self.table: dict[bytes, tuple[int, int, int, int]] = {}
         self.evals: dict[bytes, int] = {}
+        # pieces on the board from which horizon positions are checked for a win at once
+        self.win_check_from = -(-game.capacity * WIN_CHECK_TENTHS // 10) if win_check else None
+        self.wins: dict[bytes, bool] = {}
 
     # ------------------------------------------------------------------ budget
     def _poll(self) -> None:
@@ -178,11 +204,13 @@ class Searcher:
         """The value once the fights between loaded squares are played out (or declined)."""
         game = self.game
         stand = self._static(key)
-        if left == 0:
-            return stand
         maximising = game.to_move == self.me
-        # standing pat already settles it, or there is no fight to play: no need to look
+        # standing pat already settles it (a win could only settle it further): no need to look
         if stand >= beta if maximising else stand <= alpha:
+            return stand
+        if left == self.quiescence and self._wins_next(key):
+            return WIN - ply if maximising else -WIN + ply
+        if left == 0:
             return stand
         found = fights(game)
         if not found:
@@ -229,6 +257,18 @@ class Searcher:
         if depth > 0:
             return self._alphabeta(depth, alpha, beta, ply + 1, key)
         return self._quiesce(alpha, beta, ply + 1, qleft, key)
+
+    def _wins_next(self, key: bytes) -> bool:
+        """Whether the seat to move at this horizon position can win at once (looked for only
+        between two seats on a board full enough, and remembered per position)."""
+        start = self.win_check_from
+        game = self.game
+        if start is None or len(game.alive) > 2 or sum(game.counts) < start:
+            return False
+        won = self.wins.get(key)
+        if won is None:
+            won = self.wins[key] = can_win_at_once(game)
+        return won
 
     # ------------------------------------------------------------------ alpha-beta
     def _null_window(self, depth: int, alpha: int, beta: int, ply: int, key: bytes | None,
@@ -414,18 +454,20 @@ def search(
     quiescence: int = QUIESCENCE_PLIES,
     best_reply: bool = BEST_REPLY,
     lmr: bool = LMR,
+    win_check: bool = WIN_CHECK,
 ) -> SearchResult:
     """Search ``game`` for the seat to move within ``budget`` seconds and/or ``nodes`` nodes.
 
     Works on a copy, so the caller's game is never touched. The clock starts at the call and
     the answer comes at most ``MARGIN`` before the budget is up. ``judge`` (the evaluation's
-    weights) and ``quiescence`` (plies of fights past the horizon, 0 for none) are there for
-    the tuning script and the tests; the game uses the defaults.
+    weights), ``quiescence`` (plies of fights past the horizon, 0 for none), ``best_reply``,
+    ``lmr`` and ``win_check`` are there for the tuning script, comparisons and the tests; the
+    game uses the defaults.
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to search for")
     start = time.perf_counter()
     deadline = None if budget is None else start + budget - min(MARGIN, budget * 0.04)
     searcher = Searcher(game.copy(), deadline, stop, nodes, rng or random.Random(0), judge,
-                        quiescence, best_reply, lmr)
+                        quiescence, best_reply, lmr, win_check)
     return searcher.run(max_depth)

@@ -306,6 +306,29 @@ def test_late_move_reductions_reach_the_same_depth_with_fewer_nodes(rules):
     assert saved > 0
 
 
+def test_a_win_at_once_just_past_the_horizon_is_seen():
+    # Late in seeded games (boards at least 60 % full), a two-ply search with the win check
+    # calls a position decided only when a three-ply search without it agrees, and the check
+    # decides some positions the two-ply search alone cannot.
+    decided = seen_only_by_the_check = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = Game((1, 2), "classic")
+        while game.winner is None:
+            if sum(game.counts) >= 96:
+                found = {check: search(game, None, rng=random.Random(seed), max_depth=2,
+                                       quiescence=0, win_check=check).value
+                         for check in (True, False)}
+                if abs(found[True]) >= WIN - 20:
+                    decided += 1
+                    seen_only_by_the_check += abs(found[False]) < WIN - 20
+                    deeper = search(game, None, rng=random.Random(seed), max_depth=3,
+                                    quiescence=0, win_check=False).value
+                    assert abs(deeper) >= WIN - 20 and (deeper > 0) == (found[True] > 0)
+            game.play(ai.choose_move(game, 1, 0, rng))
+    assert decided and seen_only_by_the_check
+
+
 def test_stop_abandons_the_search_at_once():
     game = played((1, 2, 3, 4), "acorn", 40)
     calls = []
