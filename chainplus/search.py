@@ -42,10 +42,10 @@ decided the ones measured one by one):
 * **At the root**: an immediate win is played at once, and moves that hand the next seat an
   immediate win are dropped when some move does not.
 
-The clock, the node limit and the ``stop`` callable are polled at every node (well under a
-millisecond apart, except inside one very long cascade); when any of them says so the search
-unwinds and the best move of the deepest finished iteration (or of the unfinished one, if it
-already found a better move) is returned.
+The clock, the node limit and the ``stop`` callable are polled at every node (usually well under
+a millisecond apart; a very long cascade, or a win check late in a game, can take a few); when
+any of them says so the search unwinds and the best move of the deepest finished iteration (or
+of the unfinished one, if it already found a better move) is returned.
 """
 
 from __future__ import annotations
