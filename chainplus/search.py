@@ -201,7 +201,8 @@ class Searcher:
         return value
 
     def _quiesce(self, alpha: int, beta: int, ply: int, left: int, key: bytes) -> int:
-        """The value once the fights between loaded squares are played out (or declined)."""
+        """The value once the fights between loaded squares are played out (or declined); at
+        the horizon, a win at once for the seat to move is looked for first."""
         game = self.game
         stand = self._static(key)
         maximising = game.to_move == self.me

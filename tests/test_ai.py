@@ -19,7 +19,7 @@ from chainplus import ai
 from chainplus.evaluate import JUDGE, LOADED_AT, WIN, Judge, Weights, evaluate, seat_scores
 from chainplus.game import Game
 from chainplus.rules import NEIGHBOURS, square_of
-from chainplus.search import search, winning_replies
+from chainplus.search import WIN_CHECK_TENTHS, search, winning_replies
 
 ALL_LEVELS = range(6)
 FAST = dict(budget=None, nodes=400)  # level 5 without a clock: repeatable and quick
@@ -315,7 +315,7 @@ def test_a_win_at_once_just_past_the_horizon_is_seen():
         rng = random.Random(seed)
         game = Game((1, 2), "classic")
         while game.winner is None:
-            if sum(game.counts) >= 96:
+            if sum(game.counts) * 10 >= game.capacity * WIN_CHECK_TENTHS:
                 found = {check: search(game, None, rng=random.Random(seed), max_depth=2,
                                        quiescence=0, win_check=check).value
                          for check in (True, False)}
