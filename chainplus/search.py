@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .evaluate import JUDGE, LOADED_AT, WIN, Judge, loaded_squares
@@ -103,30 +103,18 @@ def wins_now(game: Game, seat: int, square: int) -> bool:
     return won
 
 
-def winning_replies(game: Game) -> list[int]:
-    """The moves that win at once for the seat to move."""
-    return list(_winning_moves(game))
-
-
 def can_win_at_once(game: Game) -> bool:
-    """Whether the seat to move has a move that wins at once (it stops at the first found)."""
-    return next(_winning_moves(game), None) is not None
-
-
-def _winning_moves(game: Game) -> Iterator[int]:
-    """The moves that win at once for the seat to move, found one at a time.
+    """Whether the seat to move has a move that wins at once (it stops at the first found).
 
     Only a placement that explodes can knock anybody out, so only the seat's loaded squares
     (one piece short of exploding) need trying. Each try is undone before the next.
     """
     if game.winner is not None or game.to_move is None:
-        return
+        return False
     seat = game.to_move
     # listed before any try: each try changes the board (and undo puts it back)
     mine = [sq for sq in loaded_squares(game) if game.owners[sq] == seat]
-    for sq in mine:
-        if wins_now(game, seat, sq):
-            yield sq
+    return any(wins_now(game, seat, sq) for sq in mine)
 
 
 def position_key(game: Game) -> bytes:
@@ -394,7 +382,7 @@ class Searcher:
             try:
                 if game.winner == self.me:
                     return sq, []
-                if not winning_replies(game):
+                if not can_win_at_once(game):
                     safe.append(sq)
             finally:
                 game.undo()

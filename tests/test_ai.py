@@ -19,7 +19,7 @@ from chainplus import ai
 from chainplus.evaluate import JUDGE, LOADED_AT, WIN, Judge, Weights, evaluate, seat_scores
 from chainplus.game import Game
 from chainplus.rules import NEIGHBOURS, square_of
-from chainplus.search import WIN_CHECK_TENTHS, search, winning_replies
+from chainplus.search import WIN_CHECK_TENTHS, can_win_at_once, search
 
 ALL_LEVELS = range(6)
 FAST = dict(budget=None, nodes=400)  # level 5 without a clock: repeatable and quick
@@ -204,7 +204,7 @@ def test_the_danger_position_really_loses_for_those_moves():
     for sq in DANGER.legal_moves():
         game = DANGER.copy()
         game.play(sq)
-        assert bool(winning_replies(game)) == (sq in LOSING), sq
+        assert can_win_at_once(game) == (sq in LOSING), sq
 
 
 @pytest.mark.parametrize("nodes", [1, 50, 2000])
@@ -224,7 +224,7 @@ def test_level_5_avoids_handing_a_win_with_four_seats():
         square = ai.choose_move(game, 5, 0, random.Random(seed), budget=None, nodes=300)
         after = game.copy()
         after.play(square)
-        assert not winning_replies(after)
+        assert not can_win_at_once(after)
 
 
 def fights(game: Game) -> list[int]:
