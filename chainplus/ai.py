@@ -15,9 +15,9 @@ Level 5, in short: ``search.py`` searches the moves ahead (alpha-beta, deeper an
 its clock runs out, playing out fights between loaded squares at the horizon and, late in a
 two-seat game, looking there for a win at once) and ``evaluate.py`` judges the positions it
 reaches, with the weights in ``weights.json`` (still the hand-set ones: self-play tuning with
-``tune.py`` has not found better). In the window its
-clock is the pause made before every computer move anyway (``thinking_time``: about 0.55 s at
-normal speed), so thinking longer never slows the game down.
+``tune.py`` has not found better). In the window its clock is the pause made before every
+computer move anyway (``thinking_time``: about 0.55 s at normal speed), so thinking longer
+never slows the game down.
 """
 
 from __future__ import annotations
