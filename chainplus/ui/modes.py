@@ -284,7 +284,14 @@ def after_move(table: Table, placed: Placed) -> Mode:
 
 
 class AnimateMode(Mode):
-    """A cascade shown wave by wave; any click finishes it at once."""
+    """A cascade shown wave by wave; any click finishes it at once.
+
+    The position after the move is known before the chain is shown, so when a computer seat
+    moves next it starts thinking on the first frame, not after the last: its clock is the
+    rest of the chain plus the usual pause. A long chain, common late in a game where moves
+    matter most, gives it several times its usual thought, and the game goes no slower: the
+    pause after the chain ends is the same. A chain cut short hurries it back to that pause.
+    """
 
     name = "animate"
 
@@ -304,8 +311,33 @@ class AnimateMode(Mode):
         self.start = table.now
         self.wave = -1  # the wave being drawn, -1 while the placement shows
         self.t = 0.0
+        self.ahead: Job | None = None  # the next computer seat's move, thought out meanwhile
+        self.looked_ahead = False
+
+    @property
+    def end(self) -> float:
+        """When the last wave is over."""
+        return self.start + self.hold + len(self.cascade.waves) * self.wave_time
+
+    def think_ahead(self, now: float) -> None:
+        """Start the next seat's move now if a computer plays it (a job started before this
+        mode took over was stopped on the way in, so it starts on the first frame)."""
+        table, session = self.table, self.session
+        if session.game.over or not session.computer_to_move() or table.worker.job is not None:
+            return
+        seat = session.game.to_move
+        assert seat is not None
+        row = session.panel[seat]
+        budget = table.budget
+        if budget is None:  # the clock that follows the speed gets the rest of the chain too
+            budget = max(0.0, self.end - now) + think_budget(session.speed)
+        self.ahead = table.worker.start(MOVE, session.game, row.level, row.random_pct,
+                                        table.rng.random(), budget)
 
     def tick(self, now: float) -> Mode:
+        if not self.looked_ahead:
+            self.looked_ahead = True
+            self.think_ahead(now)
         elapsed = now - self.start - self.hold
         k = int(elapsed // self.wave_time) if elapsed >= 0 else -1
         if k >= len(self.cascade.waves):
@@ -317,7 +349,10 @@ class AnimateMode(Mode):
         return self
 
     def finish(self) -> Mode:
-        """Jump to the end of the cascade and hand over to the next mode."""
+        """Jump to the end of the cascade and hand over to the next mode (which waits for the
+        move thought out meanwhile, hurried to answer within the usual pause)."""
+        if self.ahead is not None and self.table.budget is None:
+            self.ahead.hurry(think_budget(self.session.speed))
         return after_move(self.table, self.placed)
 
     def click(self, target: Target | None, button: int) -> Mode:

@@ -1,11 +1,12 @@
 """``python -m chainplus.ui.uibench``: how smooth and how frugal the window is, measured headless.
 
-Four figures: frame time during long cascades and while a computer thinks on its worker
-thread, CPU used by ``python main.py`` while it waits for a human, and the time from starting
-``python main.py`` to its first frame on screen. A frame is what the real loop does: events,
-update, draw, and the picture scaled into the game's real window (``--size 1920x1080``: a
-window that size, as full screen on such a screen). Headless, SDL's software renderer does the
-scaling, the slowest case; ``SDL_VIDEODRIVER=x11`` with a DISPLAY measures a real screen.
+Four figures: frame time during long cascades (alone, and while the next seat's computer
+thinks on its worker thread) and while a computer thinks, CPU used by ``python main.py`` while
+it waits for a human, and the time from starting ``python main.py`` to its first frame. A
+frame is what the real loop does: events, update, draw, and the picture scaled into the
+game's real window (``--size 1920x1080``: a window that size, as full screen on such a
+screen). Headless, SDL's software renderer does the scaling, the slowest case;
+``SDL_VIDEODRIVER=x11`` with a DISPLAY measures a real screen.
 """
 
 from __future__ import annotations
@@ -117,13 +118,21 @@ def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any,
     return found
 
 
-def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6) -> dict[str, float]:
-    """Frame times while long cascades animate at normal speed, drawn at 60 frames a second."""
+def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6,
+                   thinking: bool = False) -> dict[str, float]:
+    """Frame times while long cascades animate at normal speed, drawn at 60 frames a second.
+
+    ``thinking``: every seat is level 5, so the next seat thinks on the worker thread while
+    each chain is shown (as it does after a human's move), and the frames come in real time.
+    """
     from .modes import PlayMode
     from .worker import SyncWorker
 
     fake = [0.0]
-    app = _app(display, seed, "human", clock=lambda: fake[0], worker=SyncWorker())
+    if thinking:
+        app = _app(display, seed, "computer", 5)
+    else:
+        app = _app(display, seed, "human", clock=lambda: fake[0], worker=SyncWorker())
     times: list[tuple[float, float]] = []
     waves = []
     for before, square in long_cascades(cascades, seed):
@@ -135,7 +144,11 @@ def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6) -> dict
         assert app.mode.animating
         while app.mode.animating:
             fake[0] += 1 / 60
-            times.append(_frame(app, display))
+            spent = _frame(app, display)
+            times.append(spent)
+            if thinking:
+                assert app.table.worker.job is not None, "nobody thought during the chain"
+                time.sleep(max(0.0, 1 / 60 - spent[0]))
     app.close()
     return {**_figures(times), "cascades": len(waves),
             "mean_waves": round(statistics.mean(waves), 1)}
@@ -248,6 +261,7 @@ def run(seconds: float = 4.0, seed: int = 1, size: tuple[int, int] | None = None
             "window": list(display.window.size), "picture": list(display.layout.area),
             "video_driver": pygame.display.get_driver(),
             "cascade_frames": cascade_frames(display, seed),
+            "cascade_frames_thinking": cascade_frames(display, seed, thinking=True),
             "thinking_frames_level1": thinking_frames(display, 1, seconds, seed),
             "thinking_frames_level5": thinking_frames(display, 5, seconds, seed),
         }
@@ -281,10 +295,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     width, height = result["window"]
     print(f"window {width}x{height}, the picture {result['picture'][2]}x"
           f"{result['picture'][3]} in it ({result['video_driver']} video)")
-    c, t1, t5 = (result["cascade_frames"], result["thinking_frames_level1"],
-                 result["thinking_frames_level5"])
+    c, ct, t1, t5 = (result["cascade_frames"], result["cascade_frames_thinking"],
+                     result["thinking_frames_level1"], result["thinking_frames_level5"])
     print(f"frame time during long cascades ({c['cascades']} chains, {c['mean_waves']} waves "
           f"on average, {c['frames']} frames): {_times(c)}")
+    print(f"the same while level 5 thinks out the next move ({ct['frames']} frames): "
+          f"{_times(ct)}")
     for t in (t1, t5):
         print(f"frame time while level-{t['level']} computers think ({t['frames']} frames, "
               f"{t['moves']} moves): {_times(t)}")

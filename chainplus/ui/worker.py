@@ -7,6 +7,7 @@ calling thread: tests and the benchmark use it for repeatable runs.
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import threading
@@ -39,6 +40,18 @@ class Job:
     square: int | None = None
     fallback: str | None = None  # why a stand-in answered, when one did
     done: bool = False
+    #: When the answer is wanted at the latest (``time.perf_counter``), whatever the budget.
+    answer_by: float = math.inf
+
+    def hurry(self, seconds: float) -> None:
+        """Answer within ``seconds`` from now, with the best move found by then (never later
+        than the budget allows). A job started early, while a chain is shown, is hurried
+        when the chain ends sooner than planned."""
+        self.answer_by = min(self.answer_by, time.perf_counter() + seconds)
+
+    def due(self) -> bool:
+        """Whether the time to answer has come (``hurry``), as opposed to being stopped."""
+        return time.perf_counter() >= self.answer_by
 
 
 #: How many of the search's stop checks (one a position) go by between the moments it hands
@@ -66,7 +79,11 @@ def sharing(stop: threading.Event) -> Callable[[], bool]:
 def answer(job: Job) -> None:
     """Work out the job's square; never raises (a failing AI answers with a random legal move)."""
     game, rng = job.game, random.Random(job.seed)
-    stop = sharing(job.stop)
+    shared = sharing(job.stop)
+
+    def stop() -> bool:  # stopped (the answer is thrown away) or hurried (it is kept)
+        return shared() or job.due()
+
     try:
         if job.kind == HINT:
             job.square = ai.hint(game, budget=job.budget, stop=stop, rng=rng)
