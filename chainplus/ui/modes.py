@@ -2,7 +2,8 @@
 the mode that comes next (itself while nothing changes).
 
 ``PlayMode``: a seat is to move; a human clicks, or the computer thinks on the worker thread
-and plays after a pause. ``AnimateMode``: a chain shown wave by wave; a click finishes it.
+and plays after a pause. ``AnimateMode``: a chain shown wave by wave (the next computer seat
+starts thinking meanwhile); a click finishes it.
 ``GameOverMode``: the final board and the winner (a kiosk starts the next game by itself).
 The demonstration a kiosk plays when left alone is ``demo.DemoMode``.
 """

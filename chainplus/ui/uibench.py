@@ -147,7 +147,8 @@ def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6,
             spent = _frame(app, display)
             times.append(spent)
             if thinking:
-                assert app.table.worker.job is not None, "nobody thought during the chain"
+                assert app.game.over or app.table.worker.job is not None, \
+                    "nobody thought during the chain"
                 time.sleep(max(0.0, 1 / 60 - spent[0]))
     app.close()
     return {**_figures(times), "cascades": len(waves),
