@@ -44,6 +44,20 @@ def think_budget(speed: Speed) -> float:
     return ai.thinking_time(THINK_PAUSE[speed] - THINK_MARGIN)
 
 
+def start_move(table: Table, extra: float = 0.0) -> Job:
+    """Start the computer seat to move thinking on the worker thread: on the table's own clock
+    when it has one, else on the speed's clock plus ``extra`` seconds (a chain still shown)."""
+    session = table.session
+    seat = session.game.to_move
+    assert seat is not None
+    row = session.panel[seat]
+    budget = table.budget
+    if budget is None:
+        budget = extra + think_budget(session.speed)
+    return table.worker.start(MOVE, session.game, row.level, row.random_pct, table.rng.random(),
+                              budget)
+
+
 #: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
 Board = tuple[Sequence[int], Sequence[int]]
 
@@ -180,13 +194,8 @@ class PlayMode(Mode):
             self._collect_hint()
             return self
         if job is None or job.kind != MOVE:
-            seat = session.game.to_move
-            assert seat is not None
-            row = session.panel[seat]
             table.stop_thinking()
-            budget = table.budget if table.budget is not None else think_budget(session.speed)
-            table.worker.start(MOVE, session.game, row.level, row.random_pct, table.rng.random(),
-                               budget)
+            start_move(table)
             self.think_start = now
             return self
         if now < self.think_start + THINK_PAUSE[session.speed]:
@@ -326,14 +335,7 @@ class AnimateMode(Mode):
         table, session = self.table, self.session
         if session.game.over or not session.computer_to_move() or table.worker.job is not None:
             return
-        seat = session.game.to_move
-        assert seat is not None
-        row = session.panel[seat]
-        budget = table.budget
-        if budget is None:  # the clock that follows the speed gets the rest of the chain too
-            budget = max(0.0, self.end - now) + think_budget(session.speed)
-        self.ahead = table.worker.start(MOVE, session.game, row.level, row.random_pct,
-                                        table.rng.random(), budget)
+        self.ahead = start_move(table, max(0.0, self.end - now))
 
     def tick(self, now: float) -> Mode:
         if not self.looked_ahead:
@@ -352,7 +354,7 @@ class AnimateMode(Mode):
     def finish(self) -> Mode:
         """Jump to the end of the cascade and hand over to the next mode (which waits for the
         move thought out meanwhile, hurried to answer within the usual pause)."""
-        if self.ahead is not None and self.table.budget is None:
+        if self.ahead is not None:
             self.ahead.hurry(think_budget(self.session.speed))
         return after_move(self.table, self.placed)
 
