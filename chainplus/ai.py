@@ -16,8 +16,8 @@ its clock runs out, playing out fights between loaded squares at the horizon and
 two-seat game, looking there for a win at once) and ``evaluate.py`` judges the positions it
 reaches, with the weights in ``weights.json`` (still the hand-set ones: self-play tuning with
 ``tune.py`` has not found better). In the window its clock is the pause made before every
-computer move anyway (``thinking_time``: about 0.55 s at normal speed), so thinking longer
-never slows the game down.
+computer move anyway (``thinking_time``: about 0.55 s at normal speed), plus the time the chain
+of the move before is shown, so thinking longer never slows the game down.
 """
 
 from __future__ import annotations
