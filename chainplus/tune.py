@@ -77,9 +77,10 @@ def tune(start: Weights, names: Sequence[str], games: int, nodes: int, rules: Ru
     for number, name in enumerate(names):
         for sign in (1, -1):
             value = getattr(champion, name) + sign * STEPS[name]
-            if value < 0:
-                continue
-            challenger = replace(champion, **{name: value})
+            try:
+                challenger = replace(champion, **{name: value})
+            except ValueError:
+                continue  # a step out of the weight's range (Weights says which)
             wins = score(challenger, champion, games, nodes, rules, seed + 1000 * number, jobs)
             accepted = wins >= accept * games
             trials.append(Trial(name, value, wins, games, accepted))

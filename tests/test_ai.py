@@ -16,7 +16,16 @@ import pytest
 from rules_helpers import played
 
 from chainplus import ai
-from chainplus.evaluate import JUDGE, LOADED_AT, WIN, Judge, Weights, evaluate, seat_scores
+from chainplus.evaluate import (
+    JUDGE,
+    LOADED_AT,
+    MOST_PER_SQUARE,
+    WIN,
+    Judge,
+    Weights,
+    evaluate,
+    seat_scores,
+)
 from chainplus.game import Game
 from chainplus.rules import NEIGHBOURS, square_of
 from chainplus.search import WIN_CHECK_TENTHS, can_win_at_once, search
@@ -392,10 +401,29 @@ def reference_scores(game: Game, w: Weights) -> list[int]:
 def test_seat_scores_match_the_plain_definition(rules):
     rng = random.Random(rules)
     odd = Judge(Weights(5, 4, 1, 6, 3, 2, 75, 3, 1))  # any weights, not only the tuned ones
+    # the largest per-square weights (four dangers must still fit a square's byte)
+    most = Judge(Weights(*[MOST_PER_SQUARE] * 6, 100, -3, 7))
     for index in range(60):
         game = played((1, 2, 3, 4)[: 2 + index % 3], rules, rng.randrange(5, 120), seed=index)
         assert seat_scores(game) == reference_scores(game, JUDGE.weights)
         assert odd.seat_scores(game) == reference_scores(game, odd.weights)
+        assert most.seat_scores(game) == reference_scores(game, most.weights)
+
+
+@pytest.mark.parametrize("bad", [{"safe_corner": -1}, {"danger_centre": MOST_PER_SQUARE + 1},
+                                 {"to_move_danger_pct": 101}])
+def test_weights_out_of_range_are_refused_and_a_file_of_them_is_not_used(bad, tmp_path):
+    """Per-square weights are added in a byte per square, so they are bounded; a weights file
+    holding one out of range is read as the defaults, like any unreadable file."""
+    import json
+
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        Weights(**bad)
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps({"weights": Weights(safe_corner=7).as_dict() | bad}))
+    assert Weights.load(path) == Weights()
+    path.write_text(json.dumps({"weights": Weights(safe_corner=7).as_dict()}))
+    assert Weights.load(path) == Weights(safe_corner=7)
 
 
 def test_the_weights_file_holds_the_weights_and_how_they_were_found(tmp_path):
