@@ -212,7 +212,9 @@ class Game:
             self.to_move = alive[(alive.index(me) + 1) % len(alive)]
             return Cascade(me, square, _NO_WAVES, (), None)
         if quick:
-            self._topple(me, square)
+            rivals = [s for s in self.alive if s != me]
+            can_win = self._can_win(rivals, counts)
+            self._topple(me, square, counts, owners, self.squares, rivals if can_win else None)
             waves = _NO_WAVES
         else:
             waves = self._cascade(me, square, shots)
@@ -252,7 +254,7 @@ class Game:
         squares = self.squares
         threshold = self.threshold
         rivals = [s for s in self.alive if s != me]
-        can_win = self._can_win(rivals)
+        can_win = self._can_win(rivals, counts)
         waves = []
         wave = [start]
         while wave:
@@ -284,23 +286,43 @@ class Game:
             wave = sorted({sq for sq in touched if counts[sq] >= threshold[sq]})
         return tuple(waves)
 
-    def _can_win(self, rivals: list[int]) -> bool:
-        """Whether this cascade can knock the last rival out: not while a rival has yet to
-        place, unless the board holds more than it can (then every square keeps exploding
-        until the mover owns them all, and the cascade ends there)."""
-        return all(self.placed >> s & 1 for s in rivals) or self._endless()
+    def _can_win(self, rivals: list[int], counts: list[int]) -> bool:
+        """Whether a cascade on ``counts`` can knock the last rival out: not while a rival has
+        yet to place, unless the board holds more than it can (then every square keeps
+        exploding until the mover owns them all, and the cascade ends there)."""
+        return all(self.placed >> s & 1 for s in rivals) or sum(counts) > self.capacity
 
-    def _topple(self, me: int, start: int) -> None:
-        """``_cascade`` without the waves (``settle``): explode due squares off a stack, each
-        as many times as it is due at once, until none is due or the mover is alone."""
-        counts = self.counts
-        owners = self.owners
-        squares = self.squares
-        threshold = self.threshold
+    def wins_at_once(self, square: int) -> bool:
+        """Whether the seat to move would win the game at once by placing on ``square``.
+
+        The answer of ``settle`` then ``winner``, without making the move: the cascade runs on
+        copies of the board, so there is no move to record or undo (level 5 asks this of many
+        squares late in a game). False for a square the seat may not play.
+        """
+        me = self.to_move
+        if me is None or not self.is_legal(square):
+            return False
+        if self.counts[square] + 1 < self.threshold[square]:
+            return False  # nothing explodes, so nobody is knocked out
+        counts = self.counts[:]
+        counts[square] += 1
         rivals = [s for s in self.alive if s != me]
+        if not self._can_win(rivals, counts):
+            return False
+        squares = self.squares[:]
+        self._topple(me, square, counts, self.owners[:], squares, rivals)
+        return not any(squares[s] for s in rivals)
+
+    def _topple(self, me: int, start: int, counts: list[int], owners: list[int],
+                squares: list[int], rivals: list[int] | None) -> None:
+        """``_cascade`` without the waves (``settle``, ``wins_at_once``), on the board given:
+        explode due squares off a stack, each as many times as it is due at once, until none
+        is due or the mover is alone. ``rivals``: the seats it can knock out, None when it
+        cannot win (``_can_win``)."""
+        threshold = self.threshold
         # any owner but the mover is a rival still in, so the rivals' squares can be counted
         # down as they are captured; None when this cascade cannot win anyway
-        rivals_left = sum(squares[s] for s in rivals) if self._can_win(rivals) else None
+        rivals_left = None if rivals is None else sum(squares[s] for s in rivals)
         due = [start]
         pop = due.pop
         push = due.append

@@ -95,26 +95,17 @@ class SearchResult(NamedTuple):
     nodes: int
 
 
-def wins_now(game: Game, seat: int, square: int) -> bool:
-    """True when playing ``square`` (for the seat to move, ``seat``) wins the game at once."""
-    game.settle(square)
-    won = game.winner == seat
-    game.undo()
-    return won
-
-
 def can_win_at_once(game: Game) -> bool:
     """Whether the seat to move has a move that wins at once (it stops at the first found).
 
     Only a placement that explodes can knock anybody out, so only the seat's loaded squares
-    (one piece short of exploding) need trying. Each try is undone before the next.
+    (one piece short of exploding) need trying.
     """
     if game.winner is not None or game.to_move is None:
         return False
     seat = game.to_move
-    # listed before any try: each try changes the board (and undo puts it back)
-    mine = [sq for sq in loaded_squares(game) if game.owners[sq] == seat]
-    return any(wins_now(game, seat, sq) for sq in mine)
+    owners = game.owners
+    return any(game.wins_at_once(sq) for sq in loaded_squares(game) if owners[sq] == seat)
 
 
 def position_key(game: Game) -> bytes:

@@ -304,24 +304,31 @@ def _after_each_way(game: Game, square: int) -> tuple[tuple[object, ...], tuple[
 @pytest.mark.parametrize("rules", ["acorn", "classic"])
 @pytest.mark.parametrize("seats", [(1, 2), (1, 2, 3), (1, 2, 3, 4)])
 def test_settle_leaves_the_position_play_leaves_at_every_move_of_random_games(rules, seats):
+    """And ``wins_at_once`` says whether ``play`` wins, leaving the game as it was."""
     import random
 
     rng = random.Random(f"{rules}{seats}")
-    exploded = 0
+    exploded = wins = 0
     for _ in range(6):
         game = Game(seats, rules)
         while game.winner is None:
             # every legal square, so the loaded ones (the long cascades) are all tried
             for square in game.legal_moves():
+                before = game.state()
+                at_once = game.wins_at_once(square)
+                assert game.state() == before
+                mover = game.to_move
                 shown, quick = _after_each_way(game, square)
                 winner, alive = shown[8], shown[6]
+                assert at_once == (winner == mover)
+                wins += at_once
                 if winner is None:  # no winner: the whole position is the same
                     assert quick == shown
                 else:  # a win ends the cascade where it stood, which depends on the order
                     assert (quick[8], quick[6]) == (winner, alive)
             cascade = game.play(game.random_move(rng))
             exploded += bool(cascade.waves)
-    assert exploded > 50
+    assert exploded > 50 and wins > 0
 
 
 @pytest.mark.parametrize("rules", ["acorn", "classic"])
@@ -337,12 +344,15 @@ def test_settle_ends_an_over_full_board_with_the_same_winner():
     cells[(7, 7)] = (2, 2)
     for seats, placed in (((1, 2), (1, 2)), ((1, 2, 3), (1, 2))):
         game = position(cells, seats=seats, placed=placed)
+        assert game.wins_at_once(sq(0, 0))
         game.settle(sq(0, 0))
         assert game.winner == 1 and game.alive == [1] and game.squares[2] == 0
 
 
 def test_settle_does_not_win_while_a_rival_has_yet_to_place():
     game = position({(0, 0): (1, 2), (1, 0): (2, 1)}, seats=(1, 2, 3), placed=(1, 2))
+    assert not game.wins_at_once(sq(0, 0))
+    assert not game.wins_at_once(sq(1, 0))  # not the mover's to play
     shown, quick = _after_each_way(game, sq(0, 0))
     assert quick == shown and game.winner is None
     game.settle(sq(0, 0))
