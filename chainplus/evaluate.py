@@ -8,23 +8,20 @@ and charges a square for every loaded rival square that could capture it.
 
 The weights live in ``weights.json``, written by ``python -m chainplus.tune`` (self-play
 matches decide them; see that module). The evaluation runs tens of thousands of times per move,
-so no square is walked in Python: the board is read as one integer with a byte per square (a
-*lane*), and every per-square step (which squares are loaded, which touch a loaded rival, what
-that costs them) is a handful of whole-board integer operations, with the sums taken over the
-bytes in C. Late in a game, with dozens of loaded squares, that is about twice as fast as
-walking them.
+so no square is walked in Python: each step (which squares are loaded, which touch a loaded
+rival, what that costs them) is a handful of whole-board operations on the board read as one
+integer with a byte per square (``lanes.py``), and the sums over squares run in C.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
-from itertools import compress
 from pathlib import Path
 
+from . import lanes
 from .game import Game
-from .rules import MASS, RULES, SQUARES, Rules, most_held
+from .rules import MASS, RULES, most_held
 
 #: Scores at or beyond this mean the game is decided (a win or a loss, adjusted by distance).
 WIN = 1_000_000
@@ -35,54 +32,9 @@ LOADED_AT: dict[str, tuple[int, ...]] = {rules: most_held(rules) for rules in RU
 #: Where the weights are kept (``python -m chainplus.tune`` writes it, with a record of its run).
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
 
-_SQUARES = range(SQUARES)
-#: Byte tables for ``bytes.translate``: 1 where a byte is that seat (or zero, or not zero),
-#: else 0. They let C do the per-square loops (a square's owner and count fit a byte).
-_IS_SEAT = tuple(bytes(int(i == seat) for i in range(256)) for seat in range(5))
-_IS_ZERO = _IS_SEAT[0]
-_IS_HELD = bytes(int(i != 0) for i in range(256))
-#: The most a weight that is added per square may be: four of them must fit a byte's lane.
+#: The most a weight that is added per square may be: four of them must fit a square's byte
+#: (``lanes.py``).
 MOST_PER_SQUARE = 60
-
-
-def _lanes(values: Iterable[int]) -> int:
-    """One byte per square as an integer: square ``sq`` is bits ``8 * sq`` to ``8 * sq + 7``.
-
-    Lanes add and mask independently while no lane passes 255, so one integer operation does a
-    step for all 64 squares: ``<< 8`` moves every lane to the square on its right, ``<< 64``
-    to the square below (``_NOT_LAST_COLUMN`` and ``_NOT_FIRST_COLUMN`` keep rows apart)."""
-    return int.from_bytes(bytes(values), "little")
-
-
-_BOARD = (1 << 8 * SQUARES) - 1
-_NOT_LAST_COLUMN = _lanes(0 if sq % 8 == 7 else 255 for sq in _SQUARES)
-_NOT_FIRST_COLUMN = _lanes(0 if sq % 8 == 0 else 255 for sq in _SQUARES)
-_LOADED_LANES = {rules: _lanes(LOADED_AT[rules]) for rules in RULES}
-
-
-def _neighbours_sum(lanes: int) -> int:
-    """Every square's lane replaced by the sum of its neighbours' lanes."""
-    return (((lanes & _NOT_LAST_COLUMN) << 8) + ((lanes & _NOT_FIRST_COLUMN) >> 8)
-            + ((lanes << 64) & _BOARD) + (lanes >> 64))
-
-
-def _touching(lanes: int) -> int:
-    """1 in the lane of every square next to a square whose lane is 1 (lanes of 0 and 1)."""
-    return (((lanes & _NOT_LAST_COLUMN) << 8) | ((lanes & _NOT_FIRST_COLUMN) >> 8)
-            | ((lanes << 64) & _BOARD) | (lanes >> 64))
-
-
-def _lane_sum(lanes: int) -> int:
-    """The sum of all 64 lanes."""
-    return sum(lanes.to_bytes(SQUARES, "little"))
-
-
-def _loaded_lanes(counts: int, rules: Rules) -> int:
-    """1 in the lane of every loaded square, 0 elsewhere, given the counts as lanes: a count
-    XOR the most its square holds is 0 exactly where it is loaded, and a byte table turns that
-    0 into 1."""
-    diff = counts ^ _LOADED_LANES[rules]
-    return int.from_bytes(diff.to_bytes(SQUARES, "little").translate(_IS_ZERO), "little")
 
 
 @dataclass(frozen=True)
@@ -123,8 +75,7 @@ class Weights:
 
 def loaded_squares(game: Game) -> list[int]:
     """Every loaded square (one piece short of exploding), in square order, found in C."""
-    loaded = _loaded_lanes(_lanes(game.counts), game.rules)
-    return list(compress(_SQUARES, loaded.to_bytes(SQUARES, "little")))
+    return lanes.squares_of(lanes.loaded(lanes.lanes(game.counts), game.rules))
 
 
 class Judge:
@@ -135,8 +86,8 @@ class Judge:
         self.weights = weights
         by_mass = {2: (w.safe_corner, w.danger_corner), 3: (w.safe_edge, w.danger_edge),
                    4: (w.safe_centre, w.danger_centre)}
-        self.safe_bonus = _lanes(by_mass[m][0] for m in MASS)
-        self.danger = _lanes(by_mass[m][1] for m in MASS)
+        self.safe_bonus = lanes.lanes(by_mass[m][0] for m in MASS)
+        self.danger = lanes.lanes(by_mass[m][1] for m in MASS)
         # the seat to move pays this share of each square's danger (rounded down per square)
         self.to_move_share = bytes(hurt * w.to_move_danger_pct // 100 for hurt in range(256))
         self.loaded_bonus = w.loaded
@@ -151,29 +102,28 @@ class Judge:
         one link per loaded neighbour of the same seat to its right or below.
         """
         held = bytes(game.owners)
-        counts = _lanes(game.counts)
+        counts = lanes.lanes(game.counts)
         worth = counts + self.safe_bonus
-        loaded = _loaded_lanes(counts, game.rules)
-        anyone = int.from_bytes(held.translate(_IS_HELD), "little") if loaded else 0
+        loaded = lanes.loaded(counts, game.rules)
+        anyone = int.from_bytes(held.translate(lanes.IS_HELD), "little") if loaded else 0
         scores = [0, 0, 0, 0, 0]
         for seat in game.alive:
-            mine = int.from_bytes(held.translate(_IS_SEAT[seat]), "little")
-            score = _lane_sum(worth & mine * 255)
+            mine = lanes.owned_by(held, seat)
+            score = lanes.lane_sum(worth & mine * 255)
             rivals_loaded = loaded & (anyone ^ mine)
-            touched = _touching(rivals_loaded) & mine if rivals_loaded else 0
+            touched = lanes.touching(rivals_loaded) & mine if rivals_loaded else 0
             if touched:
                 lost = touched * 255
-                hurt = _neighbours_sum(rivals_loaded * 255 & self.danger) & lost
-                paid = hurt.to_bytes(SQUARES, "little")
+                hurt = lanes.neighbours_sum(rivals_loaded * 255 & self.danger) & lost
+                paid = lanes.from_lanes(hurt)
                 if seat == game.to_move:
                     paid = paid.translate(self.to_move_share)
-                score -= _lane_sum(self.safe_bonus & lost) + sum(paid)
+                score -= lanes.lane_sum(self.safe_bonus & lost) + sum(paid)
             weapons = loaded & mine
             if weapons:
                 safe = weapons & ~touched
-                links = ((safe & (weapons & _NOT_FIRST_COLUMN) >> 8).bit_count()
-                         + (safe & weapons >> 64).bit_count())
-                score += self.loaded_bonus * safe.bit_count() + self.chain_bonus * links
+                score += (self.loaded_bonus * safe.bit_count()
+                          + self.chain_bonus * lanes.links(safe, weapons))
             scores[seat] = score
         return scores
 

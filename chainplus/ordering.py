@@ -9,25 +9,18 @@ moves quiescence plays out: a seat's loaded squares next to a rival's loaded squ
 
 from __future__ import annotations
 
-from .evaluate import LOADED_AT, loaded_squares
+from . import lanes
+from .evaluate import loaded_squares
 from .game import Game
-from .rules import NEIGHBOURS
 
 
 def fights(game: Game) -> list[int]:
-    """The seat to move's loaded squares next to a rival's loaded square."""
-    seat = game.to_move
-    counts = game.counts
-    owners = game.owners
-    loaded_at = LOADED_AT[game.rules]
-    found = []
-    for sq in loaded_squares(game):
-        if owners[sq] == seat:
-            for n in NEIGHBOURS[sq]:
-                if owners[n] != seat and counts[n] == loaded_at[n] and owners[n]:
-                    found.append(sq)
-                    break
-    return found
+    """The seat to move's loaded squares next to a rival's loaded square, in square order."""
+    held = bytes(game.owners)
+    loaded = lanes.loaded(lanes.lanes(game.counts), game.rules)
+    mine = lanes.owned_by(held, game.to_move or 0)
+    rivals = int.from_bytes(held.translate(lanes.IS_HELD), "little") ^ mine
+    return lanes.squares_of(loaded & mine & lanes.touching(loaded & rivals))
 
 
 class MoveOrder:

@@ -244,6 +244,24 @@ def fights(game: Game) -> list[int]:
             and any(owners[n] not in (0, me) and counts[n] == top[n] for n in NEIGHBOURS[sq])]
 
 
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
+def test_fights_and_loaded_squares_match_their_plain_definitions(rules):
+    from chainplus import ordering
+    from chainplus.evaluate import loaded_squares
+
+    rng = random.Random(rules)
+    top = LOADED_AT[rules]
+    found = 0
+    for index in range(12):
+        game = Game((1, 2, 3, 4)[: 2 + index % 3], rules)
+        while game.winner is None:  # every position of seeded random games
+            assert loaded_squares(game) == [sq for sq in range(64) if game.counts[sq] == top[sq]]
+            assert ordering.fights(game) == fights(game)
+            found += bool(fights(game))
+            game.play(game.random_move(rng))
+    assert found > 50
+
+
 def minimax(game: Game, me: int, depth: int, ply: int = 0, quiet: int = 0,
             best_reply: bool = False) -> int:
     """Plain minimax over Game.play/undo: the reference the alpha-beta must match.
