@@ -290,7 +290,7 @@ class Game:
         """Whether a cascade on ``counts`` can knock the last rival out: not while a rival has
         yet to place, unless the board holds more than it can (then every square keeps
         exploding until the mover owns them all, and the cascade ends there)."""
-        return all(self.placed >> s & 1 for s in rivals) or sum(counts) > self.capacity
+        return all(self.placed >> s & 1 for s in rivals) or self._endless(counts)
 
     def wins_at_once(self, square: int) -> bool:
         """Whether the seat to move would win the game at once by placing on ``square``.
@@ -355,14 +355,15 @@ class Game:
             if rivals_left == 0:
                 return  # the mover is alone: the game ends mid-cascade
 
-    def _endless(self) -> bool:
-        """True when the board holds more pieces than it can keep still (over 224 in acorn).
+    def _endless(self, counts: list[int] | None = None) -> bool:
+        """True when the board (``counts``, by default the game's) holds more pieces than it
+        can keep still (over 224 in acorn).
 
         Such a cascade never settles: every square explodes again and again (a known
         property of chip-firing), so it runs until the mover has captured everything.
         In play this needs 225 moves, by which time every seat has placed.
         """
-        return sum(self.counts) > self.capacity
+        return sum(self.counts if counts is None else counts) > self.capacity
 
     def _end_turn(self, me: int) -> tuple[int, ...]:
         """Knock out seats left with nothing, then pass the turn or declare the winner."""

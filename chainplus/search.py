@@ -19,8 +19,9 @@ decided the ones measured one by one):
 * **A win at the horizon**: late in a two-seat game one explosion can sweep the board, and a
   seat that can do so at its next move has won, whatever the evaluation says. So on a board
   at least 60 % full, a horizon position whose seat to move has a move that wins at once is
-  scored as that win (a loss, for the rival). Trying that seat's loaded squares costs time,
-  so it is done only where the evaluation has not already settled the node. (With more
+  scored as that win (a loss, for the rival). Trying that seat's loaded squares costs time
+  (each try runs its cascade on copies of the board, ``Game.wins_at_once``, with nothing to
+  undo), so it is done only where the evaluation has not already settled the node. (With more
   seats, one explosion rarely knocks every rival out, so the check waits for two seats.)
 * **Move ordering** for alpha-beta (``ordering.py``): the transposition table's move, then two
   killer moves per ply (moves that refuted a sibling), then explosions, then the history
