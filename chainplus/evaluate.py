@@ -105,7 +105,7 @@ class Judge:
         counts = lanes.lanes(game.counts)
         worth = counts + self.safe_bonus
         loaded = lanes.loaded(counts, game.rules)
-        anyone = int.from_bytes(held.translate(lanes.IS_HELD), "little") if loaded else 0
+        anyone = lanes.owned(held) if loaded else 0
         scores = [0, 0, 0, 0, 0]
         for seat in game.alive:
             mine = lanes.owned_by(held, seat)

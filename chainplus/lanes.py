@@ -75,6 +75,11 @@ def loaded(counts: int, rules: Rules) -> int:
     return int.from_bytes(from_lanes(counts ^ _LOADED_AT[rules]).translate(IS_ZERO), "little")
 
 
+def owned(held: bytes) -> int:
+    """1 in the lane of every square anybody owns, given the owners as bytes."""
+    return int.from_bytes(held.translate(IS_HELD), "little")
+
+
 def owned_by(held: bytes, seat: int) -> int:
     """1 in the lane of every square of ``seat``, given the owners as bytes."""
     return int.from_bytes(held.translate(IS_SEAT[seat]), "little")

@@ -19,7 +19,7 @@ def fights(game: Game) -> list[int]:
     held = bytes(game.owners)
     loaded = lanes.loaded(lanes.lanes(game.counts), game.rules)
     mine = lanes.owned_by(held, game.to_move or 0)
-    rivals = int.from_bytes(held.translate(lanes.IS_HELD), "little") ^ mine
+    rivals = lanes.owned(held) ^ mine
     return lanes.squares_of(loaded & mine & lanes.touching(loaded & rivals))
 
 
