@@ -13,6 +13,7 @@ import signal
 import struct
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -164,6 +165,13 @@ def test_play_in_a_real_window(xserver, tmp_path: Path, wait_for) -> None:
         assert b"Traceback" not in game.stderr.read()
     except BaseException:
         print("windows of main.py:", xdotool("search", "--classname", "main.py") or "none")
+        if "centre" in locals():  # what the test saw, for a failure that happens only in CI
+            print("geometry when found:", geometry)
+            now = [xdotool("getwindowgeometry", "--shell", w) for w in
+                   xdotool("search", "--onlyvisible", "--classname", "main.py").split()]
+            print("geometry now:", " ".join(now).split())
+            seen = Counter(at(*centre(sq)) for sq in range(64))
+            print("colours at the squares' centres:", dict(seen))
         if game.poll() is None:
             game.send_signal(signal.SIGABRT)  # the fault handler shows where it was
             game.wait(10)

@@ -81,7 +81,9 @@ class ScreenDisplay(NullDisplay):
         self.window_size = (SCREEN_SIZE[0] * step, SCREEN_SIZE[1] * step)
         self.window_pos: tuple[int, int] | None = None
         self.replace_at: tuple[int, int] | None = None  # see _leave_full_screen
-        self.window = pygame.Window(TITLE, self.window_size, resizable=True)
+        # hidden until its renderer exists: a renderer made for a window already on screen can
+        # make SDL build the window again (OpenGL) or draw into one not yet mapped (software)
+        self.window = pygame.Window(TITLE, self.window_size, resizable=True, hidden=True)
         self.window.minimum_size = SMALLEST
         self.renderer = Renderer(self.window)
         self.picture = Texture(self.renderer, SCREEN_SIZE, streaming=True,
@@ -92,6 +94,7 @@ class ScreenDisplay(NullDisplay):
         pygame.register_quit(self.close)
         if self.fullscreen:
             self._enter_full_screen()
+        self.window.show()
         self._relayout()
 
     def close(self) -> None:
