@@ -323,17 +323,32 @@ def match_player(level: tuple[int, int] | None, command: list[str] | None, folde
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    """Play the match, saying how each game ended on stderr as it ends. Stopped with Ctrl+C,
+    it reports the games it finished (exit status 130): hours of a long match are not lost."""
     config = match.MatchConfig(
         match_player(args.a, args.a_cmd, args.a_dir, "a"),
         match_player(args.b, args.b_cmd, args.b_dir, "b"),
         args.seed, args.rules, args.seats, clock(args.budget, args.nodes), args.nodes, args.opening,
     )
     start = time.perf_counter()
+    results: list[match.GameResult] = []
+    games = match.play(config, args.games, args.jobs)
+    status = 0
     try:
-        results = match.run(config, args.games, args.jobs)
+        for index, result in games:
+            results.append(result)
+            a_wins = sum(r.a_won for r in results)
+            print(match.progress(len(results), args.games, index, result, a_wins),
+                  file=sys.stderr, flush=True)
     except match.MatchError as exc:
         raise UsageError(str(exc)) from None
-    line, data = match.report(config, args.games, results, time.perf_counter() - start)
+    except KeyboardInterrupt:
+        games.close()  # stops the games still being played
+        print(f"stopped after {len(results)} of {args.games} games", file=sys.stderr)
+        status = 130
+        if not results:
+            return status
+    line, data = match.report(config, len(results), results, time.perf_counter() - start)
     print(line)
     print(data)
-    return 0
+    return status

@@ -10,19 +10,23 @@ one: check the old commit out with ``git worktree add /tmp/old <commit>`` and gi
 With 2 seats player a and player b alternate the first move; with 3 or 4 seats player a takes
 one seat (rotating from game to game) and player b every other seat, so 1/seats is par. Each
 game has its own seed, so results do not depend on how games are spread over processes, and
-with ``--nodes`` (and engines given a node limit) a match is repeatable.
+with ``--nodes`` (and engines given a node limit) a match is repeatable. Results arrive as each
+game ends (``play``), so an operator sees the match go and a match stopped early keeps them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
+import multiprocessing
 import random
 import shlex
+import signal
 import subprocess
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from . import ai
@@ -172,13 +176,40 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: Ctrl+C is the parent's to answer (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_numbered(index: int, config: MatchConfig) -> tuple[int, GameResult]:
+    return index, play_game(index, config)
+
+
+def play(config: MatchConfig, games: int,
+         jobs: int = 1) -> Generator[tuple[int, GameResult], None, None]:
+    """Play ``games`` games, ``jobs`` at a time, yielding (game index, result) as each ends.
+
+    Closing the iterator early (Ctrl+C in the caller) stops the games still being played.
+    """
+    if jobs > 1 and games > 1:
+        with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+            yield from pool.imap_unordered(functools.partial(_play_numbered, config=config),
+                                           range(games))
+        return
+    for index in range(games):
+        yield index, play_game(index, config)
+
+
 def run(config: MatchConfig, games: int, jobs: int = 1) -> list[GameResult]:
     """Play ``games`` games, ``jobs`` at a time; the results in game order."""
-    indices = range(games)
-    if jobs > 1 and games > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            return list(pool.map(play_game, indices, [config] * games, chunksize=1))
-    return [play_game(i, config) for i in indices]
+    return [result for _, result in sorted(play(config, games, jobs), key=lambda r: r[0])]
+
+
+def progress(done: int, games: int, index: int, result: GameResult, a_wins: int) -> str:
+    """One line for an operator watching a long match: how the game just finished went."""
+    winner = "a" if result.a_won else "b"
+    return (f"game {index + 1} of {games}: {winner} won in {result.moves} moves; "
+            f"a has won {a_wins} of {done}")
 
 
 def report(config: MatchConfig, games: int, results: list[GameResult],

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -250,6 +251,40 @@ def test_match_counts_every_game_and_is_repeatable():
     assert result["a_wins"] + result["b_wins"] == result["games"] == 6
     assert run_cli(args).stdout.splitlines()[-1].split('"seconds"')[0] == \
         first.stdout.splitlines()[-1].split('"seconds"')[0]
+
+
+def test_match_says_how_each_game_ended_as_it_ends():
+    proc = run_cli(["match", "--a", "1", "--b", "0", "--games", "3", "--seed", "3", "--jobs", "1"])
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["game 1 of 3", "game 2 of 3", "game 3 of 3"]
+    result = json.loads(proc.stdout.splitlines()[-1])
+    assert lines[-1].endswith(f"a has won {result['a_wins']} of 3")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_interrupted_match_reports_the_games_it_finished(jobs):
+    """Ctrl+C in an hours-long match keeps what it measured: the finished games are reported."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "chainplus", "match", "--a", "5", "--b", "5", "--budget", "0.02",
+         "--games", "40", "--jobs", jobs],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        assert first.startswith("game 1 of 40:") or first.startswith("game 2 of 40:"), first
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+    stopped = [line for line in err.splitlines() if line.startswith("stopped")]
+    assert len(stopped) == 1, err
+    result = json.loads(out.splitlines()[-1])
+    assert 1 <= result["games"] < 40 and result["a_wins"] + result["b_wins"] == result["games"]
+    assert f"after {result['games']} of 40 games" in stopped[0]
 
 
 def test_match_plays_an_engine_program_given_as_a_command():
