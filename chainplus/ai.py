@@ -12,12 +12,12 @@ its moves as 0; 5 a real search with random % of its moves as 0. ``hint`` is wha
 at 0 % would play.
 
 Level 5, in short: ``search.py`` searches the moves ahead (alpha-beta, deeper and deeper until
-its clock runs out, playing out fights between loaded squares at the horizon and, late in a
-two-seat game, looking there for a win at once) and ``evaluate.py`` judges the positions it
-reaches, with the weights in ``weights.json`` (still the hand-set ones: self-play tuning with
-``tune.py`` has not found better). In the window its clock is the pause made before every
-computer move anyway (``thinking_time``: about 0.55 s at normal speed), plus the time the chain
-of the move before is shown, so thinking longer never slows the game down.
+its clock runs out; with two seats in, it plays out fights between loaded squares at the
+horizon and, late in the game, looks there for a win at once) and ``evaluate.py`` judges the
+positions it reaches, with the weights in ``weights.json`` (still the hand-set ones: self-play
+tuning with ``tune.py`` has not found better). In the window its clock is the pause made before
+every computer move anyway (``thinking_time``: about 0.55 s at normal speed), plus the time the
+chain of the move before is shown, so thinking longer never slows the game down.
 """
 
 from __future__ import annotations

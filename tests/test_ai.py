@@ -28,7 +28,13 @@ from chainplus.evaluate import (
 )
 from chainplus.game import Game
 from chainplus.rules import NEIGHBOURS, square_of
-from chainplus.search import WIN_CHECK_TENTHS, can_win_at_once, search
+from chainplus.search import (
+    QUIESCENCE_PLIES,
+    WIN_CHECK_TENTHS,
+    can_win_at_once,
+    default_quiescence,
+    search,
+)
 
 ALL_LEVELS = range(6)
 FAST = dict(budget=None, nodes=400)  # level 5 without a clock: repeatable and quick
@@ -312,6 +318,20 @@ def test_alpha_beta_agrees_with_plain_minimax(seats, moves, best_reply, rules, q
         after = game.copy()
         after.play(found.move)
         assert minimax(after, me, depth - 1, 1, quiet, best_reply) == found.value
+
+
+@pytest.mark.parametrize("seats,moves,rules,plies", [
+    ((1, 2), 60, "acorn", QUIESCENCE_PLIES), ((1, 2, 3), 40, "classic", 0),
+    ((1, 2, 3, 4), 50, "classic", 0)])
+def test_fights_are_played_out_only_between_two_seats(seats, moves, rules, plies):
+    # positions where quiescence changes the value (the test above): by default the search
+    # plays fights out past its horizon with two seats in, and not with three or four
+    game = played(seats, rules, moves, seed=moves)
+    assert default_quiescence(game) == plies
+    for depth in (1, 2):
+        usual = search(game, None, rng=random.Random(1), max_depth=depth)
+        given = search(game, None, rng=random.Random(1), max_depth=depth, quiescence=plies)
+        assert (usual.move, usual.value, usual.nodes) == (given.move, given.value, given.nodes)
 
 
 def test_more_nodes_search_deeper():
