@@ -129,7 +129,10 @@ def position_key(game: Game) -> bytes:
 
 
 class Searcher:
-    """One search from one position for the seat to move. Mutates the game and restores it."""
+    """One search from one position for the seat to move. Mutates the game and restores it.
+
+    Its settings are all given by ``search``, the one place that holds their defaults.
+    """
 
     def __init__(
         self,
@@ -138,11 +141,11 @@ class Searcher:
         stop: Callable[[], bool] | None,
         max_nodes: int | None,
         rng: random.Random,
-        judge: Judge = JUDGE,
-        quiescence: int = QUIESCENCE_PLIES,
-        best_reply: bool = False,
-        lmr: bool = False,
-        win_check: bool = False,
+        judge: Judge,
+        quiescence: int,
+        best_reply: bool,
+        lmr: bool,
+        win_check: bool,
     ) -> None:
         self.game = game
         self.me = game.to_move
