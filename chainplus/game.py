@@ -30,8 +30,12 @@ from .rules import (
 )
 
 _ALL_SQUARES = range(SQUARES)
-#: What undo restores: counts, owners, squares, placed, alive and the seat that moved.
+#: What undo restores after an explosion: counts, owners, squares, placed, alive and the seat
+#: that moved.
 _Undo = tuple[list[int], list[int], list[int], int, list[int], int]
+#: What undo restores after a placement that explodes nothing (most of a search's moves, so
+#: they copy no board): the square's owner before, placed, and the seat that moved.
+_QuietUndo = tuple[int, int, int]
 _NO_WAVES: tuple[tuple[int, ...], ...] = ()
 
 
@@ -99,7 +103,7 @@ class Game:
         self.to_move: int | None = self.seats[0]
         self.winner: int | None = None
         self.moves: list[int] = []  # squares played, in order
-        self._history: list[_Undo] = []
+        self._history: list[_Undo | _QuietUndo] = []
 
     # ----------------------------------------------------------------- queries
     @property
@@ -196,8 +200,12 @@ class Game:
             row, col = row_col(square)
             raise IllegalMoveError(f"square [{row}, {col}] is owned by seat {owner}")
 
-        # alive is replaced, never changed in place, so it is kept by reference
-        self._history.append((counts[:], owners[:], self.squares[:], self.placed, self.alive, me))
+        if counts[square] + 1 < self.threshold[square]:
+            self._history.append((owner, self.placed, me))
+        else:
+            # alive is replaced, never changed in place, so it is kept by reference
+            self._history.append(
+                (counts[:], owners[:], self.squares[:], self.placed, self.alive, me))
         self.moves.append(square)
         self.placed |= 1 << me
         counts[square] += 1
@@ -388,8 +396,16 @@ class Game:
         """Take back the last placement, restoring the exact earlier state; returns its square."""
         if not self._history:
             raise IndexError("there is no move to take back")
-        counts, owners, squares, placed, alive, me = self._history.pop()
+        entry = self._history.pop()
         square = self.moves.pop()
+        if len(entry) == 3:
+            owner, self.placed, self.to_move = entry
+            self.counts[square] -= 1
+            if not owner:
+                self.owners[square] = 0
+                self.squares[self.to_move] -= 1
+            return square
+        counts, owners, squares, placed, alive, me = entry
         # in place, so anyone holding game.counts or game.owners sees the restored board
         self.counts[:] = counts
         self.owners[:] = owners
@@ -409,4 +425,4 @@ class Game:
         Turns skip seats that were knocked out, so the seat order alone does not say who
         made a move. (A ``copy()`` has no undo history, so its list is empty.)
         """
-        return [entry[5] for entry in self._history]
+        return [entry[-1] for entry in self._history]
