@@ -12,9 +12,11 @@ import json
 import os
 import random
 import shlex
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
 from typing import Any, BinaryIO, TextIO
 
 from . import ai, aibench, bench, match
@@ -323,8 +325,9 @@ def match_player(level: tuple[int, int] | None, command: list[str] | None, folde
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    """Play the match, saying how each game ended on stderr as it ends. Stopped with Ctrl+C,
-    it reports the games it finished (exit status 130): hours of a long match are not lost."""
+    """Play the match, saying how each game ended on stderr as it ends. Stopped with Ctrl+C
+    or SIGTERM (a kill, ``timeout``), it reports the games it finished (exit status 130 or
+    143): hours of a long match are not lost."""
     config = match.MatchConfig(
         match_player(args.a, args.a_cmd, args.a_dir, "a"),
         match_player(args.b, args.b_cmd, args.b_dir, "b"),
@@ -334,6 +337,14 @@ def cmd_match(args: argparse.Namespace) -> int:
     results: list[match.GameResult] = []
     games = match.play(config, args.games, args.jobs)
     status = 0
+    stopped_by = signal.SIGINT
+
+    def terminated(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopped_by
+        stopped_by = signal.SIGTERM
+        raise KeyboardInterrupt  # stop the way Ctrl+C does
+
+    previous = signal.signal(signal.SIGTERM, terminated)
     try:
         for index, result in games:
             results.append(result)
@@ -345,9 +356,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         games.close()  # stops the games still being played
         print(f"stopped after {len(results)} of {args.games} games", file=sys.stderr)
-        status = 130
+        status = 128 + stopped_by
         if not results:
             return status
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     line, data = match.report(config, len(results), results, time.perf_counter() - start)
     print(line)
     print(data)

@@ -177,8 +177,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _ignore_interrupts() -> None:
-    """In a worker process: Ctrl+C is the parent's to answer (it stops the workers)."""
+    """In a worker process: Ctrl+C is the parent's to answer (it stops the workers), and
+    SIGTERM (which the parent answers like Ctrl+C) simply ends the worker, as the pool expects
+    when it stops them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _play_numbered(index: int, config: MatchConfig) -> tuple[int, GameResult]:

@@ -262,9 +262,13 @@ def test_match_says_how_each_game_ended_as_it_ends():
     assert lines[-1].endswith(f"a has won {result['a_wins']} of 3")
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_an_interrupted_match_reports_the_games_it_finished(jobs):
-    """Ctrl+C in an hours-long match keeps what it measured: the finished games are reported."""
+@pytest.mark.parametrize(("jobs", "sig", "status"), [
+    ("1", signal.SIGINT, 130), ("2", signal.SIGINT, 130),
+    ("1", signal.SIGTERM, 143), ("2", signal.SIGTERM, 143),
+])
+def test_an_interrupted_match_reports_the_games_it_finished(jobs, sig, status):
+    """Ctrl+C (or a kill, or timeout's SIGTERM) in an hours-long match keeps what it measured:
+    the finished games are reported."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "chainplus", "match", "--a", "5", "--b", "5", "--budget", "0.02",
          "--games", "40", "--jobs", jobs],
@@ -274,11 +278,11 @@ def test_an_interrupted_match_reports_the_games_it_finished(jobs):
         assert proc.stderr is not None
         first = proc.stderr.readline()
         assert first.startswith("game 1 of 40:") or first.startswith("game 2 of 40:"), first
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
-    assert proc.returncode == 130
+    assert proc.returncode == status
     assert "Traceback" not in err
     stopped = [line for line in err.splitlines() if line.startswith("stopped")]
     assert len(stopped) == 1, err
