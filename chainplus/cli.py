@@ -151,6 +151,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--b-dir", default=None, help="folder to start --b-cmd in")
     p.add_argument("--games", type=_int_in(1, 1_000_000, "games"), default=100,
                    help="games to play, a starting in the even ones (default 100)")
+    p.add_argument("--from", dest="first", type=_int_in(1, 1_000_000, "--from"), default=1,
+                   metavar="GAME",
+                   help="start at this game, played as in a full run: to go on with a match "
+                        "stopped early (default 1)")
     p.add_argument("--seats", type=_int_in(2, 4, "seats"), default=2,
                    help="seats 2-4; with 3 or 4, a plays one seat (rotating) and b all the "
                         "others (default 2)")
@@ -333,9 +337,12 @@ def cmd_match(args: argparse.Namespace) -> int:
         match_player(args.b, args.b_cmd, args.b_dir, "b"),
         args.seed, args.rules, args.seats, clock(args.budget, args.nodes), args.nodes, args.opening,
     )
+    if args.first > args.games:
+        raise UsageError(f"--from {args.first} is past the last game ({args.games})")
+    first = args.first - 1
     start = time.perf_counter()
     results: list[match.GameResult] = []
-    games = match.play(config, args.games, args.jobs)
+    games = match.play(config, args.games, args.jobs, first)
     status = 0
     stopped_by = signal.SIGINT
 
@@ -355,13 +362,14 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt:
         games.close()  # stops the games still being played
-        print(f"stopped after {len(results)} of {args.games} games", file=sys.stderr)
+        print(f"stopped after {len(results)} of {args.games - first} games", file=sys.stderr)
         status = 128 + stopped_by
         if not results:
             return status
     finally:
         signal.signal(signal.SIGTERM, previous)
-    line, data = match.report(config, len(results), results, time.perf_counter() - start)
+    line, data = match.report(config, len(results), results, time.perf_counter() - start,
+                              first)
     print(line)
     print(data)
     return status

@@ -188,18 +188,21 @@ def _play_numbered(index: int, config: MatchConfig) -> tuple[int, GameResult]:
     return index, play_game(index, config)
 
 
-def play(config: MatchConfig, games: int,
-         jobs: int = 1) -> Generator[tuple[int, GameResult], None, None]:
-    """Play ``games`` games, ``jobs`` at a time, yielding (game index, result) as each ends.
+def play(config: MatchConfig, games: int, jobs: int = 1,
+         first: int = 0) -> Generator[tuple[int, GameResult], None, None]:
+    """Play games ``first`` to ``games - 1``, ``jobs`` at a time, yielding (game index, result)
+    as each ends (starting past 0 goes on with a match stopped early: each game is seeded by
+    its index, so it is the same game either way).
 
     Closing the iterator early (Ctrl+C in the caller) stops the games still being played.
     """
-    if jobs > 1 and games > 1:
+    indices = range(first, games)
+    if jobs > 1 and len(indices) > 1:
         with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
             yield from pool.imap_unordered(functools.partial(_play_numbered, config=config),
-                                           range(games))
+                                           indices)
         return
-    for index in range(games):
+    for index in indices:
         yield index, play_game(index, config)
 
 
@@ -216,8 +219,9 @@ def progress(done: int, games: int, index: int, result: GameResult, a_wins: int)
 
 
 def report(config: MatchConfig, games: int, results: list[GameResult],
-           elapsed: float) -> tuple[str, str]:
-    """The match's summary line for people and its JSON line for programs."""
+           elapsed: float, first: int = 0) -> tuple[str, str]:
+    """The match's summary line for people and its JSON line for programs (``first``: the
+    index of the game it started at)."""
     a_wins = sum(r.a_won for r in results)
     low, high = wilson(a_wins, games)
     secs = [sum(r.seconds[s] for r in results) for s in (0, 1)]
@@ -227,6 +231,7 @@ def report(config: MatchConfig, games: int, results: list[GameResult],
     line = (
         f"{config.a.name} won {a_wins}, {config.b.name} won {games - a_wins} of {games} games "
         f"({config.rules} rules{seats}; a's 95 % interval {low:.1%}-{high:.1%}) in {elapsed:.1f} s"
+        + (f", from game {first + 1}" if first else "")
     )
     if config.a.command and config.b.command:
         limit = "the engines' own"
@@ -236,7 +241,8 @@ def report(config: MatchConfig, games: int, results: list[GameResult],
         "a": _short_name(config.a), "b": _short_name(config.b), "a_wins": a_wins,
         "b_wins": games - a_wins, "games": games, "a_win_rate": round(a_wins / games, 3),
         "mean_moves": round(sum(r.moves for r in results) / games, 1), "rules": config.rules,
-        "seed": config.seed, "seats": config.seats, "opening": config.opening, "limit": limit,
+        "seed": config.seed, "from": first + 1, "seats": config.seats,
+        "opening": config.opening, "limit": limit,
         "a_low": round(low, 3), "a_high": round(high, 3),
         "seconds": round(elapsed, 1), "a_mean_s": mean[0], "b_mean_s": mean[1],
     }

@@ -262,6 +262,23 @@ def test_match_says_how_each_game_ended_as_it_ends():
     assert lines[-1].endswith(f"a has won {result['a_wins']} of 3")
 
 
+def test_a_stopped_match_goes_on_from_the_game_it_stopped_at():
+    """--from N plays games N onwards exactly as a full run plays them (openings, seats, seeds),
+    so a long match stopped for time can be finished later."""
+    args = ["match", "--a", "4:30", "--b", "3", "--games", "6", "--opening", "2", "--seed", "4",
+            "--jobs", "1"]
+    full = run_cli(args)
+    rest = run_cli([*args, "--from", "4"])
+    assert full.returncode == 0 and rest.returncode == 0, full.stderr + rest.stderr
+    ends = [line.split(";")[0] for line in full.stderr.splitlines()]
+    assert [line.split(";")[0] for line in rest.stderr.splitlines()] == ends[3:]
+    assert rest.stderr.splitlines()[-1].endswith(" of 3")
+    result = json.loads(rest.stdout.splitlines()[-1])
+    assert result["games"] == 3 and result["from"] == 4
+    late = run_cli([*args, "--from", "7"])
+    assert late.returncode == 2 and late.stderr.count("\n") == 1 and "--from" in late.stderr
+
+
 @pytest.mark.parametrize(("jobs", "sig", "status"), [
     ("1", signal.SIGINT, 130), ("2", signal.SIGINT, 130),
     ("1", signal.SIGTERM, 143), ("2", signal.SIGTERM, 143),
