@@ -24,9 +24,10 @@ decided the ones measured one by one):
   seat that can do so at its next move has won, whatever the evaluation says. So on a board
   at least 60 % full, a horizon position whose seat to move has a move that wins at once is
   scored as that win (a loss, for the rival). Trying that seat's loaded squares costs time
-  (each try runs its cascade on copies of the board, ``Game.wins_at_once``, with nothing to
-  undo), so it is done only where the evaluation has not already settled the node. (With more
-  seats, one explosion rarely knocks every rival out, so the check waits for two seats.)
+  (``Game.any_wins_at_once`` runs about one cascade per run of them, on copies of the board,
+  with nothing to undo), so it is done only where the evaluation has not already settled the
+  node. (With more seats, one explosion rarely knocks every rival out, so the check waits for
+  two seats.)
 * **Move ordering** for alpha-beta (``ordering.py``): the transposition table's move, then two
   killer moves per ply (moves that refuted a sibling), then explosions, then the history
   heuristic.
@@ -110,7 +111,7 @@ def can_win_at_once(game: Game) -> bool:
         return False
     seat = game.to_move
     owners = game.owners
-    return any(game.wins_at_once(sq) for sq in loaded_squares(game) if owners[sq] == seat)
+    return game.any_wins_at_once([sq for sq in loaded_squares(game) if owners[sq] == seat])
 
 
 def default_quiescence(game: Game) -> int:

@@ -302,6 +302,33 @@ def _after_each_way(game: Game, square: int) -> tuple[tuple[object, ...], tuple[
 
 
 @pytest.mark.parametrize("rules", ["acorn", "classic"])
+@pytest.mark.parametrize("seats", [(1, 2), (1, 2, 4)])
+def test_any_wins_at_once_answers_as_trying_each_square_would(rules, seats):
+    """One cascade from all the squares at once rules them all out unless it wins; its answer
+    is always that of trying each square in turn, for the loaded squares, for every legal
+    square and for random handfuls, and the game is left as it was."""
+    import random
+
+    rng = random.Random(f"any{rules}{seats}")
+    checked = won = 0
+    for _ in range(8):
+        game = Game(seats, rules)
+        while game.winner is None:
+            legal = game.legal_moves()
+            loaded = [s for s in legal if game.counts[s] + 1 >= game.threshold[s]]
+            for squares in (loaded, legal, rng.sample(legal, min(3, len(legal)))):
+                before = game.state()
+                each = any(game.wins_at_once(s) for s in squares)
+                assert game.any_wins_at_once(squares) == each
+                assert game.state() == before
+                checked += 1
+                won += each
+            game.play(game.random_move(rng))
+    assert not Game(seats, rules).any_wins_at_once([])
+    assert won > 20 and checked > 1000  # the games reached boards where wins were there
+
+
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
 @pytest.mark.parametrize("seats", [(1, 2), (1, 2, 3), (1, 2, 3, 4)])
 def test_settle_leaves_the_position_play_leaves_at_every_move_of_random_games(rules, seats):
     """And ``wins_at_once`` says whether ``play`` wins, leaving the game as it was."""
