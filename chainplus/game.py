@@ -423,7 +423,7 @@ class Game:
 
     def _topple(self, me: int, start: int, counts: list[int], owners: list[int],
                 squares: list[int], rivals: list[int] | None) -> None:
-        """``_cascade`` without the waves (``settle``, ``wins_at_once``), on the board given:
+        """``_cascade`` without the waves (``settle``), on the board given:
         explode due squares off a stack, each as many times as it is due at once, until none
         is due or the mover is alone. ``rivals``: the seats it can knock out, None when it
         cannot win (``_can_win``)."""
