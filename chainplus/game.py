@@ -340,6 +340,7 @@ class Game:
         threshold = self.threshold
         loaded = {sq for sq in squares if self.is_legal(sq) and counts[sq] + 1 >= threshold[sq]}
         rivals = [s for s in self.alive if s != me]
+        # whichever square is played, the board holds one piece more
         if not loaded or not self._can_win(rivals, [*counts[:-1], counts[-1] + 1]):
             return False
         rival_squares = sum(self.squares[s] for s in rivals)

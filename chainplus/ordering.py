@@ -73,6 +73,8 @@ class MoveOrder:
             game.to_move = seat
             # a rival's ties go to the higher square, as in the sort of several rivals' moves
             high_first = rivals is not None
+            if not keys:
+                return
             first = max(reversed(keys) if high_first else keys, key=keys.__getitem__)
             yield mover, first
             for sq in sorted(reversed(keys) if high_first else keys, key=keys.__getitem__,
@@ -86,6 +88,8 @@ class MoveOrder:
             mine = best - 64 * mover if best // 64 == mover else -1
             keyed.extend((key, mover, sq) for sq, key in self.keyed(game, mine, ply).items())
         game.to_move = seat
+        if not keyed:
+            return
         top = max(keyed)
         yield top[1], top[2]
         keyed.sort(reverse=True)
