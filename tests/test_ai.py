@@ -268,6 +268,38 @@ def test_fights_and_loaded_squares_match_their_plain_definitions(rules):
     assert found > 50
 
 
+def test_move_order_is_a_full_sort_of_the_keys_though_the_first_comes_first():
+    """The first move is a plain maximum and the rest are sorted only when asked for; the
+    order is still that of sorting every move by its key (ties by square: ascending for the
+    seat to move, descending among rivals' moves), with killers and history in play."""
+    from chainplus.ordering import MoveOrder
+
+    rng = random.Random(7)
+    order = MoveOrder(8)
+    checked = 0
+    for index in range(6):
+        game = Game((1, 2, 3, 4)[: 2 + index % 3], "classic" if index % 2 else "acorn")
+        while game.winner is None:
+            seat = game.to_move or 0
+            order.cut(game.random_move(rng), 2, 1, seat)  # some history and killers
+            rivals = [s for s in game.alive if s != seat]
+            best = 64 * seat + game.random_move(rng)
+            keys = order.keyed(game, best - 64 * seat, 1)
+            expected = [(seat, sq) for sq in sorted(keys, key=keys.__getitem__, reverse=True)]
+            assert list(order.moves(game, best, 1, None)) == expected
+            everyone = []
+            for mover in rivals:
+                game.to_move = mover
+                everyone += [(key, mover, sq) for sq, key in order.keyed(game, -1, 1).items()]
+            game.to_move = seat
+            expected = [(mover, sq) for _, mover, sq in sorted(everyone, reverse=True)]
+            assert list(order.moves(game, -1, 1, rivals)) == expected
+            assert game.to_move == seat
+            checked += 1
+            game.play(game.random_move(rng))
+    assert checked > 200
+
+
 def minimax(game: Game, me: int, depth: int, ply: int = 0, quiet: int = 0,
             best_reply: bool = False) -> int:
     """Plain minimax over Game.play/undo: the reference the alpha-beta must match.
