@@ -222,7 +222,8 @@ class Game:
         if quick:
             rivals = [s for s in self.alive if s != me]
             can_win = self._can_win(rivals, counts)
-            self._topple(me, square, counts, owners, self.squares, rivals if can_win else None)
+            self._topple(me, [square], counts, owners, self.squares,
+                         rivals if can_win else None)
             waves = _NO_WAVES
         else:
             waves = self._cascade(me, square, shots)
@@ -317,8 +318,9 @@ class Game:
         rivals = [s for s in self.alive if s != me]
         if not self._can_win(rivals, counts):
             return False
-        return not self._sweeps(me, [square], counts, self.owners[:],
-                                sum(self.squares[s] for s in rivals))
+        squares = self.squares[:]
+        self._topple(me, [square], counts, self.owners[:], squares, rivals)
+        return not any(squares[s] for s in rivals)
 
     def any_wins_at_once(self, squares: Sequence[int]) -> bool:
         """Whether placing on any of ``squares`` would win at once (as trying each with
@@ -343,7 +345,6 @@ class Game:
         # whichever square is played, the board holds one piece more
         if not loaded or not self._can_win(rivals, [*counts[:-1], counts[-1] + 1]):
             return False
-        rival_squares = sum(self.squares[s] for s in rivals)
         while loaded:
             run = self._run_of(loaded.pop(), loaded)
             if len(run) == 1:
@@ -351,28 +352,33 @@ class Game:
                     return True
                 continue
             # the run explodes once (all its squares are the mover's, so nothing is captured
-            # there), then whatever that made due explodes in turn
+            # there), then whatever that made due explodes in turn; only the rivals' square
+            # counts are read, so the mover's own count is not kept
             after = counts[:]
             owners = self.owners[:]
-            left = rival_squares
+            held = self.squares[:]
             due = []
             for sq in run:
                 after[sq] -= MASS[sq]
                 for n in NEIGHBOURS[sq]:
                     after[n] += 1
-                    if owners[n] != me:
-                        left -= owners[n] != 0
+                    owner = owners[n]
+                    if owner != me:
+                        if owner:
+                            held[owner] -= 1
                         owners[n] = me
                     if after[n] >= threshold[n]:
                         due.append(n)
-            left = self._sweeps(me, due, after, owners, left)
-            if not left:
+            self._topple(me, due, after, owners, held, rivals)
+            if not any(held[s] for s in rivals):
                 return True
             for sq in run:
                 if after[sq] + 1 >= threshold[sq]:  # the piece placed sets it off again
                     again = after[:]
                     again[sq] += 1
-                    if not self._sweeps(me, [sq], again, owners[:], left):
+                    left = held[:]
+                    self._topple(me, [sq], again, owners[:], left, rivals)
+                    if not any(left[s] for s in rivals):
                         return True
         return False
 
@@ -388,51 +394,16 @@ class Game:
                     run.append(n)
         return run
 
-    def _sweeps(self, me: int, due: list[int], counts: list[int], owners: list[int],
-                rivals_left: int) -> int:
-        """The rival squares left once the cascade from the ``due`` squares has settled (on
-        copies of the board, changed in place), or 0 as soon as it has captured the rivals'
-        last ``rivals_left``: ``_topple`` cut down to what decides a win. Squares it empties
-        are left to the mover, which changes nobody's count of rival squares.
-        """
-        if not rivals_left:
-            return 0
-        threshold = self.threshold
-        pop = due.pop
-        push = due.append
-        while due:
-            sq = pop()
-            count = counts[sq]
-            at = threshold[sq]
-            if count < at:
-                continue  # listed twice, or already exploded
-            times = (count - at) // MASS[sq] + 1
-            counts[sq] = count - times * MASS[sq]
-            for n in NEIGHBOURS[sq]:
-                got = counts[n] + times
-                counts[n] = got
-                owner = owners[n]
-                if owner != me:
-                    if owner:
-                        rivals_left -= 1
-                        if not rivals_left:
-                            return 0
-                    owners[n] = me
-                if got >= threshold[n]:
-                    push(n)
-        return rivals_left
-
-    def _topple(self, me: int, start: int, counts: list[int], owners: list[int],
+    def _topple(self, me: int, due: list[int], counts: list[int], owners: list[int],
                 squares: list[int], rivals: list[int] | None) -> None:
-        """``_cascade`` without the waves (``settle``), on the board given:
-        explode due squares off a stack, each as many times as it is due at once, until none
-        is due or the mover is alone. ``rivals``: the seats it can knock out, None when it
-        cannot win (``_can_win``)."""
+        """``_cascade`` without the waves (``settle``, the win checks), on the board given:
+        explode the ``due`` squares and those they set off, off a stack, each as many times as
+        it is due at once, until none is due or the mover is alone. ``rivals``: the seats it
+        can knock out, None when it cannot win (``_can_win``)."""
         threshold = self.threshold
         # any owner but the mover is a rival still in, so the rivals' squares can be counted
         # down as they are captured; None when this cascade cannot win anyway
         rivals_left = None if rivals is None else sum(squares[s] for s in rivals)
-        due = [start]
         pop = due.pop
         push = due.append
         while due:
