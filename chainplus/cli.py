@@ -160,6 +160,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "others (default 2)")
     p.add_argument("--opening", type=_int_in(0, 20, "opening plies"), default=0,
                    help="random moves that open every game, so games differ (default 0)")
+    p.add_argument("--paired", action="store_true",
+                   help="play each opening once with a in every seat (2 seats: both colours), "
+                        "so the luck of the openings counts for both players alike")
+    p.add_argument("--prelude", type=_int_in(0, 1000, "prelude placements"), default=0,
+                   metavar="PLACEMENTS",
+                   help="after the opening, b plays every seat up to this many placements "
+                        "(stopping before one that would knock a seat out); with --paired, "
+                        "an endgame suite (default 0)")
     p.add_argument("--seed", type=int, default=1,
                    help="seed; each game gets its own from it (default 1)")
     p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
@@ -336,7 +344,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         match_player(args.a, args.a_cmd, args.a_dir, "a"),
         match_player(args.b, args.b_cmd, args.b_dir, "b"),
         args.seed, args.rules, args.seats, clock(args.budget, args.nodes), args.nodes, args.opening,
+        args.paired, args.prelude,
     )
+    if args.paired and args.games % args.seats:
+        raise UsageError(f"--paired plays each opening {args.seats} times: give --games as a "
+                         f"multiple of {args.seats}")
     if args.first > args.games:
         raise UsageError(f"--from {args.first} is past the last game ({args.games})")
     first = args.first - 1

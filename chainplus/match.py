@@ -12,6 +12,12 @@ one seat (rotating from game to game) and player b every other seat, so 1/seats 
 game has its own seed, so results do not depend on how games are spread over processes, and
 with ``--nodes`` (and engines given a node limit) a match is repeatable. Results arrive as each
 game ends (``play``), so an operator sees the match go and a match stopped early keeps them.
+
+Two options make a match measure more with fewer games. *Paired* openings play each opening
+once with a in every seat, so a lucky or unlucky opening counts for both players alike (as
+cutechess-cli repeats an opening with the colours swapped). A *prelude* has player b play every
+seat up to a given placement before the game proper starts: with paired openings that is an
+endgame suite, the same late positions played out with a in each seat.
 """
 
 from __future__ import annotations
@@ -68,6 +74,8 @@ class MatchConfig:
     budget: float | None = ai.DEFAULT_BUDGET
     nodes: int | None = None
     opening: int = 0  # plies of random moves before the players take over
+    paired: bool = False  # each opening played once with a in every seat
+    prelude: int = 0  # player b plays every seat until this many placements are made
 
 
 @dataclass
@@ -78,6 +86,7 @@ class GameResult:
     moves: int
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     answers: list[int] = field(default_factory=lambda: [0, 0])
+    record: tuple[int, ...] = ()  # every placement of the game, first to last
 
 
 class Engine:
@@ -133,11 +142,51 @@ def seats_of(index: int, seats: int) -> tuple[int, dict[int, int]]:
     return a_seat, {s: (0 if s == a_seat else 1) for s in range(1, seats + 1)}
 
 
+def _think(player: Player, engine: Engine | None, game: Game, rng: random.Random,
+           config: MatchConfig) -> int:
+    """``player``'s move in ``game``: asked of its engine, or chosen here for a level."""
+    if engine is not None:
+        return engine.move(game)
+    return ai.choose_move(game, player.level, player.random_pct, rng, config.budget,
+                          nodes=config.nodes)
+
+
+@functools.lru_cache(maxsize=4)
+def start_of(opening: int, config: MatchConfig) -> tuple[int, ...]:
+    """The placements that open every game of opening number ``opening``: ``config.opening``
+    random moves, then player b in every seat up to ``config.prelude`` placements (stopping
+    short of a placement that would knock a seat out, so every seat is still in).
+
+    Seeded by the opening's number alone, and kept for the next game of the same opening:
+    paired games (``config.paired``) play one opening with a in each seat.
+    """
+    rng = random.Random(f"{config.seed}:opening:{opening}")
+    game = Game(tuple(range(1, config.seats + 1)), config.rules)
+    for _ in range(config.opening):
+        game.play(game.random_move(rng))
+    if len(game.moves) < config.prelude:
+        engine = Engine(config.b) if config.b.command else None
+        try:
+            while len(game.moves) < config.prelude:
+                seats = len(game.alive)
+                game.play(_think(config.b, engine, game, rng, config))
+                if len(game.alive) < seats:
+                    game.undo()
+                    break
+        finally:
+            if engine is not None:
+                engine.close()
+    return tuple(game.moves)
+
+
 def play_game(index: int, config: MatchConfig) -> GameResult:
     """Play game ``index`` of a match."""
     rng = random.Random(f"{config.seed}:{index}")
     game = Game(tuple(range(1, config.seats + 1)), config.rules)
     a_seat, side_of = seats_of(index, config.seats)
+    if config.paired or config.prelude:
+        for square in start_of(index // config.seats if config.paired else index, config):
+            game.play(square)
     players = (config.a, config.b)
     engines = [Engine(p) if p.command else None for p in players]
     result = GameResult(False, 0)
@@ -149,11 +198,7 @@ def play_game(index: int, config: MatchConfig) -> GameResult:
             side = side_of[game.to_move or 0]
             player, engine = players[side], engines[side]
             start = time.perf_counter()
-            if engine is not None:
-                square = engine.move(game)
-            else:
-                square = ai.choose_move(game, player.level, player.random_pct, rng,
-                                        config.budget, nodes=config.nodes)
+            square = _think(player, engine, game, rng, config)
             result.seconds[side] += time.perf_counter() - start
             result.answers[side] += 1
             game.play(square)
@@ -163,6 +208,7 @@ def play_game(index: int, config: MatchConfig) -> GameResult:
                 engine.close()
     result.a_won = game.winner == a_seat
     result.moves = len(game.moves)
+    result.record = tuple(game.moves)
     return result
 
 
@@ -199,8 +245,9 @@ def play(config: MatchConfig, games: int, jobs: int = 1,
     indices = range(first, games)
     if jobs > 1 and len(indices) > 1:
         with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+            # a paired opening's games go to one worker, which works its start out once
             yield from pool.imap_unordered(functools.partial(_play_numbered, config=config),
-                                           indices)
+                                           indices, config.seats if config.paired else 1)
         return
     for index in indices:
         yield index, play_game(index, config)
@@ -228,9 +275,12 @@ def report(config: MatchConfig, games: int, results: list[GameResult],
     answers = [sum(r.answers[s] for r in results) for s in (0, 1)]
     mean = [round(secs[s] / answers[s], 4) if answers[s] else 0.0 for s in (0, 1)]
     seats = f", {config.seats} seats, a in one" if config.seats > 2 else ""
+    paired = ", each opening with a in every seat" if config.paired else ""
+    prelude = f", b in every seat to placement {config.prelude}" if config.prelude else ""
     line = (
         f"{config.a.name} won {a_wins}, {config.b.name} won {games - a_wins} of {games} games "
-        f"({config.rules} rules{seats}; a's 95 % interval {low:.1%}-{high:.1%}) in {elapsed:.1f} s"
+        f"({config.rules} rules{seats}{paired}{prelude}; "
+        f"a's 95 % interval {low:.1%}-{high:.1%}) in {elapsed:.1f} s"
         + (f", from game {first + 1}" if first else "")
     )
     if config.a.command and config.b.command:
@@ -242,7 +292,8 @@ def report(config: MatchConfig, games: int, results: list[GameResult],
         "b_wins": games - a_wins, "games": games, "a_win_rate": round(a_wins / games, 3),
         "mean_moves": round(sum(r.moves for r in results) / games, 1), "rules": config.rules,
         "seed": config.seed, "from": first + 1, "seats": config.seats,
-        "opening": config.opening, "limit": limit,
+        "opening": config.opening, "paired": config.paired, "prelude": config.prelude,
+        "limit": limit,
         "a_low": round(low, 3), "a_high": round(high, 3),
         "seconds": round(elapsed, 1), "a_mean_s": mean[0], "b_mean_s": mean[1],
     }

@@ -334,6 +334,49 @@ def test_match_seats_rotate():
     assert seats_of(1, 3)[1] == {1: 1, 2: 0, 3: 1}
 
 
+def test_paired_games_play_one_opening_with_a_in_each_seat():
+    from chainplus.match import MatchConfig, Player, play_game
+
+    config = MatchConfig(Player(3), Player(4), seed=5, seats=2, opening=2, paired=True)
+    games = [play_game(index, config) for index in range(4)]
+    assert games[0].record[:2] == games[1].record[:2]
+    assert games[2].record[:2] == games[3].record[:2]
+    assert games[0].record[:2] != games[2].record[:2]
+    # the same opening, the other seat: a (level 3) moves first in game 0 and second in game 1
+    unpaired = [play_game(index, MatchConfig(Player(3), Player(4), seed=5, opening=2))
+                for index in range(2)]
+    assert unpaired[0].record[:2] != unpaired[1].record[:2]
+
+
+def test_a_prelude_has_b_play_every_seat_and_keeps_every_seat_in():
+    from chainplus.match import MatchConfig, Player, play_game, start_of
+
+    config = MatchConfig(Player(0), Player(5), seats=4, opening=2, nodes=30, paired=True,
+                         prelude=60)
+    start = start_of(1, config)
+    assert len(start) <= 60 and start[:2] != start_of(0, config)[:2]
+    start_of.cache_clear()
+    assert start_of(1, config) == start  # b at a node limit: the same start every time
+    game = Game((1, 2, 3, 4))
+    for square in start:
+        game.play(square)
+    assert game.alive == [1, 2, 3, 4] and game.winner is None
+    # each of the opening's four games starts there, with a (random play) in another seat
+    for index in range(4, 8):
+        assert play_game(index, config).record[:len(start)] == start
+
+
+def test_a_paired_match_reports_its_openings_and_prelude():
+    proc = run_cli(["match", "--a", "0", "--b", "3", "--seats", "3", "--games", "6", "--paired",
+                    "--prelude", "20", "--opening", "2", "--jobs", "2"])
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.splitlines()[-1])
+    assert result["games"] == 6 and result["paired"] and result["prelude"] == 20
+    assert "each opening with a in every seat" in proc.stdout.splitlines()[0]
+    odd = run_cli(["match", "--a", "0", "--b", "3", "--games", "5", "--paired", "--jobs", "1"])
+    assert odd.returncode == 2 and odd.stderr.count("\n") == 1 and "multiple of 2" in odd.stderr
+
+
 @pytest.mark.parametrize("command, message", [
     ("no-such-program-xyz", "cannot start"),
     (f"{sys.executable} -c pass", "stopped answering"),
