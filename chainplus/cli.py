@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -170,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "an endgame suite (default 0)")
     p.add_argument("--seed", type=int, default=1,
                    help="seed; each game gets its own from it (default 1)")
+    p.add_argument("--records", default=None, metavar="FILE",
+                   help="add each game to FILE as it ends, one JSON line (its number, a's "
+                        "seat, whether a won, and its record)")
     p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
     p.add_argument("--jobs", type=_int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
                    help="games played at once (default: one per core)")
@@ -352,6 +356,12 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.first > args.games:
         raise UsageError(f"--from {args.first} is past the last game ({args.games})")
     first = args.first - 1
+    records = None
+    if args.records is not None:
+        try:  # added to, not replaced: a match gone on with --from keeps the earlier games
+            records = open(args.records, "a", encoding="utf-8")  # noqa: SIM115 (closed below)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.records}: {exc.strerror or exc}") from None
     start = time.perf_counter()
     results: list[match.GameResult] = []
     games = match.play(config, args.games, args.jobs, first)
@@ -370,6 +380,16 @@ def cmd_match(args: argparse.Namespace) -> int:
             a_wins = sum(r.a_won for r in results)
             print(match.progress(len(results), args.games, index, result, a_wins),
                   file=sys.stderr, flush=True)
+            if records is not None:
+                try:
+                    records.write(match.game_line(index, config, result) + "\n")
+                    records.flush()
+                except OSError as exc:  # a full disk, say: the match itself goes on
+                    print(f"warning: cannot add to {args.records} ({exc.strerror or exc}); "
+                          "the games from here on are not recorded", file=sys.stderr)
+                    with contextlib.suppress(OSError):
+                        records.close()
+                    records = None
     except match.MatchError as exc:
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt:
@@ -380,6 +400,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             return status
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if records is not None:
+            with contextlib.suppress(OSError):
+                records.close()
     line, data = match.report(config, len(results), results, time.perf_counter() - start,
                               first)
     print(line)

@@ -377,6 +377,30 @@ def test_a_paired_match_reports_its_openings_and_prelude():
     assert odd.returncode == 2 and odd.stderr.count("\n") == 1 and "multiple of 2" in odd.stderr
 
 
+def test_match_records_each_game_as_it_ends(tmp_path):
+    """--records keeps every game for study (a lost game replayed), added to as a match goes on
+    with --from."""
+    path = tmp_path / "games.jsonl"
+    args = ["match", "--a", "3", "--b", "0:50", "--seats", "3", "--games", "3", "--seed", "2",
+            "--jobs", "1", "--records", str(path)]
+    assert run_cli(args).returncode == 0
+    assert run_cli([*args, "--from", "3"]).returncode == 0
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["game"] for line in lines] == [1, 2, 3, 3]
+    assert lines[2] == lines[3]  # game 3 again, played the same
+    for line in lines:
+        game = game_from_data(line["record"])
+        assert game.winner is not None and line["a_seat"] in (1, 2, 3)
+        assert line["a_won"] == (game.winner == line["a_seat"])
+
+
+def test_match_records_to_a_file_it_cannot_write_is_one_clear_error(tmp_path):
+    proc = run_cli(["match", "--a", "0", "--b", "0", "--games", "1", "--jobs", "1",
+                    "--records", str(tmp_path)])
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "cannot write" in proc.stderr
+
+
 @pytest.mark.parametrize("command, message", [
     ("no-such-program-xyz", "cannot start"),
     (f"{sys.executable} -c pass", "stopped answering"),
