@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from . import ai
 from .game import Game
 from .records import record_of
-from .rules import Rules, row_col, square_of
+from .rules import Rules, square_of
 
 
 class MatchError(Exception):
@@ -215,12 +215,11 @@ def play_game(index: int, config: MatchConfig) -> GameResult:
 def game_line(index: int, config: MatchConfig, result: GameResult) -> str:
     """Game ``index`` as one JSON line for ``--records``: its number, a's seat, whether a won,
     and the game record (``python -m chainplus replay`` replays its ``record``)."""
-    seats = config.seats
-    return json.dumps({
-        "game": index + 1, "a_seat": seats_of(index, seats)[0], "a_won": result.a_won,
-        "record": {"players": seats, "rules": config.rules,
-                   "moves": [list(row_col(sq)) for sq in result.record]},
-    })
+    game = Game(tuple(range(1, config.seats + 1)), config.rules)
+    for square in result.record:
+        game.play(square)
+    return json.dumps({"game": index + 1, "a_seat": seats_of(index, config.seats)[0],
+                       "a_won": result.a_won, "record": record_of(game)})
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
