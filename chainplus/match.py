@@ -142,6 +142,11 @@ def seats_of(index: int, seats: int) -> tuple[int, dict[int, int]]:
     return a_seat, {s: (0 if s == a_seat else 1) for s in range(1, seats + 1)}
 
 
+def _new_game(config: MatchConfig) -> Game:
+    """An empty board with the match's seats (1 to ``config.seats``) and rules."""
+    return Game(tuple(range(1, config.seats + 1)), config.rules)
+
+
 def _think(player: Player, engine: Engine | None, game: Game, rng: random.Random,
            config: MatchConfig) -> int:
     """``player``'s move in ``game``: asked of its engine, or chosen here for a level."""
@@ -161,7 +166,7 @@ def start_of(opening: int, config: MatchConfig) -> tuple[int, ...]:
     paired games (``config.paired``) play one opening with a in each seat.
     """
     rng = random.Random(f"{config.seed}:opening:{opening}")
-    game = Game(tuple(range(1, config.seats + 1)), config.rules)
+    game = _new_game(config)
     for _ in range(config.opening):
         game.play(game.random_move(rng))
     if len(game.moves) < config.prelude:
@@ -182,7 +187,7 @@ def start_of(opening: int, config: MatchConfig) -> tuple[int, ...]:
 def play_game(index: int, config: MatchConfig) -> GameResult:
     """Play game ``index`` of a match."""
     rng = random.Random(f"{config.seed}:{index}")
-    game = Game(tuple(range(1, config.seats + 1)), config.rules)
+    game = _new_game(config)
     a_seat, side_of = seats_of(index, config.seats)
     if config.paired or config.prelude:
         for square in start_of(index // config.seats if config.paired else index, config):
@@ -215,7 +220,7 @@ def play_game(index: int, config: MatchConfig) -> GameResult:
 def game_line(index: int, config: MatchConfig, result: GameResult) -> str:
     """Game ``index`` as one JSON line for ``--records``: its number, a's seat, whether a won,
     and the game record (``python -m chainplus replay`` replays its ``record``)."""
-    game = Game(tuple(range(1, config.seats + 1)), config.rules)
+    game = _new_game(config)
     for square in result.record:
         game.play(square)
     return json.dumps({"game": index + 1, "a_seat": seats_of(index, config.seats)[0],

@@ -342,7 +342,7 @@ def test_paired_games_play_one_opening_with_a_in_each_seat():
     assert games[0].record[:2] == games[1].record[:2]
     assert games[2].record[:2] == games[3].record[:2]
     assert games[0].record[:2] != games[2].record[:2]
-    # the same opening, the other seat: a (level 3) moves first in game 0 and second in game 1
+    # without --paired, games 0 and 1 (a first, then a second) open differently
     unpaired = [play_game(index, MatchConfig(Player(3), Player(4), seed=5, opening=2))
                 for index in range(2)]
     assert unpaired[0].record[:2] != unpaired[1].record[:2]
