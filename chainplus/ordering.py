@@ -36,9 +36,12 @@ class MoveOrder:
         self.history = [[0] * 64 for _ in range(5)]
         self.killers = [[-1, -1] for _ in range(plies)]
 
-    def keyed(self, game: Game, best: int, ply: int) -> dict[int, int]:
-        """The seat to move's legal moves with how promising each looks (higher first)."""
-        history = self.history[game.to_move or 0]
+    def keyed(self, game: Game, best: int, ply: int,
+              history: list[int] | None = None) -> dict[int, int]:
+        """The seat to move's legal moves with how promising each looks (higher first);
+        ``history``: that seat's history row to use (by default the live one)."""
+        if history is None:
+            history = self.history[game.to_move or 0]
         keys = {sq: history[sq] for sq in game.legal_moves()}
         for sq in loaded_squares(game):
             if sq in keys:
@@ -60,41 +63,56 @@ class MoveOrder:
         turn), every rival's moves, as if each were next: only the strongest reply of any
         rival is played before it is the searching seat's turn again.
 
-        Nine nodes in ten are cut off by their first move, so the first comes from a plain
-        maximum and the rest are sorted only when asked for (in the same order a full sort
-        gives: ties keep the order of the squares, as ``sorted`` would).
+        Nine nodes in ten are cut off by their first move, which is nearly always the table's
+        move or the first killer: that one is tried before any other move is even listed. The
+        rest follow in the order of a full sort of every move by its key (ties by square:
+        ascending for the seat to move, descending among rivals' moves), keyed by the history
+        as it stood when the node began, so the order does not depend on how far it is read.
         """
         seat = game.to_move or 0
-        if rivals is None or len(rivals) == 1:
-            # one seat's moves: the usual node, or a best-reply node with one rival left
-            mover = seat if rivals is None else rivals[0]
-            game.to_move = mover
-            keys = self.keyed(game, best - 64 * mover if best // 64 == mover else -1, ply)
-            game.to_move = seat
-            # a rival's ties go to the higher square, as in the sort of several rivals' moves
-            high_first = rivals is not None
-            if not keys:
-                return
-            first = max(reversed(keys) if high_first else keys, key=keys.__getitem__)
-            yield mover, first
-            for sq in sorted(reversed(keys) if high_first else keys, key=keys.__getitem__,
-                             reverse=True):
-                if sq != first:
-                    yield mover, sq
+        movers = [seat] if rivals is None else rivals
+        first = self._first(game, best, ply, movers)
+        if first is None:
+            yield from self._sorted(game, best, ply, movers, rivals is not None, None)
             return
+        rows = {mover: self.history[mover][:] for mover in movers}
+        yield first
+        for move in self._sorted(game, best, ply, movers, rivals is not None, rows):
+            if move != first:
+                yield move
+
+    def _first(self, game: Game, best: int, ply: int,
+               movers: list[int]) -> tuple[int, int] | None:
+        """The move a full sort would put first, when it is the table's move or the first
+        killer (found without listing the moves); None otherwise."""
+        if best >= 0 and best // 64 in movers and game.owners[best % 64] in (0, best // 64):
+            return best // 64, best % 64
+        killer = self.killers[ply][0]
+        if killer < 0:
+            return None
+        owner = game.owners[killer]
+        if owner:
+            return (owner, killer) if owner in movers else None
+        # an empty square: every mover may play it, and the sort breaks the tie by the seat
+        return max(movers), killer
+
+    def _sorted(self, game: Game, best: int, ply: int, movers: list[int], rivals: bool,
+                rows: dict[int, list[int]] | None) -> list[tuple[int, int]]:
+        """Every move of ``movers`` in the order of a full sort by key."""
+        seat = game.to_move
         keyed: list[tuple[int, int, int]] = []
-        for mover in rivals:
+        for mover in movers:
             game.to_move = mover
             mine = best - 64 * mover if best // 64 == mover else -1
-            keyed.extend((key, mover, sq) for sq, key in self.keyed(game, mine, ply).items())
+            keys = self.keyed(game, mine, ply, None if rows is None else rows[mover])
+            if rivals:
+                keyed.extend((key, mover, sq) for sq, key in keys.items())
+            else:
+                # the seat to move's ties go to the lower square
+                keyed.extend((key, mover, -sq) for sq, key in keys.items())
         game.to_move = seat
-        if not keyed:
-            return
-        top = max(keyed)
-        yield top[1], top[2]
         keyed.sort(reverse=True)
-        for _, mover, sq in keyed[1:]:
-            yield mover, sq
+        return [(mover, abs(sq)) for _, mover, sq in keyed]
 
     def cut(self, sq: int, depth: int, ply: int, seat: int) -> None:
         """Remember a move that caused a cutoff: in the history, and as a killer."""

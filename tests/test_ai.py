@@ -269,7 +269,7 @@ def test_fights_and_loaded_squares_match_their_plain_definitions(rules):
 
 
 def test_move_order_is_a_full_sort_of_the_keys_though_the_first_comes_first():
-    """The first move is a plain maximum and the rest are sorted only when asked for; the
+    """The table's move or first killer is tried before the other moves are listed; the
     order is still that of sorting every move by its key (ties by square: ascending for the
     seat to move, descending among rivals' moves), with killers and history in play."""
     from chainplus.ordering import MoveOrder
@@ -295,6 +295,12 @@ def test_move_order_is_a_full_sort_of_the_keys_though_the_first_comes_first():
             expected = [(mover, sq) for _, mover, sq in sorted(everyone, reverse=True)]
             assert list(order.moves(game, -1, 1, rivals)) == expected
             assert game.to_move == seat
+            # the rest keep the order the node began with, though the first move's search
+            # changes the history before they are listed
+            moves = order.moves(game, -1, 1, rivals)
+            first = next(moves)
+            order.cut(expected[-1][1], 9, 3, expected[-1][0])
+            assert [first, *moves] == expected
             checked += 1
             game.play(game.random_move(rng))
     assert checked > 200
