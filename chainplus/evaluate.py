@@ -103,22 +103,24 @@ class Judge:
         """
         held = bytes(game.owners)
         counts = lanes.lanes(game.counts)
-        worth = counts + self.safe_bonus
         loaded = lanes.loaded(counts, game.rules)
         anyone = lanes.owned(held) if loaded else 0
+        safe_bonus = self.safe_bonus
         scores = [0, 0, 0, 0, 0]
         for seat in game.alive:
             mine = lanes.owned_by(held, seat)
-            score = lanes.lane_sum(worth & mine * 255)
             rivals_loaded = loaded & (anyone ^ mine)
             touched = lanes.touching(rivals_loaded) & mine if rivals_loaded else 0
             if touched:
                 lost = touched * 255
+                score = lanes.lane_sum((counts + (safe_bonus & ~lost)) & mine * 255)
                 hurt = lanes.neighbours_sum(rivals_loaded * 255 & self.danger) & lost
-                paid = lanes.from_lanes(hurt)
                 if seat == game.to_move:
-                    paid = paid.translate(self.to_move_share)
-                score -= lanes.lane_sum(self.safe_bonus & lost) + sum(paid)
+                    score -= lanes.byte_sum(lanes.from_lanes(hurt).translate(self.to_move_share))
+                else:
+                    score -= lanes.lane_sum(hurt)
+            else:
+                score = lanes.lane_sum((counts + safe_bonus) & mine * 255)
             weapons = loaded & mine
             if weapons:
                 safe = weapons & ~touched

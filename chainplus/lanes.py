@@ -11,6 +11,7 @@ whole-board operations do.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable
 from itertools import compress
 
@@ -65,7 +66,17 @@ def links(ones: int, of: int) -> int:
 
 def lane_sum(packed: int) -> int:
     """The sum of all 64 lanes."""
-    return sum(from_lanes(packed))
+    return byte_sum(from_lanes(packed))
+
+
+def byte_sum(data: bytes) -> int:
+    """The sum of 64 bytes (or fewer), found in C.
+
+    zlib's Adler-32 checksum keeps 1 + the sum of the bytes, modulo 65521, in its low 16 bits;
+    64 bytes sum to at most 16,320, so that is the sum itself, and it comes about twice as
+    fast as ``sum`` walking the bytes (the evaluation takes several such sums per seat).
+    """
+    return (zlib.adler32(data) & 0xFFFF) - 1
 
 
 def loaded(counts: int, rules: Rules) -> int:
