@@ -93,16 +93,21 @@ class Judge:
         self.loaded_bonus = w.loaded
         self.chain_bonus = w.chain
 
-    def seat_scores(self, game: Game) -> list[int]:
+    def seat_scores(self, game: Game, key: bytes | None = None) -> list[int]:
         """A heuristic value for every seat (indexed by seat, 0 unused); higher is better.
 
         Every owned square is worth its pieces plus its safety bonus; then each square that
         a loaded rival square touches loses the bonus and pays the danger (the seat to move
         only its share: it can fire first), and each safe loaded square earns its bonus and
         one link per loaded neighbour of the same seat to its right or below.
+
+        ``key``: the position's ``Game.key()`` when the caller has it (the board is read from
+        it rather than converted again).
         """
-        held = bytes(game.owners)
-        counts = lanes.lanes(game.counts)
+        if key is None:
+            key = game.key()
+        counts = int.from_bytes(key[:64], "little")
+        held = key[64:128]
         loaded = lanes.loaded(counts, game.rules)
         anyone = lanes.owned(held) if loaded else 0
         safe_bonus = self.safe_bonus
@@ -129,7 +134,7 @@ class Judge:
             scores[seat] = score
         return scores
 
-    def evaluate(self, game: Game, me: int) -> int:
+    def evaluate(self, game: Game, me: int, key: bytes | None = None) -> int:
         """The position's value for seat ``me``: its score times its rivals' number minus
         the sum of theirs (so 1 piece = 1 point in two-seat games).
 
@@ -141,7 +146,7 @@ class Judge:
         alive = game.alive
         if me not in alive:
             return -WIN
-        scores = self.seat_scores(game)
+        scores = self.seat_scores(game, key)
         return scores[me] * len(alive) - sum(scores[s] for s in alive)
 
 

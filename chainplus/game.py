@@ -152,6 +152,15 @@ class Game:
         other._history = []
         return other
 
+    def key(self) -> bytes:
+        """The position as bytes: the 64 counts, the 64 owners, the seat to move and who has
+        placed (a search's table key; the evaluation reads the board from it).
+
+        A settled square never holds more than 4 pieces, so every value fits a byte; the knocked
+        out seats follow from the rest.
+        """
+        return bytes(self.counts) + bytes(self.owners) + bytes((self.to_move or 0, self.placed))
+
     def state(self) -> tuple[object, ...]:
         """Everything that defines the position, as one comparable value."""
         return (

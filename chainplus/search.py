@@ -120,15 +120,6 @@ def default_quiescence(game: Game) -> int:
     return QUIESCENCE_PLIES if len(game.alive) <= 2 else 0
 
 
-def position_key(game: Game) -> bytes:
-    """The position as bytes: counts, owners, the seat to move and who has placed.
-
-    A settled square never holds more than 4 pieces, so every value fits a byte; the knocked
-    out seats follow from the rest.
-    """
-    return bytes(game.counts) + bytes(game.owners) + bytes((game.to_move or 0, game.placed))
-
-
 class Searcher:
     """One search from one position for the seat to move. Mutates the game and restores it.
 
@@ -190,7 +181,7 @@ class Searcher:
     def _static(self, key: bytes) -> int:
         value = self.evals.get(key)
         if value is None:
-            value = self.judge.evaluate(self.game, self.me or 0)
+            value = self.judge.evaluate(self.game, self.me or 0, key)
             self.evals[key] = value
         return value
 
@@ -248,7 +239,7 @@ class Searcher:
         if me not in game.alive:
             return -WIN + ply
         if key is None:
-            key = position_key(game)
+            key = game.key()
         if depth > 0:
             return self._alphabeta(depth, alpha, beta, ply + 1, key)
         return self._quiesce(alpha, beta, ply + 1, qleft, key)
@@ -340,7 +331,7 @@ class Searcher:
                     game.to_move = me  # best-reply search: the searching seat answers next
                 if fires and game.winner is None:
                     # it exploded: skip it when an earlier explosion left the same position
-                    after = position_key(game)
+                    after = game.key()
                     if after in seen:
                         continue
                     seen.add(after)
