@@ -87,7 +87,7 @@ class Game:
 
     __slots__ = (
         "seats", "rules", "threshold", "capacity", "counts", "owners", "squares", "placed",
-        "alive", "to_move", "winner", "moves", "_history",
+        "alive", "to_move", "winner", "moves", "_history", "_everyone",
     )
 
     def __init__(self, seats: Sequence[int] = (1, 2), rules: Rules = DEFAULT_RULES) -> None:
@@ -99,6 +99,7 @@ class Game:
         self.owners: list[int] = [0] * SQUARES  # 0 = nobody, else the seat
         self.squares: list[int] = [0] * 5  # squares owned, indexed by seat
         self.placed = 0  # bit s set once seat s has placed
+        self._everyone = sum(1 << s for s in self.seats)  # placed, once every seat has
         self.alive: list[int] = list(self.seats)  # seats still in play, in turn order
         self.to_move: int | None = self.seats[0]
         self.winner: int | None = None
@@ -145,6 +146,7 @@ class Game:
         other.owners = self.owners[:]
         other.squares = self.squares[:]
         other.placed = self.placed
+        other._everyone = self._everyone
         other.alive = self.alive[:]
         other.to_move = self.to_move
         other.winner = self.winner
@@ -188,7 +190,12 @@ class Game:
         difference is on a win: the cascade stops when the rivals are gone, and the board is
         left where it stood then, which depends on the order; the position is over either way.
         """
-        self._play(square, None, quick=True)
+        me, due = self._place(square, None)
+        if due:
+            rivals = [s for s in self.alive if s != me]
+            self._topple(me, [square], self.counts, self.owners, self.squares,
+                         rivals if self._can_win(rivals, self.counts) else None)
+            self._end_turn(me)
 
     def play_shown(self, square: int) -> ShownCascade:
         """``play``, keeping the board after the placement and after every wave for a screen."""
@@ -196,9 +203,21 @@ class Game:
         cascade = self._play(square, shots)
         return ShownCascade(cascade, tuple(shots))
 
-    def _play(self, square: int, shots: list[Frame] | None, quick: bool = False) -> Cascade:
+    def _play(self, square: int, shots: list[Frame] | None) -> Cascade:
+        me, due = self._place(square, shots)
+        if not due:
+            return Cascade(me, square, _NO_WAVES, (), None)
+        waves = self._cascade(me, square, shots)
+        eliminated = self._end_turn(me)
+        return Cascade(me, square, waves, eliminated, self.winner)
+
+    def _place(self, square: int, shots: list[Frame] | None) -> tuple[int, bool]:
+        """Check the move and place the piece, keeping what ``undo`` needs: the seat that
+        moved, and whether the square is now due to explode (when not, the move is over and
+        the turn has passed). Raises IllegalMoveError and changes nothing when the move is
+        not allowed."""
         me = self.to_move
-        if me is None or self.over:
+        if me is None or self.winner is not None:
             raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
         if type(square) is not int or not 0 <= square < SQUARES:
             raise IllegalMoveError(f"square {short(square)} is off the board")
@@ -209,12 +228,13 @@ class Game:
             row, col = row_col(square)
             raise IllegalMoveError(f"square [{row}, {col}] is owned by seat {owner}")
 
-        if counts[square] + 1 < self.threshold[square]:
-            self._history.append((owner, self.placed, me))
-        else:
+        due = counts[square] + 1 >= self.threshold[square]
+        if due:
             # alive is replaced, never changed in place, so it is kept by reference
             self._history.append(
                 (counts[:], owners[:], self.squares[:], self.placed, self.alive, me))
+        else:
+            self._history.append((owner, self.placed, me))
         self.moves.append(square)
         self.placed |= 1 << me
         counts[square] += 1
@@ -223,21 +243,11 @@ class Game:
             self.squares[me] += 1
         if shots is not None:
             shots.append((tuple(counts), tuple(owners)))
-        if counts[square] < self.threshold[square]:
+        if not due:
             # nothing exploded, so nobody was knocked out: just pass the turn
             alive = self.alive
             self.to_move = alive[(alive.index(me) + 1) % len(alive)]
-            return Cascade(me, square, _NO_WAVES, (), None)
-        if quick:
-            rivals = [s for s in self.alive if s != me]
-            can_win = self._can_win(rivals, counts)
-            self._topple(me, [square], counts, owners, self.squares,
-                         rivals if can_win else None)
-            waves = _NO_WAVES
-        else:
-            waves = self._cascade(me, square, shots)
-        eliminated = self._end_turn(me)
-        return Cascade(me, square, waves, eliminated, self.winner)
+        return me, due
 
     def random_move(self, rng: random.Random) -> int:
         """A legal square drawn uniformly at random (fast: no list in the usual case).
@@ -308,7 +318,9 @@ class Game:
         """Whether a cascade on ``counts`` can knock the last rival out: not while a rival has
         yet to place, unless the board holds more than it can (then every square keeps
         exploding until the mover owns them all, and the cascade ends there)."""
-        return all(self.placed >> s & 1 for s in rivals) or self._endless(counts)
+        placed = self.placed
+        return (placed == self._everyone or all(placed >> s & 1 for s in rivals)
+                or self._endless(counts))
 
     def wins_at_once(self, square: int) -> bool:
         """Whether the seat to move would win the game at once by placing on ``square``.
