@@ -427,20 +427,26 @@ class Game:
         rivals_left = None if rivals is None else sum(squares[s] for s in rivals)
         pop = due.pop
         push = due.append
+        masses = MASS
+        neighbours = NEIGHBOURS
         while due:
             sq = pop()
             count = counts[sq]
             at = threshold[sq]
             if count < at:
                 continue  # listed twice, or already exploded
-            mass = MASS[sq]
-            times = (count - at) // mass + 1
-            left = count - times * mass
+            mass = masses[sq]
+            if count == at:  # nearly always: it explodes once
+                times = 1
+                left = count - mass
+            else:
+                times = (count - at) // mass + 1
+                left = count - times * mass
             counts[sq] = left
             if left == 0:
                 owners[sq] = 0
                 squares[me] -= 1
-            for n in NEIGHBOURS[sq]:
+            for n in neighbours[sq]:
                 got = counts[n] + times
                 counts[n] = got
                 owner = owners[n]
