@@ -30,7 +30,7 @@ from .rules import RULES, Rules
 from .search import search
 
 #: How far one step moves each weight.
-STEPS = {f.name: 1 for f in fields(Weights)} | {"to_move_danger_pct": 25}
+STEPS = {f.name: 1 for f in fields(Weights)} | {"to_move_danger_pct": 25, "crowd_danger_pct": 50}
 
 
 @dataclass(frozen=True)

@@ -449,7 +449,10 @@ def reference_scores(game: Game, w: Weights) -> list[int]:
     """``seat_scores`` written the slow, obvious way: each square looks at its neighbours."""
     top = LOADED_AT[game.rules]
     safe = {2: w.safe_corner, 3: w.safe_edge, 4: w.safe_centre}
-    cost = {2: w.danger_corner, 3: w.danger_edge, 4: w.danger_centre}
+    # with three or four seats in, each danger is charged at the crowd's share
+    crowd = w.crowd_danger_pct if len(game.alive) > 2 else 100
+    cost = {2: w.danger_corner * crowd // 100, 3: w.danger_edge * crowd // 100,
+            4: w.danger_centre * crowd // 100}
     counts, owners = game.counts, game.owners
 
     def loaded(sq: int) -> bool:
@@ -476,18 +479,21 @@ def reference_scores(game: Game, w: Weights) -> list[int]:
 @pytest.mark.parametrize("rules", ["acorn", "classic"])
 def test_seat_scores_match_the_plain_definition(rules):
     rng = random.Random(rules)
-    odd = Judge(Weights(5, 4, 1, 6, 3, 2, 75, 3, 1))  # any weights, not only the tuned ones
+    odd = Judge(Weights(5, 4, 1, 6, 3, 2, 75, 3, 1, 150))  # any weights, not only the tuned ones
     # the largest per-square weights (four dangers must still fit a square's byte)
-    most = Judge(Weights(*[MOST_PER_SQUARE] * 6, 100, -3, 7))
+    most = Judge(Weights(*[MOST_PER_SQUARE] * 6, 100, -3, 7, 100))
+    crowded = Judge(Weights(*[MOST_PER_SQUARE // 2] * 6, 100, 2, 2, 200))
     for index in range(60):
         game = played((1, 2, 3, 4)[: 2 + index % 3], rules, rng.randrange(5, 120), seed=index)
         assert seat_scores(game) == reference_scores(game, JUDGE.weights)
         assert odd.seat_scores(game) == reference_scores(game, odd.weights)
         assert most.seat_scores(game) == reference_scores(game, most.weights)
+        assert crowded.seat_scores(game) == reference_scores(game, crowded.weights)
 
 
 @pytest.mark.parametrize("bad", [{"safe_corner": -1}, {"danger_centre": MOST_PER_SQUARE + 1},
-                                 {"to_move_danger_pct": 101}])
+                                 {"to_move_danger_pct": 101}, {"crowd_danger_pct": -1},
+                                 {"crowd_danger_pct": 101, "danger_corner": MOST_PER_SQUARE}])
 def test_weights_out_of_range_are_refused_and_a_file_of_them_is_not_used(bad, tmp_path):
     """Per-square weights are added in a byte per square, so they are bounded; a weights file
     holding one out of range is read as the defaults, like any unreadable file."""
