@@ -99,7 +99,7 @@ class Game:
         self.owners: list[int] = [0] * SQUARES  # 0 = nobody, else the seat
         self.squares: list[int] = [0] * 5  # squares owned, indexed by seat
         self.placed = 0  # bit s set once seat s has placed
-        self._everyone = sum(1 << s for s in self.seats)  # placed, once every seat has
+        self._everyone = sum(1 << s for s in self.seats)  # placed, once every seat has placed
         self.alive: list[int] = list(self.seats)  # seats still in play, in turn order
         self.to_move: int | None = self.seats[0]
         self.winner: int | None = None
