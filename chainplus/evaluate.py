@@ -46,15 +46,12 @@ class Weights:
     safe_corner: int = 3  # an owned corner no loaded rival touches
     safe_edge: int = 2
     safe_centre: int = 0
-    danger_corner: int = 3  # charged per loaded rival corner next to one's square
-    danger_edge: int = 2
-    danger_centre: int = 1
+    danger_corner: int = 6  # charged per loaded rival corner next to one's square
+    danger_edge: int = 4
+    danger_centre: int = 2
     to_move_danger_pct: int = 50  # the seat to move fires first: it pays this share of danger
     loaded: int = 2  # a loaded square with no loaded rival beside it
     chain: int = 2  # each link between two such squares of one seat
-    # with three or four seats in, danger is charged at this share: every rival gets a turn to
-    # fire before the seat moves again, and no fight is played out past the search's horizon
-    crowd_danger_pct: int = 200
 
     @classmethod
     def load(cls, path: Path = WEIGHTS_FILE) -> Weights:
@@ -73,10 +70,6 @@ class Weights:
                 raise ValueError(f"{name} is 0 to {MOST_PER_SQUARE}, not {getattr(self, name)}")
         if not 0 <= self.to_move_danger_pct <= 100:
             raise ValueError(f"to_move_danger_pct is 0 to 100, not {self.to_move_danger_pct}")
-        most = max(self.danger_corner, self.danger_edge, self.danger_centre)
-        if self.crowd_danger_pct < 0 or most * self.crowd_danger_pct > MOST_PER_SQUARE * 100:
-            raise ValueError(f"crowd_danger_pct is 0 to {MOST_PER_SQUARE * 100 // max(most, 1)} "
-                             f"with these dangers, not {self.crowd_danger_pct}")
 
     def as_dict(self) -> dict[str, int]:
         return asdict(self)
@@ -97,7 +90,6 @@ class Judge:
                    4: (w.safe_centre, w.danger_centre)}
         self.safe_bonus = lanes.lanes(by_mass[m][0] for m in MASS)
         self.danger = lanes.lanes(by_mass[m][1] for m in MASS)
-        self.crowd_danger = lanes.lanes(by_mass[m][1] * w.crowd_danger_pct // 100 for m in MASS)
         # the seat to move pays this share of each square's danger (rounded down per square)
         self.to_move_share = bytes(hurt * w.to_move_danger_pct // 100 for hurt in range(256))
         self.loaded_bonus = w.loaded
@@ -108,9 +100,8 @@ class Judge:
 
         Every owned square is worth its pieces plus its safety bonus; then each square that
         a loaded rival square touches loses the bonus and pays the danger (the seat to move
-        only its share: it can fire first; with three or four seats in, the crowd's share of
-        it), and each safe loaded square earns its bonus and one link per loaded neighbour of
-        the same seat to its right or below.
+        only its share: it can fire first), and each safe loaded square earns its bonus and
+        one link per loaded neighbour of the same seat to its right or below.
 
         ``key``: the position's ``Game.key()`` when the caller has it (the board is read from
         it rather than converted again).
@@ -122,7 +113,6 @@ class Judge:
         loaded = lanes.loaded(counts, game.rules)
         anyone = lanes.owned(held) if loaded else 0
         safe_bonus = self.safe_bonus
-        danger = self.danger if len(game.alive) <= 2 else self.crowd_danger
         scores = [0, 0, 0, 0, 0]
         for seat in game.alive:
             mine = lanes.owned_by(held, seat)
@@ -131,7 +121,7 @@ class Judge:
             if touched:
                 lost = touched * 255
                 score = lanes.lane_sum((counts + (safe_bonus & ~lost)) & mine * 255)
-                hurt = lanes.neighbours_sum(rivals_loaded * 255 & danger) & lost
+                hurt = lanes.neighbours_sum(rivals_loaded * 255 & self.danger) & lost
                 if seat == game.to_move:
                     score -= lanes.byte_sum(lanes.from_lanes(hurt).translate(self.to_move_share))
                 else:

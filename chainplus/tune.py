@@ -15,6 +15,7 @@ machine is; it is fair because both sides run the same search and only the weigh
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -22,6 +23,7 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
 
 from .cli import OneLineParser
 from .evaluate import WEIGHTS_FILE, Judge, Weights
@@ -30,7 +32,7 @@ from .rules import RULES, Rules
 from .search import search
 
 #: How far one step moves each weight.
-STEPS = {f.name: 1 for f in fields(Weights)} | {"to_move_danger_pct": 25, "crowd_danger_pct": 50}
+STEPS = {f.name: 1 for f in fields(Weights)} | {"to_move_danger_pct": 25}
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                                     "seed": args.seed + 5, "candidate_wins": wins,
                                     "kept": kept}},
     }
+    # the record of weights changed outside this tuning (and the matches that decided them)
+    # stays with the weights
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        result["changes"] = json.loads(Path(args.out).read_text()).get("changes", [])
     with open(args.out, "w") as handle:
         json.dump(result, handle, indent=1)
         handle.write("\n")

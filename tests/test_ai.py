@@ -449,10 +449,7 @@ def reference_scores(game: Game, w: Weights) -> list[int]:
     """``seat_scores`` written the slow, obvious way: each square looks at its neighbours."""
     top = LOADED_AT[game.rules]
     safe = {2: w.safe_corner, 3: w.safe_edge, 4: w.safe_centre}
-    # with three or four seats in, each danger is charged at the crowd's share
-    crowd = w.crowd_danger_pct if len(game.alive) > 2 else 100
-    cost = {2: w.danger_corner * crowd // 100, 3: w.danger_edge * crowd // 100,
-            4: w.danger_centre * crowd // 100}
+    cost = {2: w.danger_corner, 3: w.danger_edge, 4: w.danger_centre}
     counts, owners = game.counts, game.owners
 
     def loaded(sq: int) -> bool:
@@ -479,21 +476,18 @@ def reference_scores(game: Game, w: Weights) -> list[int]:
 @pytest.mark.parametrize("rules", ["acorn", "classic"])
 def test_seat_scores_match_the_plain_definition(rules):
     rng = random.Random(rules)
-    odd = Judge(Weights(5, 4, 1, 6, 3, 2, 75, 3, 1, 150))  # any weights, not only the tuned ones
+    odd = Judge(Weights(5, 4, 1, 6, 3, 2, 75, 3, 1))  # any weights, not only the tuned ones
     # the largest per-square weights (four dangers must still fit a square's byte)
-    most = Judge(Weights(*[MOST_PER_SQUARE] * 6, 100, -3, 7, 100))
-    crowded = Judge(Weights(*[MOST_PER_SQUARE // 2] * 6, 100, 2, 2, 200))
+    most = Judge(Weights(*[MOST_PER_SQUARE] * 6, 100, -3, 7))
     for index in range(60):
         game = played((1, 2, 3, 4)[: 2 + index % 3], rules, rng.randrange(5, 120), seed=index)
         assert seat_scores(game) == reference_scores(game, JUDGE.weights)
         assert odd.seat_scores(game) == reference_scores(game, odd.weights)
         assert most.seat_scores(game) == reference_scores(game, most.weights)
-        assert crowded.seat_scores(game) == reference_scores(game, crowded.weights)
 
 
 @pytest.mark.parametrize("bad", [{"safe_corner": -1}, {"danger_centre": MOST_PER_SQUARE + 1},
-                                 {"to_move_danger_pct": 101}, {"crowd_danger_pct": -1},
-                                 {"crowd_danger_pct": 101, "danger_corner": MOST_PER_SQUARE}])
+                                 {"to_move_danger_pct": 101}])
 def test_weights_out_of_range_are_refused_and_a_file_of_them_is_not_used(bad, tmp_path):
     """Per-square weights are added in a byte per square, so they are bounded; a weights file
     holding one out of range is read as the defaults, like any unreadable file."""
@@ -516,6 +510,10 @@ def test_the_weights_file_holds_the_weights_and_how_they_were_found(tmp_path):
     data = json.loads(WEIGHTS_FILE.read_text())
     assert Weights(**data["weights"]) == JUDGE.weights
     assert data["tuning"]["trials"]  # the matches that decided them
+    # and those that changed them by hand since: the weights are the last values they name
+    assert all(change["matches"] for change in data["changes"])
+    last = {name: now for change in data["changes"] for name, (_, now) in change["changed"].items()}
+    assert last and all(data["weights"][name] == now for name, now in last.items())
     assert Weights.load(tmp_path / "missing.json") == Weights()
 
 
@@ -577,3 +575,18 @@ def test_level_5_thinks_through_the_windows_pause_but_never_less_than_the_least(
     assert ai.thinking_time(0.6) == 0.6 == ai.DEFAULT_BUDGET
     assert ai.thinking_time(0.1) == ai.MIN_BUDGET == 0.25
     assert ai.thinking_time(1.0) == 1.0
+
+
+def test_a_tuning_run_keeps_the_record_of_weights_changed_by_hand(tmp_path, capsys):
+    import json
+
+    from chainplus import tune
+
+    out = tmp_path / "weights.json"
+    changes = [{"what": "by hand", "changed": {"chain": [1, 2]}, "matches": [{"wins": 1}]}]
+    out.write_text(json.dumps({"weights": Weights().as_dict(), "changes": changes}))
+    assert tune.main(["--games", "2", "--nodes", "20", "--jobs", "1", "--only", "chain",
+                      "--confirm-games", "2", "--confirm-nodes", "20", "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    assert written["changes"] == changes
+    assert written["tuning"]["tuned"] == ["chain"]
