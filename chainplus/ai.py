@@ -15,9 +15,10 @@ Level 5, in short: ``search.py`` searches the moves ahead (alpha-beta, deeper an
 its clock runs out; with two seats in, it plays out fights between loaded squares at the
 horizon and, late in the game, looks there for a win at once) and ``evaluate.py`` judges the
 positions it reaches, with the weights in ``weights.json`` (hand-set, then the dangers doubled
-after matches; self-play tuning with ``tune.py`` has not found better). In the window its clock is the pause made before
-every computer move anyway (``thinking_time``: about 0.55 s at normal speed), plus the time the
-chain of the move before is shown, so thinking longer never slows the game down.
+after matches; self-play tuning with ``tune.py`` has not found better). In the window its clock
+is the pause made before every computer move anyway (``thinking_time``: about 0.55 s at normal
+speed), plus the time the chain of the move before is shown, so thinking longer never slows the
+game down.
 """
 
 from __future__ import annotations
