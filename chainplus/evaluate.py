@@ -4,15 +4,14 @@ Chain Reaction turns on *loaded* squares (one piece short of exploding): a loade
 to a rival's loaded square is a fight that whoever moves first wins, and a loaded square with
 no loaded rival beside it is a weapon. The score below counts pieces, rewards safe corners and
 edges (they load quickly), safe loaded squares and runs of them (chains that explode together),
-and charges a square for every loaded rival square that could capture it (twice over with
-three or four seats in: every rival may fire before the seat moves again, and the search plays
-no fight out past its horizon then).
+and charges a square for every loaded rival square that could capture it.
 
-The weights live in ``weights.json``, written by ``python -m chainplus.tune`` (self-play
-matches decide them; see that module). The evaluation runs tens of thousands of times per move,
-so no square is walked in Python: each step (which squares are loaded, which touch a loaded
-rival, what that costs them) is a handful of whole-board operations on the board read as one
-integer with a byte per square (``lanes.py``), and the sums over squares run in C.
+The weights live in ``weights.json``, written by ``python -m chainplus.tune`` (self-play matches
+decide them; see that module); the file also records the weights changed by hand since and the
+matches that decided them (the danger weights, doubled). The evaluation runs tens of thousands
+of times per move, so no square is walked in Python: each step (which squares are loaded, which
+touch a loaded rival, what that costs them) is a handful of whole-board operations on the board
+read as one integer with a byte per square (``lanes.py``), and the sums over squares run in C.
 """
 
 from __future__ import annotations
