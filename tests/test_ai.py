@@ -8,6 +8,7 @@ played the wrong distribution would fail it.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -15,7 +16,7 @@ from collections import Counter
 import pytest
 from rules_helpers import played
 
-from chainplus import ai
+from chainplus import ai, tune
 from chainplus.evaluate import (
     JUDGE,
     LOADED_AT,
@@ -491,8 +492,6 @@ def test_seat_scores_match_the_plain_definition(rules):
 def test_weights_out_of_range_are_refused_and_a_file_of_them_is_not_used(bad, tmp_path):
     """Per-square weights are added in a byte per square, so they are bounded; a weights file
     holding one out of range is read as the defaults, like any unreadable file."""
-    import json
-
     with pytest.raises(ValueError, match=next(iter(bad))):
         Weights(**bad)
     path = tmp_path / "weights.json"
@@ -503,8 +502,6 @@ def test_weights_out_of_range_are_refused_and_a_file_of_them_is_not_used(bad, tm
 
 
 def test_the_weights_file_holds_the_weights_and_how_they_were_found(tmp_path):
-    import json
-
     from chainplus.evaluate import WEIGHTS_FILE
 
     data = json.loads(WEIGHTS_FILE.read_text())
@@ -542,8 +539,6 @@ def test_percentile_is_nearest_rank():
 
 
 def test_aibench_command_prints_its_figures_as_json(capsys):
-    import json
-
     from chainplus.cli import main
 
     assert main(["aibench", "--positions", "3", "--players", "3", "--budget", "0.01"]) == 0
@@ -554,8 +549,6 @@ def test_aibench_command_prints_its_figures_as_json(capsys):
 
 
 def test_aibench_to_a_fixed_depth_counts_the_nodes_it_takes_without_a_clock(capsys):
-    import json
-
     from chainplus.cli import main
 
     args = ["aibench", "--positions", "4", "--players", "2", "--rules", "classic"]
@@ -577,11 +570,7 @@ def test_level_5_thinks_through_the_windows_pause_but_never_less_than_the_least(
     assert ai.thinking_time(1.0) == 1.0
 
 
-def test_a_tuning_run_keeps_the_record_of_weights_changed_by_hand(tmp_path, capsys):
-    import json
-
-    from chainplus import tune
-
+def test_a_tuning_run_keeps_the_record_of_weights_changed_by_hand(tmp_path):
     out = tmp_path / "weights.json"
     changes = [{"what": "by hand", "changed": {"chain": [1, 2]}, "matches": [{"wins": 1}]}]
     out.write_text(json.dumps({"weights": Weights().as_dict(), "changes": changes}))
