@@ -3,6 +3,6 @@
 import sys
 
 if __name__ == "__main__":
-    from chainplus.ui.command_line import main
+    from chainplus.ui.window.command_line import main
 
     sys.exit(main())

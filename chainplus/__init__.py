@@ -1,6 +1,17 @@
 """Chain+: a remake of the 1990 RISC OS game Chain Reaction (!Chain+).
 
-The rules core (rules, game, records, ai) never imports pygame; only chainplus.ui does.
+The packages are layers; each imports only those below it (``.ci/importlinter.ini`` holds the
+contracts and CI checks them)::
+
+    ui       the game in a window: the only package that imports pygame
+    tools    the command-line tools: python -m chainplus replay|engine|bench|aibench|match
+    kiosk    the supervisor that keeps a kiosk's game process running
+    app      the game a person plays: session, player panel, settings and files
+    ai       the computer players: levels 0-5, level 5's search and evaluation, tuning
+    core     the rules: board geometry, the cascade, the game, game records
+    common   small helpers every layer may use: option parsing, statistics, stderr
+
+``ui`` and ``tools`` are independent of each other; ``main.py`` and ``__main__`` sit on top.
 """
 
 __version__ = "0.1.0"

@@ -25,7 +25,7 @@ import types  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from chainplus.ui.monkey import Clock as FakeClock  # noqa: E402  (a clock moved by hand)
+from chainplus.ui.rigs.monkey import Clock as FakeClock  # noqa: E402  (a clock moved by hand)
 
 
 class RecordedSounds:
@@ -42,10 +42,10 @@ class RecordedSounds:
 
 def make_app(seed: int = 1, speed: str = "normal", **options):
     """An App with a fake clock, a synchronous AI worker and recorded sounds."""
-    from chainplus.session import Options
-    from chainplus.ui.app import App
-    from chainplus.ui.display import NullDisplay
-    from chainplus.ui.worker import SyncWorker
+    from chainplus.app.session import Options
+    from chainplus.ui.window.app import App
+    from chainplus.ui.window.display import NullDisplay
+    from chainplus.ui.window.worker import SyncWorker
 
     pygame.display.init()
     if pygame.display.get_surface() is None:
@@ -64,13 +64,13 @@ def message(app) -> str:
 
 def icon_enabled(app, name: str) -> bool:
     """Whether icon ``name`` is drawn as working now."""
-    from chainplus.ui.controls import ICON_BY_NAME
+    from chainplus.ui.window.controls import ICON_BY_NAME
 
     return app.mode.icons_work() and ICON_BY_NAME[name].enabled(app.table, app.mode.human_to_move())
 
 
 def icon_glyph(app, name: str) -> str:
-    from chainplus.ui.controls import ICON_BY_NAME
+    from chainplus.ui.window.controls import ICON_BY_NAME
 
     return ICON_BY_NAME[name].glyph(app.table)
 
@@ -98,7 +98,7 @@ def post_click(app, pos: tuple[int, int], button: int = 1) -> None:
 
 
 def click_square(app, square: int, button: int = 1) -> None:
-    from chainplus.ui.board_view import cell_rect
+    from chainplus.ui.art.board_view import cell_rect
 
     post_click(app, cell_rect(square).center, button)
 
@@ -109,7 +109,7 @@ def click_icon(app, name: str, button: int = 1) -> None:
 
 
 def click_cell(app, seat: int, column: int, button: int = 1) -> None:
-    from chainplus.ui.theme import panel_cell
+    from chainplus.ui.art.theme import panel_cell
 
     post_click(app, panel_cell(seat, column).center, button)
 
@@ -124,7 +124,7 @@ def advance(app, seconds: float, step: float = 0.05) -> None:
 
 def settle(app, limit: float = 30.0) -> None:
     """Let time pass until nothing is animating and no computer is about to move."""
-    from chainplus.ui.modes import PlayMode
+    from chainplus.ui.window.modes import PlayMode
 
     end = app.clock.t + limit
     while app.clock.t < end:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from chainplus.game import Game
-from chainplus.rules import Rules, square_of
+from chainplus.core.game import Game
+from chainplus.core.rules import Rules, square_of
 
 
 def sq(row: int, col: int) -> int:

@@ -16,8 +16,9 @@ from collections import Counter
 import pytest
 from rules_helpers import played
 
-from chainplus import ai, tune
-from chainplus.evaluate import (
+from chainplus.ai import players as ai
+from chainplus.ai import tune
+from chainplus.ai.evaluate import (
     JUDGE,
     LOADED_AT,
     MOST_PER_SQUARE,
@@ -27,15 +28,15 @@ from chainplus.evaluate import (
     evaluate,
     seat_scores,
 )
-from chainplus.game import Game
-from chainplus.rules import NEIGHBOURS, square_of
-from chainplus.search import (
+from chainplus.ai.search import (
     QUIESCENCE_PLIES,
     WIN_CHECK_TENTHS,
     can_win_at_once,
     default_quiescence,
     search,
 )
+from chainplus.core.game import Game
+from chainplus.core.rules import NEIGHBOURS, square_of
 
 ALL_LEVELS = range(6)
 FAST = dict(budget=None, nodes=400)  # level 5 without a clock: repeatable and quick
@@ -253,8 +254,8 @@ def fights(game: Game) -> list[int]:
 
 @pytest.mark.parametrize("rules", ["acorn", "classic"])
 def test_fights_and_loaded_squares_match_their_plain_definitions(rules):
-    from chainplus import ordering
-    from chainplus.evaluate import loaded_squares
+    from chainplus.ai import ordering
+    from chainplus.ai.evaluate import loaded_squares
 
     rng = random.Random(rules)
     top = LOADED_AT[rules]
@@ -273,7 +274,7 @@ def test_move_order_is_a_full_sort_of_the_keys_though_the_first_comes_first():
     """The table's move or first killer is tried before the other moves are listed; the
     order is still that of sorting every move by its key (ties by square: ascending for the
     seat to move, descending among rivals' moves), with killers and history in play."""
-    from chainplus.ordering import MoveOrder
+    from chainplus.ai.ordering import MoveOrder
 
     rng = random.Random(7)
     order = MoveOrder(8)
@@ -502,7 +503,7 @@ def test_weights_out_of_range_are_refused_and_a_file_of_them_is_not_used(bad, tm
 
 
 def test_the_weights_file_holds_the_weights_and_how_they_were_found(tmp_path):
-    from chainplus.evaluate import WEIGHTS_FILE
+    from chainplus.ai.evaluate import WEIGHTS_FILE
 
     data = json.loads(WEIGHTS_FILE.read_text())
     assert Weights(**data["weights"]) == JUDGE.weights
@@ -530,7 +531,7 @@ def test_level_5_beats_random_play():
 
 # ----------------------------------------------------------------------------- aibench
 def test_percentile_is_nearest_rank():
-    from chainplus.bench import percentile
+    from chainplus.tools.bench import percentile
 
     values = [float(v) for v in range(1, 101)]
     assert percentile(values, 95) == 95.0
@@ -539,7 +540,7 @@ def test_percentile_is_nearest_rank():
 
 
 def test_aibench_command_prints_its_figures_as_json(capsys):
-    from chainplus.cli import main
+    from chainplus.tools.cli import main
 
     assert main(["aibench", "--positions", "3", "--players", "3", "--budget", "0.01"]) == 0
     last = json.loads(capsys.readouterr().out.splitlines()[-1])
@@ -549,7 +550,7 @@ def test_aibench_command_prints_its_figures_as_json(capsys):
 
 
 def test_aibench_to_a_fixed_depth_counts_the_nodes_it_takes_without_a_clock(capsys):
-    from chainplus.cli import main
+    from chainplus.tools.cli import main
 
     args = ["aibench", "--positions", "4", "--players", "2", "--rules", "classic"]
     assert main([*args, "--depth", "2"]) == 0

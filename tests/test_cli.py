@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from chainplus import cli
-from chainplus.game import Game
-from chainplus.records import game_from_data, record_of, summary
+from chainplus.core.game import Game
+from chainplus.core.records import game_from_data, record_of, summary
+from chainplus.tools import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -328,14 +328,14 @@ def test_four_seat_match_puts_a_in_one_seat_and_b_in_the_others():
 
 
 def test_match_seats_rotate():
-    from chainplus.match import seats_of
+    from chainplus.tools.match import seats_of
 
     assert [seats_of(i, 4)[0] for i in range(5)] == [1, 2, 3, 4, 1]
     assert seats_of(1, 3)[1] == {1: 1, 2: 0, 3: 1}
 
 
 def test_paired_games_play_one_opening_with_a_in_each_seat():
-    from chainplus.match import MatchConfig, Player, play_game
+    from chainplus.tools.match import MatchConfig, Player, play_game
 
     config = MatchConfig(Player(3), Player(4), seed=5, seats=2, opening=2, paired=True)
     games = [play_game(index, config) for index in range(4)]
@@ -349,7 +349,7 @@ def test_paired_games_play_one_opening_with_a_in_each_seat():
 
 
 def test_a_prelude_has_b_play_every_seat_and_keeps_every_seat_in():
-    from chainplus.match import MatchConfig, Player, play_game, start_of
+    from chainplus.tools.match import MatchConfig, Player, play_game, start_of
 
     config = MatchConfig(Player(0), Player(5), seats=4, opening=2, nodes=30, paired=True,
                          prelude=60)

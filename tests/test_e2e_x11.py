@@ -21,8 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from chainplus.ui.controls import WINDOW_ICONS as ICONS  # noqa: E402
-from chainplus.ui.theme import (  # noqa: E402
+from chainplus.ui.art.theme import (  # noqa: E402
     BOARD,
     CELL,
     DARK_BLUE,
@@ -30,6 +29,7 @@ from chainplus.ui.theme import (  # noqa: E402
     RED,
     WHITE,
 )
+from chainplus.ui.window.controls import WINDOW_ICONS as ICONS  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("Xvfb") and shutil.which("xdotool")),

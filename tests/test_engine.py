@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from rules_helpers import played
 
-from chainplus.game import Game
-from chainplus.records import game_from_data, record_of
+from chainplus.core.game import Game
+from chainplus.core.records import game_from_data, record_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,18 +9,11 @@ from pathlib import Path
 
 import pygame
 
-from chainplus import settings as st
-from chainplus.panel import panel_of, settings_of, valid
-from chainplus.session import Options
-from chainplus.store import Store
-from chainplus.ui.app import App
-from chainplus.ui.command_line import build_parser, options_from
-from chainplus.ui.controls import WINDOW_ICONS as ICONS
-from chainplus.ui.display import NullDisplay
-from chainplus.ui.modes import GameOverMode, PlayMode
-from chainplus.ui.policy import DEMO_NEXT_GAME as ATTRACT_NEXT_GAME
-from chainplus.ui.policy import KIOSK_NEXT_GAME
-from chainplus.ui.theme import (
+from chainplus.app import settings as st
+from chainplus.app.panel import panel_of, settings_of, valid
+from chainplus.app.session import Options
+from chainplus.app.store import Store
+from chainplus.ui.art.theme import (
     BOARD,
     CLOSE_ICON,
     CREAM,
@@ -29,7 +22,14 @@ from chainplus.ui.theme import (
     RIGHT_X,
     TOGGLE_ICON,
 )
-from chainplus.ui.worker import SyncWorker
+from chainplus.ui.window.app import App
+from chainplus.ui.window.command_line import build_parser, options_from
+from chainplus.ui.window.controls import WINDOW_ICONS as ICONS
+from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.modes import GameOverMode, PlayMode
+from chainplus.ui.window.policy import DEMO_NEXT_GAME as ATTRACT_NEXT_GAME
+from chainplus.ui.window.policy import KIOSK_NEXT_GAME
+from chainplus.ui.window.worker import SyncWorker
 
 CTRL_SHIFT = pygame.KMOD_LCTRL | pygame.KMOD_RSHIFT
 
@@ -266,7 +266,7 @@ def test_every_move_undo_and_new_game_are_autosaved_and_resume_exactly(ui, tmp_p
 
 
 def test_the_autosave_is_a_record_replay_reads(ui, tmp_path) -> None:
-    from chainplus.records import game_from_text
+    from chainplus.core.records import game_from_text
 
     app = make(ui, tmp_path)
     ui.click_square(app, 0)

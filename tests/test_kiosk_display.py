@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from chainplus import settings as st
-from chainplus.supervisor import NO_DISPLAY
-from chainplus.ui.command_line import KIOSK_FOLDER
+from chainplus.app import settings as st
+from chainplus.kiosk.supervisor import NO_DISPLAY
+from chainplus.ui.window.command_line import KIOSK_FOLDER
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 20.0  # seconds; generous for a busy machine (the test itself takes about 6)

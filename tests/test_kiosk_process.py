@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pygame
 
-from chainplus import settings as st
-from chainplus.game import Game
-from chainplus.session import Options
-from chainplus.store import Store
-from chainplus.supervisor import MAX_DELAY, kiosk_logger
-from chainplus.ui import launch
-from chainplus.ui.app import App
-from chainplus.ui.command_line import KIOSK_FOLDER, build_parser, files_folder, main
+from chainplus.app import settings as st
+from chainplus.app.session import Options
+from chainplus.app.store import Store
+from chainplus.core.game import Game
+from chainplus.kiosk.supervisor import MAX_DELAY, kiosk_logger
+from chainplus.ui.window import launch
+from chainplus.ui.window.app import App
+from chainplus.ui.window.command_line import KIOSK_FOLDER, build_parser, files_folder, main
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 60.0  # generous: the machine may be busy

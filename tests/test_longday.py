@@ -1,6 +1,6 @@
 """A short day at the museum: a few demonstration games through the long run's own code.
 
-The long run is a command: ``python -m chainplus.ui.longday --games 500 --seed 1``.
+The long run is a command: ``python -m chainplus.ui.rigs.longday --games 500 --seed 1``.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from chainplus.ui import longday
-from chainplus.ui.longday import Day, Usage
+from chainplus.ui.rigs import longday
+from chainplus.ui.rigs.longday import Day, Usage
 
 FIGURES = re.compile(r"games played (\d+), RSS ([\d.]+) MB, open file descriptors (\d+), "
                      r"threads (\d+) \(OS (\d+)\)")

@@ -1,11 +1,11 @@
 """A short monkey soak: random events at the headless window, invariants after each event.
 
-The long run is a command: ``python -m chainplus.ui.monkey --events 100000 --seed 1``.
+The long run is a command: ``python -m chainplus.ui.rigs.monkey --events 100000 --seed 1``.
 """
 
 from __future__ import annotations
 
-from chainplus.ui import monkey
+from chainplus.ui.rigs import monkey
 
 
 def test_a_short_monkey_soak_finds_no_exception_and_visits_every_state() -> None:
@@ -22,7 +22,7 @@ def test_a_short_monkey_soak_finds_no_exception_and_visits_every_state() -> None
 
 def test_the_monkey_catches_a_broken_invariant(monkeypatch) -> None:
     """The checks can fail: a panel that breaks its rule is reported, not missed."""
-    from chainplus import panel as seats
+    from chainplus.app import panel as seats
 
     monkeypatch.setattr(seats, "valid", lambda setup: False)
     figures = monkey.soak(50, seed=1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from rules_helpers import cell, check_consistent, position, sq
 
-from chainplus.game import Game
-from chainplus.rules import MASS, IllegalMoveError, capacity, explode_at, square_of
+from chainplus.core.game import Game
+from chainplus.core.rules import MASS, IllegalMoveError, capacity, explode_at, square_of
 
 
 def play_all(game: Game, moves: list[tuple[int, int]]) -> None:

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from chainplus import ai
-from chainplus.records import game_from_data
-from chainplus.search import search
+from chainplus.ai import players as ai
+from chainplus.ai.search import search
+from chainplus.core.records import game_from_data
 
 CHOICES = json.loads((Path(__file__).parent / "data" / "level5_choices.json").read_text())
 POSITIONS: list[dict[str, Any]] = CHOICES["positions"]

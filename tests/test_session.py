@@ -13,11 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from chainplus.game import Game
-from chainplus.panel import panel_of, valid
-from chainplus.session import Note, Options, Placed, Refused, Session, demo_options
-from chainplus.settings import AUTOSAVE_FILE, SETTINGS_FILE, SeatSetting, Settings
-from chainplus.store import Store
+from chainplus.app.panel import panel_of, valid
+from chainplus.app.session import Note, Options, Placed, Refused, Session, demo_options
+from chainplus.app.settings import AUTOSAVE_FILE, SETTINGS_FILE, SeatSetting, Settings
+from chainplus.app.store import Store
+from chainplus.core.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 H, C, OFF = SeatSetting("human", 5, 10), SeatSetting("computer", 5, 10), SeatSetting()
@@ -383,7 +383,7 @@ def test_save_problem_says_each_cause_once(tmp_path: Path) -> None:
     s.remember(fullscreen=False)  # ...and a failed settings save with the same cause
     assert s.save_problem() is None
     folder.unlink()  # the folder can be made now, but the disk is full: a new cause is news
-    import chainplus.settings as st
+    import chainplus.app.settings as st
 
     def no_space(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -417,7 +417,8 @@ def _pygame_modules(code: str) -> str:
 
 
 def test_the_core_imports_no_pygame() -> None:
-    code = "import chainplus.session, chainplus.panel, chainplus.store, chainplus.settings"
+    code = ("import chainplus.app.session, chainplus.app.store, chainplus.ai.players,"
+            " chainplus.tools.cli")
     assert _pygame_modules(code) == "[]"
 
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from chainplus import settings as st
-from chainplus.game import Game
-from chainplus.records import game_from_text
+from chainplus.app import settings as st
+from chainplus.core.game import Game
+from chainplus.core.records import game_from_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -193,8 +193,8 @@ WRITER = """
 import random, sys
 from dataclasses import asdict, replace
 from pathlib import Path
-from chainplus.game import Game
-from chainplus.settings import save_game
+from chainplus.core.game import Game
+from chainplus.app.settings import save_game
 folder = Path(sys.argv[1])
 rng = random.Random(int(sys.argv[2]))
 print("ready", flush=True)

@@ -7,8 +7,8 @@ from operator import lt
 
 import pytest
 
-from chainplus.game import Game
-from chainplus.rules import explode_at
+from chainplus.core.game import Game
+from chainplus.core.rules import explode_at
 
 GAMES = 2000
 

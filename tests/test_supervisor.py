@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from chainplus import supervisor
+from chainplus.kiosk import supervisor
 
 # Dies twice (an exception, then kill -9 of itself), then exits cleanly as the operator would.
 CHILD = """

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from chainplus.ui import panel_view, touch
-from chainplus.ui.board_view import cell_rect
-from chainplus.ui.controls import ICON_CONTROLS
-from chainplus.ui.theme import SCREEN_SIZE, panel_cell
+from chainplus.ui.art import panel_view
+from chainplus.ui.art.board_view import cell_rect
+from chainplus.ui.art.theme import SCREEN_SIZE, panel_cell
+from chainplus.ui.window import touch
+from chainplus.ui.window.controls import ICON_CONTROLS
 
 
 def finger(app, kind: int, pos: tuple[int, int], finger_id: int = 0) -> None:

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from chainplus.ui import font, glyphs, sound
+from chainplus.ui.art import font, glyphs, sound
 
 PRINTABLE = [chr(code) for code in range(32, 127)]
 INK = (0, 0, 0)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from chainplus.rules import square_of
-from chainplus.ui.modes import AnimateMode, GameOverMode, PlayMode
-from chainplus.ui.screen import squares_in
+from chainplus.core.rules import square_of
+from chainplus.ui.window.modes import AnimateMode, GameOverMode, PlayMode
+from chainplus.ui.window.screen import squares_in
 
 HUMAN = "human"
 
@@ -53,8 +53,8 @@ def test_click_on_another_seats_square_is_refused_and_changes_nothing(ui) -> Non
 
 
 def test_the_square_under_the_pointer_is_highlighted_only_when_legal(ui) -> None:
-    from chainplus.ui.board_view import cell_rect
-    from chainplus.ui.theme import CREAM, WHITE
+    from chainplus.ui.art.board_view import cell_rect
+    from chainplus.ui.art.theme import CREAM, WHITE
 
     app = two_humans(ui)
     ui.click_square(app, 0)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from chainplus.session import Options
-from chainplus.ui.app import App
-from chainplus.ui.board_view import cell_rect
-from chainplus.ui.display import NullDisplay, ScreenDisplay
-from chainplus.ui.scaler import Layout, whole_step
-from chainplus.ui.worker import SyncWorker
+from chainplus.app.session import Options
+from chainplus.ui.art.board_view import cell_rect
+from chainplus.ui.window.app import App
+from chainplus.ui.window.display import NullDisplay, ScreenDisplay
+from chainplus.ui.window.scaler import Layout, whole_step
+from chainplus.ui.window.worker import SyncWorker
 
 RED, WHITE, BLACK = (255, 0, 0), (255, 255, 255), (0, 0, 0)
 SIZES = [(1366, 768), (1920, 1080), (1024, 768), (1280, 1024), (900, 700), (700, 900),

@@ -13,19 +13,19 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from chainplus.game import Game
-from chainplus.search import search
-from chainplus.session import Options
-from chainplus.settings import SeatSetting, Speed
-from chainplus.store import Store
-from chainplus.ui import board_view
-from chainplus.ui.app import App
-from chainplus.ui.display import NullDisplay
-from chainplus.ui.modes import AnimateMode, GameOverMode
-from chainplus.ui.monkey import Clock
-from chainplus.ui.screen import out_on, squares_in
-from chainplus.ui.theme import BLACK, HELP, RED, TITLE_BAR, panel_cell, panel_marker
-from chainplus.ui.worker import SyncWorker
+from chainplus.ai.search import search
+from chainplus.app.session import Options
+from chainplus.app.settings import SeatSetting, Speed
+from chainplus.app.store import Store
+from chainplus.core.game import Game
+from chainplus.ui.art import board_view
+from chainplus.ui.art.theme import BLACK, HELP, RED, TITLE_BAR, panel_cell, panel_marker
+from chainplus.ui.rigs.monkey import Clock
+from chainplus.ui.window.app import App
+from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.modes import AnimateMode, GameOverMode
+from chainplus.ui.window.screen import out_on, squares_in
+from chainplus.ui.window.worker import SyncWorker
 
 SEATS = (1, 2, 3, 4)
 COMPUTER = SeatSetting("computer", 1, 0)
@@ -240,12 +240,12 @@ def test_no_drag_from_the_board_or_in_full_screen(ui: SimpleNamespace) -> None:
 
 def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
     """A player who started the game from a desktop icon sees why nothing is saved."""
-    from chainplus.session import Options
-    from chainplus.store import Store
-    from chainplus.ui.app import App
-    from chainplus.ui.display import NullDisplay
-    from chainplus.ui.panel_view import HELP_LINES, help_lines
-    from chainplus.ui.worker import SyncWorker
+    from chainplus.app.session import Options
+    from chainplus.app.store import Store
+    from chainplus.ui.art.panel_view import HELP_LINES, help_lines
+    from chainplus.ui.window.app import App
+    from chainplus.ui.window.display import NullDisplay
+    from chainplus.ui.window.worker import SyncWorker
 
     folder = tmp_path / "chainplus"
     folder.write_text("")  # a file where the folder should be
@@ -264,7 +264,7 @@ def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
 
 def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
     """The demonstration changes its own board and messages: the screen must follow them."""
-    from chainplus.ui.modes import GameOverMode as Over
+    from chainplus.ui.window.modes import GameOverMode as Over
 
     app = ui.make_app(kiosk=True, idle_seconds=1.0, speed="instant")
     ui.advance(app, 1.5)
@@ -283,7 +283,7 @@ def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
 def test_level_5_thinks_through_the_pause_the_window_makes_anyway() -> None:
     """Its clock follows the speed, never under 0.25 s, and ends before the pause does
     (where the pause is long enough), so the pace of the game stays as it was."""
-    from chainplus.ui.modes import THINK_PAUSE, think_budget
+    from chainplus.ui.window.modes import THINK_PAUSE, think_budget
 
     for speed, pause in THINK_PAUSE.items():
         budget = think_budget(speed)
@@ -294,7 +294,7 @@ def test_level_5_thinks_through_the_pause_the_window_makes_anyway() -> None:
 
 def test_a_broken_computer_player_is_stood_in_for_once_and_the_game_goes_on(ui, monkeypatch,
                                                                             capsys) -> None:
-    from chainplus import ai
+    from chainplus.ai import players as ai
 
     def broken(*args: object, **kwargs: object) -> int:
         raise RuntimeError("no idea")
@@ -312,8 +312,8 @@ def test_a_broken_computer_player_is_stood_in_for_once_and_the_game_goes_on(ui, 
 def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
     """wait_time: nothing due sleeps the longest step; a message, a computer's pause, an
     animation and a kiosk's idle spell each wake it in time."""
-    from chainplus.ui.app import MAX_SLEEP
-    from chainplus.ui.modes import THINK_PAUSE
+    from chainplus.ui.window.app import MAX_SLEEP
+    from chainplus.ui.window.modes import THINK_PAUSE
 
     app = ui.make_app(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2)
     now = app.clock.t
@@ -341,7 +341,7 @@ def test_a_search_beside_the_window_hands_over_the_interpreter_every_few_positio
     it pauses (sleep(0)) so the window's thread gets to run; the search itself never pauses."""
     import threading
 
-    from chainplus.ui import worker
+    from chainplus.ui.window import worker
 
     pauses: list[float] = []
     monkeypatch.setattr(worker.time, "sleep", pauses.append)

@@ -8,15 +8,15 @@ import time
 
 import pygame
 
-from chainplus import ai
-from chainplus.session import Options
-from chainplus.settings import SeatSetting
-from chainplus.ui.app import App
-from chainplus.ui.display import NullDisplay
-from chainplus.ui.modes import AnimateMode, PlayMode
-from chainplus.ui.targets import ADJUST, Icon
-from chainplus.ui.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
-from chainplus.ui.worker import ThreadWorker
+from chainplus.ai import players as ai
+from chainplus.app.session import Options
+from chainplus.app.settings import SeatSetting
+from chainplus.ui.art.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
+from chainplus.ui.window.app import App
+from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.modes import AnimateMode, PlayMode
+from chainplus.ui.window.targets import ADJUST, Icon
+from chainplus.ui.window.worker import ThreadWorker
 
 COMPUTER, HUMAN = "computer", "human"
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from chainplus.panel import SEAT_NAME
-from chainplus.rules import SEATS
-from chainplus.settings import SeatSetting
-from chainplus.ui import panel_view
-from chainplus.ui.board_view import cell_rect
-from chainplus.ui.theme import CLOSE_ICON, TOGGLE_ICON, panel_cell
+from chainplus.app.panel import SEAT_NAME
+from chainplus.app.settings import SeatSetting
+from chainplus.core.rules import SEATS
+from chainplus.ui.art import panel_view
+from chainplus.ui.art.board_view import cell_rect
+from chainplus.ui.art.theme import CLOSE_ICON, TOGGLE_ICON, panel_cell
 
 
 def fits(text: str) -> bool:

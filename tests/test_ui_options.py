@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chainplus.ui.command_line import build_parser, main
+from chainplus.ui.window.command_line import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,7 +55,7 @@ def test_main_py_opens_its_window_and_draws_a_first_frame(tmp_path: Path) -> Non
 
 
 def test_seats_may_start_with_an_empty_seat_as_the_readme_writes_it() -> None:
-    from chainplus import settings as st
+    from chainplus.app import settings as st
 
     for argv in (["--seats", "-,H,C5", "--kiosk"], ["--seats=-,H,C5", "--kiosk"]):
         args = build_parser().parse_args(argv)

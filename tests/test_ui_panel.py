@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from chainplus import panel as seats
-from chainplus.ui.modes import PlayMode
-from chainplus.ui.targets import ADJUST
-from chainplus.ui.theme import GREY2, SEAT_COLOUR, panel_cell
+from chainplus.app import panel as seats
+from chainplus.ui.art.theme import GREY2, SEAT_COLOUR, panel_cell
+from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.targets import ADJUST
 
 COMPUTER, HUMAN, OFF = "computer", "human", "off"
 
@@ -142,7 +142,7 @@ def test_seats_in_play_are_drawn_in_their_colour_and_others_grey(ui) -> None:
 
 
 def test_the_seat_to_move_is_highlighted_and_an_eliminated_seat_marked(ui) -> None:
-    from chainplus.ui.theme import BLACK, panel_marker
+    from chainplus.ui.art.theme import BLACK, panel_marker
 
     app = ui.make_app()
     for seat in (1, 2):

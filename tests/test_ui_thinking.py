@@ -8,9 +8,9 @@ import random
 import threading
 import time
 
-from chainplus.game import Game
-from chainplus.ui.modes import THINK_PAUSE, AnimateMode, PlayMode, think_budget
-from chainplus.ui.worker import MOVE, Job, SyncWorker, ThreadWorker, answer
+from chainplus.core.game import Game
+from chainplus.ui.window.modes import THINK_PAUSE, AnimateMode, PlayMode, think_budget
+from chainplus.ui.window.worker import MOVE, Job, SyncWorker, ThreadWorker, answer
 
 HUMAN = "human"
 

@@ -1,19 +1,7 @@
-"""The game in a window: the only package of Chain+ that imports pygame.
+"""The game on a screen: the only package of Chain+ that imports pygame.
 
-A click, from the event loop to the rules, in one direction through four files::
-
-    app.play (the loop)  ->  App.handle_event -> App.click: what is under it (targets.hit)
-    modes.PlayMode.click  ->  click_board -> place
-    session.Session.place ->  the panel, the undo policy and the autosave
-    game.Game.play_shown  ->  the rules; the cascade comes back up as a typed outcome
-
-Who owns what: ``chainplus.session`` (pure, no pygame) owns the game, the player panel, the
-settings and the files; ``modes`` say what the board does now and return the next mode;
-``table`` is what the modes play on (the session, the house ``policy``, the computer
-``worker``, sounds and the short-lived cues); ``controls`` is the one table of icons and panel
-columns; ``screen``, ``board_view``, ``panel_view`` and ``widgets`` only draw; ``touch`` turns
-fingers into clicks; ``display`` and ``scaler`` put the 640x480 picture on any screen;
-``video`` refuses to run unseen; ``command_line`` and ``launch`` start it all.
+``art`` draws and sounds, ``window`` is the game window built on it, and ``rigs`` are the
+development rigs that drive the window headless. Nothing outside ``chainplus.ui`` imports it.
 """
 
 import os as _os

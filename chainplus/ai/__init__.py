@@ -1,0 +1,8 @@
+"""The computer players: levels 0-5 of the original's player control panel.
+
+``levels`` names the levels and the thinking time (no search is loaded by importing it);
+``players`` chooses a move at a level; level 5 is ``search`` with ``ordering`` (which moves
+first) and ``evaluate`` (how a position is judged, with ``lanes`` and ``weights.json``);
+``tune`` tunes the weights by self-play. ``NOTES.md`` is the lab notebook: how level 5 was
+measured and made stronger. Imports ``chainplus.core`` and ``chainplus.common`` only.
+"""

@@ -1,0 +1,132 @@
+"""Computer players, levels 0-5 of the original's player control panel.
+
+One entry point, ``choose_move``, a pure function of the position, the seat's level and
+random %, a random generator and a time budget. It never changes the game it is given and
+never imports pygame, so the window, the engine protocol and the match command share it.
+
+The levels, as the original's help describes them:
+0 any legal square at random; 1 a random square the seat already owns, else as 0;
+2 as 0 in random % of its moves, otherwise as 1; 3 as 1 but with some thought (it looks one
+move ahead at every square and keeps the best, see ``evaluate.py``); 4 as 3 with random % of
+its moves as 0; 5 a real search with random % of its moves as 0. ``hint`` is what level 5
+at 0 % would play.
+
+Level 5, in short: ``search.py`` searches the moves ahead (alpha-beta, deeper and deeper until
+its clock runs out; with two seats in, it plays out fights between loaded squares at the
+horizon and, late in the game, looks there for a win at once) and ``evaluate.py`` judges the
+positions it reaches, with the weights in ``weights.json`` (hand-set, then the dangers doubled
+after matches; self-play tuning with ``tune.py`` has not found better). In the window its clock
+is the pause made before every computer move anyway (``thinking_time``: about 0.55 s at normal
+speed), plus the time the chain of the move before is shown, so thinking longer never slows the
+game down.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from chainplus.ai.evaluate import evaluate
+from chainplus.ai.search import search
+from chainplus.core.game import Game
+
+LEVELS = range(0, 6)
+#: Default thinking time per move for level 5, in seconds: the window's pause before a
+#: computer move at normal speed, which the player waits through anyway.
+DEFAULT_BUDGET = 0.6
+#: The least thinking time level 5 should get, whatever the speed setting.
+MIN_BUDGET = 0.25
+
+
+def thinking_time(pause: float) -> float:
+    """Level 5's clock for a window that pauses ``pause`` seconds before a computer move:
+    the whole pause, but never less than ``MIN_BUDGET``."""
+    return max(MIN_BUDGET, pause)
+
+
+def choose_move(
+    game: Game,
+    level: int = 0,
+    random_pct: int = 0,
+    rng: random.Random | None = None,
+    budget: float | None = DEFAULT_BUDGET,
+    stop: Callable[[], bool] | None = None,
+    nodes: int | None = None,
+) -> int:
+    """The square the seat to move would play at ``level`` with ``random_pct`` % random moves.
+
+    Level 5 thinks for at most ``budget`` seconds (``None``: no clock, then ``nodes`` must be
+    given) and, when given, at most ``nodes`` search nodes: with a node limit and no clock its
+    answer depends only on the position and ``rng``. ``stop`` is polled at every node; when it
+    returns True the search answers at once with the best move found so far.
+    """
+    if game.winner is not None:
+        raise ValueError("the game is over: there is no move to choose")
+    if level not in LEVELS:
+        raise ValueError(f"computer levels are 0 to 5, not {level!r}")
+    if not 0 <= random_pct <= 100:
+        raise ValueError(f"the random % is 0 to 100, not {random_pct!r}")
+    rng = rng if rng is not None else random.Random()
+    legal = game.legal_moves()
+    if level == 0:
+        return random_move(legal, rng)
+    if level == 1:
+        return owned_move(game, legal, rng)
+    if level == 3:
+        return greedy_move(game, legal, rng)
+    # levels 2, 4 and 5 play as level 0 in random_pct % of their moves
+    if rng.random() * 100 < random_pct:
+        return random_move(legal, rng)
+    if level == 2:
+        return owned_move(game, legal, rng)
+    if level == 4:
+        return greedy_move(game, legal, rng)
+    if budget is None and nodes is None:
+        budget = DEFAULT_BUDGET  # an unbounded search would never answer
+    return search(game, budget, stop, nodes, rng).move
+
+
+def hint(
+    game: Game,
+    budget: float | None = DEFAULT_BUDGET,
+    stop: Callable[[], bool] | None = None,
+    rng: random.Random | None = None,
+    nodes: int | None = None,
+) -> int:
+    """The square level 5 at 0 % random would play for the seat to move (for the hint icon)."""
+    return choose_move(game, 5, 0, rng, budget, stop, nodes)
+
+
+def random_move(legal: list[int], rng: random.Random) -> int:
+    """Level 0: any legal square, uniformly."""
+    return legal[int(rng.random() * len(legal))]
+
+
+def owned_move(game: Game, legal: list[int], rng: random.Random) -> int:
+    """Level 1: a random square the seat already owns, else any legal square."""
+    me = game.to_move
+    owners = game.owners
+    mine = [sq for sq in legal if owners[sq] == me]
+    return random_move(mine or legal, rng)
+
+
+def greedy_move(game: Game, legal: list[int], rng: random.Random) -> int:
+    """Level 3: look one move ahead at every legal square and keep the best.
+
+    A square that wins at once is taken; otherwise each resulting position is scored by
+    ``evaluate`` (pieces, captures, safe corners and edges, loaded squares under threat) and
+    ties are broken at random. Works on a copy, so ``game`` is untouched.
+    """
+    me = game.to_move or 0  # never 0: the game is not over
+    board = game.copy()
+    best: list[int] = []
+    best_value = None
+    for sq in legal:
+        board.play(sq)
+        value = evaluate(board, me)
+        board.undo()
+        if best_value is None or value > best_value:
+            best, best_value = [sq], value
+        elif value == best_value:
+            best.append(sq)
+    return random_move(best, rng)

@@ -1,0 +1,119 @@
+"""The player control panel as plain data: who plays each seat, at what level and random %.
+
+Column 1 of the panel sets ``kind`` for the next game (human, computer or not in play);
+``plays_as`` says who plays the seat in the game on the board, so switching between human
+and computer works at once while bringing a seat in or out waits for the next game. This is
+also the one place where panel rows and the settings file's seat rows turn into each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from chainplus.ai.players import LEVELS
+from chainplus.app.settings import DEFAULT_SEATS, KINDS, Kind, SeatSetting
+from chainplus.core.game import Game
+from chainplus.core.rules import SEATS
+
+#: Who plays a seat while it is on the board.
+Player = Literal["human", "computer"]
+PLAYERS: tuple[Player, ...] = ("human", "computer")
+RANDOM_STEP = 10
+#: The seats' names, by seat number, as every message and the panel call them.
+SEAT_NAME = ("", "Red", "Blue", "Green", "Yellow")
+
+
+@dataclass
+class SeatSetup:
+    """One row of the panel."""
+
+    kind: Kind = "off"
+    level: int = 2
+    random_pct: int = 10
+    plays_as: Player = "human"
+
+
+#: The panel: a row for each of the four seats, keyed by seat number.
+Panel = dict[int, SeatSetup]
+
+
+def panel_of(rows: Sequence[SeatSetting] = DEFAULT_SEATS) -> Panel:
+    """A panel from the settings' seat rows (checked where they were read)."""
+    return {seat: SeatSetup(row.kind, row.level, row.random_pct,
+                            "human" if row.kind == "off" else row.kind)
+            for seat, row in zip(SEATS, rows, strict=True)}
+
+
+def settings_of(panel: Panel) -> tuple[SeatSetting, ...]:
+    """The settings' seat rows of a panel (``plays_as`` belongs to the game, not here)."""
+    return tuple(SeatSetting(panel[s].kind, panel[s].level, panel[s].random_pct) for s in SEATS)
+
+
+def seats_for_next_game(panel: Panel) -> tuple[int, ...]:
+    """The seats in play when a new game starts, in turn order."""
+    return tuple(s for s in SEATS if panel[s].kind != "off")
+
+
+def step_kind(panel: Panel, seat: int, step: int) -> bool:
+    """Step column 1 of ``seat`` (Select +1, Adjust -1); False when "not in play" had to be
+    skipped because at least two seats must stay in play."""
+    row = panel[seat]
+    index = KINDS.index(row.kind)
+    new = KINDS[(index + step) % len(KINDS)]
+    skipped = new == "off" and row.kind != "off" and len(seats_for_next_game(panel)) <= 2
+    if skipped:
+        new = KINDS[(index + 2 * step) % len(KINDS)]
+    row.kind = new
+    if new != "off":
+        row.plays_as = new
+    return not skipped
+
+
+def step_level(panel: Panel, seat: int, step: int) -> None:
+    """Step column 3 (level 0-5, wrapping round)."""
+    row = panel[seat]
+    row.level = (row.level + step) % len(LEVELS)
+
+
+def step_random(panel: Panel, seat: int, step: int) -> None:
+    """Step column 4 (random % 0-100 in tens, wrapping round)."""
+    row = panel[seat]
+    values = 100 // RANDOM_STEP + 1
+    row.random_pct = (row.random_pct // RANDOM_STEP + step) % values * RANDOM_STEP
+
+
+def valid(panel: Panel) -> bool:
+    """The invariants the panel keeps (tests and the soak check them)."""
+    return (
+        set(panel) == set(SEATS)
+        and len(seats_for_next_game(panel)) >= 2
+        and all(
+            r.kind in KINDS and r.plays_as in PLAYERS and r.level in LEVELS
+            and 0 <= r.random_pct <= 100 and (r.kind == "off" or r.plays_as == r.kind)
+            for r in panel.values()
+        )
+    )
+
+
+def plays_as_list(panel: Panel) -> list[Player]:
+    """Who plays each seat in the game on the board, for the autosave's ``plays_as`` key."""
+    return [panel[s].plays_as for s in SEATS]
+
+
+def restore_plays_as(panel: Panel, game: Game, saved: Any) -> bool:
+    """Put back who played each seat of a resumed game from the autosave's ``plays_as``;
+    False when it was not a valid list.
+
+    A seat still in the panel follows the saved game (its column 1 shows who plays it now);
+    invalid or missing data leaves the panel as it is.
+    """
+    if not isinstance(saved, list) or len(saved) != 4 or any(p not in PLAYERS for p in saved):
+        return False
+    for seat in game.seats:
+        row = panel[seat]
+        row.plays_as = saved[seat - 1]
+        if row.kind != "off":
+            row.kind = row.plays_as
+    return True

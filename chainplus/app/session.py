@@ -1,0 +1,318 @@
+"""The window's game without the window: what a person plays, with its panel, settings and files.
+
+A ``Session`` owns the game on the board, the player panel, the settings a player changes with
+the icons (speed, sound, the rules of the next game), the undo policy and the autosave. The
+window (``chainplus.ui``) shows it and turns clicks into calls; every call returns a typed
+outcome (a ``Note`` for the message line, ``Placed`` for a move to animate), so all of it is
+tested without pygame.
+
+Undo policy: Undo takes back moves up to and including the last move a human made (one move
+when no human plays). New puts an unfinished game aside instead of throwing it away: Undo
+straight after New brings it back as it was (it is in the autosave too, so a restart keeps it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from chainplus.app.panel import (
+    SEAT_NAME,
+    Panel,
+    panel_of,
+    restore_plays_as,
+    seats_for_next_game,
+    settings_of,
+    step_kind,
+    step_level,
+    step_random,
+)
+from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SeatSetting, Settings, Speed
+from chainplus.app.store import Store
+from chainplus.core.game import Game, ShownCascade
+from chainplus.core.records import RecordError, game_from_data, record_of
+from chainplus.core.rules import DEFAULT_RULES, RULES, Rules
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line and the settings file set for one run of the window."""
+
+    fullscreen: bool = False
+    sound: bool = True
+    speed: Speed = "normal"
+    rules: Rules = DEFAULT_RULES
+    seed: int | None = None
+    seats: tuple[SeatSetting, ...] = DEFAULT_SEATS
+    fixed_seats: bool = False  # the seats came from --seats: a resumed game does not change them
+    kiosk: bool = False
+    lock_panel: bool = False
+    idle_seconds: float = 60.0
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line for the window's message area; ``warn`` lines are shown as warnings."""
+
+    text: str
+    warn: bool = False
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A piece was placed: what to show, and who was knocked out by it."""
+
+    shown: ShownCascade
+    notes: tuple[Note, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A square that may not be played: where to draw the cross, and why."""
+
+    square: int
+    note: Note
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class Session:
+    """The game in progress, the player panel, the player's settings and the autosave."""
+
+    def __init__(self, options: Options, store: Store | None = None) -> None:
+        self.options = options
+        self.store = store
+        self.panel: Panel = panel_of(options.seats)
+        self.rules: Rules = options.rules  # the rules of the next game
+        self.speed: Speed = options.speed
+        self.sound = options.sound
+        self.put_aside: Game | None = None  # the unfinished game New replaced, for Undo
+        self.resumed = 0  # moves of the autosaved game carried on with
+        game = self._resume()
+        self.game = game if game is not None else self.next_game()
+        if game is None:
+            self.autosave()  # from now on the file always holds the game on the board
+
+    # ------------------------------------------------------------------ files
+    def _resume(self) -> Game | None:
+        """The unfinished autosaved game, with who played each seat, or None."""
+        if self.store is None:
+            return None
+        game, extra = self.store.load_game()
+        self.put_aside = _game_or_none(extra.get("put_aside"))  # even after a finished game
+        if game is None:
+            return None
+        saved = extra.get("plays_as")
+        if self.options.fixed_seats and isinstance(saved, list) and len(saved) == 4:
+            # the operator's --seats win over the saved game's, except for seats they left out
+            saved = [row.plays_as if row.kind != "off" else saved[seat - 1]
+                     for seat, row in self.panel.items()]
+        restore_plays_as(self.panel, game, saved)
+        self.resumed = len(game.moves)
+        return game
+
+    def autosave(self) -> None:
+        """Save the game on the board (and a game put aside by New), so a crash resumes it."""
+        if self.store is None:
+            return
+        extra = {"put_aside": record_of(self.put_aside)} if self.put_aside is not None else {}
+        self.store.save_game(self.game, self.panel, extra)
+
+    def settings(self, fullscreen: bool) -> Settings:
+        """The settings file's view of the session as it is now."""
+        return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen)
+
+    def remember(self, fullscreen: bool) -> None:
+        """Write the settings if they changed (the store skips identical writes)."""
+        if self.store is not None:
+            self.store.save_settings(self.settings(fullscreen))
+
+    def save_problem(self) -> Note | None:
+        """A failure to save not yet told to the player (once for each cause)."""
+        failure = self.store.news() if self.store is not None else None
+        if failure is None:
+            return None
+        return Note(f"Cannot {failure.what}: {failure.cause}.", warn=True)
+
+    # ------------------------------------------------------------------ the game
+    def next_game(self) -> Game:
+        """A game with the panel's seats and the chosen rules (not yet on the board)."""
+        return Game(seats_for_next_game(self.panel), self.rules)
+
+    @property
+    def last_square(self) -> int | None:
+        """The square of the last move on the board (the marker shows it), if any."""
+        moves = self.game.moves
+        return moves[-1] if moves else None
+
+    def to_move(self) -> int | None:
+        """The seat to move, or None when the game is over."""
+        return self.game.to_move
+
+    def computer_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and self.panel[seat].plays_as == "computer"
+
+    def place(self, square: int) -> Placed | Refused:
+        """Play ``square`` for the seat to move, if it may."""
+        game = self.game
+        if game.over:
+            return Refused(square, Note("The game is over: click New for another.", warn=True))
+        if not game.is_legal(square):
+            owner = SEAT_NAME[game.owners[square]]
+            return Refused(square, Note(f"{owner}'s square! Play on an empty square or one of "
+                                        "yours.", warn=True))
+        shown = game.play_shown(square)
+        self.autosave()  # the move is made: a kill from now on resumes after it
+        notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
+        return Placed(shown, notes)
+
+    def new_game(self) -> Note:
+        """A fresh game with the panel's seats; an unfinished game is put aside for Undo."""
+        game = self.game
+        if game.over:
+            self.put_aside = None  # nothing is lost: the game was played to the end
+        elif game.moves:
+            self.put_aside = game  # a New on an untouched game keeps the one put aside before
+        self._show(self.next_game())
+        if self.put_aside is not None:
+            return Note("New game. Undo brings the last one back.")
+        return Note("New game.")
+
+    def _show(self, game: Game) -> None:
+        self.game = game
+        self.autosave()
+
+    def undo_count(self) -> int:
+        """How many moves Undo takes back: back to before the last move a seat played by a
+        human made (just one move when no human plays; none if no human has moved yet)."""
+        game = self.game
+        if not game.can_undo():
+            return 0
+        humans = {s for s in game.seats if self.panel[s].plays_as == "human"}
+        if not humans:
+            return 1
+        for back, seat in enumerate(reversed(game.movers()), start=1):
+            if seat in humans:
+                return back
+        return 0
+
+    def can_undo(self) -> bool:
+        return self.undo_count() > 0 or self.put_aside is not None
+
+    def undo(self) -> Note:
+        """Take back moves until a human's move is taken back (one move if no human plays);
+        with none to take back, bring back the game that New put aside."""
+        taken = self.undo_count()
+        if taken == 0 and self.put_aside is not None:
+            game, self.put_aside = self.put_aside, None
+            self._show(game)
+            return Note("The game before New is back.")
+        if taken == 0:
+            why = "no move" if not self.game.can_undo() else "no move of a human player"
+            return Note(f"There is {why} to take back.", warn=True)
+        for _ in range(taken):
+            self.game.undo()
+        self._show(self.game)
+        return Note(f"Took back {plural(taken, 'move')}.")
+
+    def back_to_operator(self) -> Note:
+        """A kiosk's next visitor: the operator's seats, speed, sound and rules, a fresh game
+        (whatever the last visitor changed is put back, and their game is not kept)."""
+        options = self.options
+        self.panel = panel_of(options.seats)
+        self.speed, self.rules, self.sound = options.speed, options.rules, options.sound
+        self.put_aside = None
+        self._show(self.next_game())
+        return Note("Your game! Click an empty square to start.")
+
+    # ------------------------------------------------------------------ settings
+    def step_speed(self, step: int) -> Note:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + step) % len(SPEEDS)]
+        return Note(f"Speed: {self.speed}.")
+
+    def toggle_sound(self) -> Note:
+        self.sound = not self.sound
+        return Note("Sound on." if self.sound else "Sound off.")
+
+    def step_rules(self, step: int) -> Note:
+        self.rules = RULES[(RULES.index(self.rules) + step) % len(RULES)]
+        when = ", as now" if self.rules == self.game.rules else " from the next game"
+        return Note(f"{self.rules.capitalize()} rules{when}.")
+
+    # ------------------------------------------------------------------ the panel
+    def locked(self) -> Note | None:
+        """The note for a click on a panel the operator locked (a kiosk's), or None."""
+        if self.options.lock_panel:
+            return Note("The players are set for this kiosk: click the board to play.")
+        return None
+
+    def step_player(self, seat: int, step: int) -> Note:
+        """Column 1: step who plays ``seat`` (Select +1, Adjust -1): a new player at once, a
+        seat joining or leaving from the next game."""
+        if (note := self.locked()) is not None:
+            return note
+        row, name = self.panel[seat], SEAT_NAME[seat]
+        was_in, played_by, in_game = row.kind != "off", row.plays_as, seat in self.game.seats
+        stepped_past_off = not step_kind(self.panel, seat, step)
+        if row.plays_as != played_by and in_game:
+            self.autosave()  # who plays the seat is part of the saved game
+        text = kind_message(name, row.kind, was_in, in_game)
+        if stepped_past_off:  # said, not warned: the click did change the seat
+            text = text.removesuffix(".") + " (two must play)."
+        return Note(text)
+
+    def owned(self, seat: int) -> str:
+        """Column 2's value in words: how many squares ``seat`` owns in the game on the board."""
+        count = self.game.squares[seat] if seat in self.game.seats else 0
+        return f"{SEAT_NAME[seat]} owns {plural(count, 'square')}."
+
+    def squares_note(self, seat: int) -> Note:
+        """Column 2 only shows the squares owned: a click says so in words."""
+        if (note := self.locked()) is not None:
+            return note
+        return Note(self.owned(seat))
+
+    def step_level(self, seat: int, step: int) -> Note:
+        """Column 3: the computer level, 0-5, wrapping round."""
+        if (note := self.locked()) is not None:
+            return note
+        step_level(self.panel, seat, step)
+        return Note(f"{SEAT_NAME[seat]}: computer level {self.panel[seat].level}.")
+
+    def step_random(self, seat: int, step: int) -> Note:
+        """Column 4: the share of random moves, 0-100 % in tens, wrapping round."""
+        if (note := self.locked()) is not None:
+            return note
+        step_random(self.panel, seat, step)
+        return Note(f"{SEAT_NAME[seat]}: {self.panel[seat].random_pct}% random moves.")
+
+
+def kind_message(name: str, kind: str, was_in: bool, in_game: bool) -> str:
+    """The line for a seat stepped to ``kind``: a new player now, back as it is in the game on
+    the board, or a change that waits for the next game."""
+    now_in = kind != "off"
+    if was_in == now_in and in_game == now_in:
+        return f"{name} is now played by a {kind}."
+    if in_game == now_in:
+        return f"{name} is {kind if now_in else 'out'} again."
+    return f"{name} {'joins' if now_in else 'leaves'} at the next game."
+
+
+def _game_or_none(data: Any) -> Game | None:
+    """A game put aside by New, as the autosave kept it; None when missing or unreadable."""
+    if data is None:
+        return None
+    try:
+        game = game_from_data(data)
+    except RecordError:
+        return None
+    return None if game.over else game
+
+
+def demo_options(options: Options, seats: tuple[SeatSetting, ...], speed: Speed) -> Options:
+    """The options of a demonstration game: the given computer seats, silent, nothing saved."""
+    return replace(options, seats=seats, speed=speed, sound=False, fixed_seats=True,
+                   lock_panel=True)

@@ -1,0 +1,353 @@
+"""Settings and autosave files: where they live, atomic writes, and bad files set aside.
+
+Nothing here may stop the game from starting: every problem with a file becomes a one-line
+warning, the defaults (or no saved game), and the bad file kept under a new name so nothing
+is lost. Writes go to a temporary file in the same folder and are renamed into place, so a
+crash or a power cut at any moment leaves either the old file or the new one, never half.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import stat
+import tempfile
+import time
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from chainplus.ai.players import LEVELS
+from chainplus.core.game import Game
+from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
+from chainplus.core.rules import DEFAULT_RULES, RULES, Rules, short
+
+ENV_DIR = "CHAINPLUS_CONFIG_DIR"
+SETTINGS_FILE = "settings.json"
+AUTOSAVE_FILE = "autosave.json"
+LOG_FILE = "chainplus.log"
+#: Files larger than this are not ours (settings are a few hundred bytes, a game a few kB).
+MAX_FILE_BYTES = MAX_RECORD_BYTES
+
+#: How fast chains are shown (the Speed icon steps through them in this order).
+Speed = Literal["slow", "normal", "fast", "instant"]
+SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
+#: Who a panel row puts in a seat for the next game: a person, the computer, or nobody.
+Kind = Literal["human", "computer", "off"]
+KINDS: tuple[Kind, ...] = ("human", "computer", "off")
+
+
+@dataclass(frozen=True)
+class SeatSetting:
+    """One row of the player panel as the settings file keeps it."""
+
+    kind: Kind = "off"
+    level: int = 2
+    random_pct: int = 10
+
+    def problem(self) -> str | None:
+        """Why this row cannot be used, or None."""
+        if self.kind not in KINDS:
+            return f"kind {short(self.kind)} is not one of {', '.join(KINDS)}"
+        if type(self.level) is not int or self.level not in LEVELS:
+            return f"level {short(self.level)} is not 0-5"
+        if type(self.random_pct) is not int or not 0 <= self.random_pct <= 100:
+            return f"random % {short(self.random_pct)} is not 0-100"
+        return None
+
+
+#: Red a human, Blue the computer at level 5 with 10% random (the help's advice), two empty.
+DEFAULT_SEATS: tuple[SeatSetting, ...] = (
+    SeatSetting("human", 5, 10), SeatSetting("computer", 5, 10), SeatSetting(), SeatSetting(),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the window remembers between runs."""
+
+    seats: tuple[SeatSetting, ...] = DEFAULT_SEATS
+    speed: Speed = "normal"
+    sound: bool = True
+    rules: Rules = DEFAULT_RULES
+    fullscreen: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the file keeps them (plain JSON types)."""
+        return {**asdict(self), "seats": [asdict(row) for row in self.seats]}
+
+
+DEFAULTS = Settings()
+
+
+def in_play(seats: tuple[SeatSetting, ...]) -> int:
+    """How many of ``seats`` play in the next game (the panel keeps at least two)."""
+    return sum(row.kind != "off" for row in seats)
+
+
+def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The folder for settings, autosave and log: an option, $CHAINPLUS_CONFIG_DIR, or XDG."""
+    if override:
+        return Path(override).expanduser()
+    if os.environ.get(ENV_DIR):
+        return Path(os.environ[ENV_DIR]).expanduser()
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base).expanduser() / "chainplus"
+
+
+# --------------------------------------------------------------------------- files
+def atomic_write(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` all at once (temporary file, fsync, rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    try:  # make the rename itself survive a power cut
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:
+        pass
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a bad file (or folder) out of the way, keeping it; returns its new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n else ""))
+        if not target.exists():
+            try:
+                os.replace(path, target)
+            except OSError:
+                return None
+            return target
+    return None
+
+
+class BadFile(Exception):
+    """A file that is there but cannot be used; the message says why, in a few words."""
+
+
+def read_json(path: Path) -> Any:
+    """The decoded JSON of ``path``; None when there is no such file; BadFile otherwise."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise BadFile("it is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):  # a FIFO or a device would hang or never end
+        raise BadFile("it is not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise BadFile(f"it is too large ({info.st_size} bytes)")
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
+    try:
+        return decode(text)
+    except RecordError as exc:
+        raise BadFile(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class WriteFailure:
+    """A file that could not be written: ``cause`` in a few words a player understands (the
+    window shows it), ``warning`` the one line for standard error and the log."""
+
+    what: str
+    folder: Path
+    cause: str
+    blocker: Path | None = None  # the file that stands where a folder should be, if one does
+
+    @property
+    def warning(self) -> str:
+        where = f" ({self.blocker})" if self.blocker is not None else ""
+        return f"warning: cannot {self.what} in {self.folder}: {self.cause}{where}"
+
+
+#: The cause when a file stands where the folder (or a folder above it) should be.
+FILE_IN_THE_WAY = "a file stands where its folder should be"
+
+
+def write_failure_cause(folder: Path, exc: OSError) -> str:
+    """Why nothing could be written in ``folder``, told apart by what is really there (short
+    enough for the window's message line: no paths)."""
+    return _diagnose(folder, exc)[0]
+
+
+def _diagnose(folder: Path, exc: OSError) -> tuple[str, Path | None]:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full", None
+    if exc.errno == errno.EROFS:
+        return "the disk is read-only", None
+    place = folder
+    while not place.exists() and place != place.parent:
+        place = place.parent  # the nearest part of the path that is there
+    if not place.is_dir():
+        return FILE_IN_THE_WAY, place
+    if place != folder:
+        return "the folder is missing and cannot be made", None
+    if not os.access(folder, os.W_OK | os.X_OK) or isinstance(exc, PermissionError):
+        return "the folder is not writable", None
+    return exc.strerror or str(exc), None
+
+
+def _write_or_warn(path: Path, text: str, what: str) -> WriteFailure | None:
+    """Write ``text`` and a newline atomically; what went wrong instead of raising."""
+    try:
+        atomic_write(path, text + "\n")
+    except OSError as exc:
+        return WriteFailure(what, path.parent, *_diagnose(path.parent, exc))
+    return None
+
+
+def _warn_and_set_aside(path: Path, why: str, what: str) -> str:
+    kept = set_aside(path)
+    where = f"; kept as {kept.name}" if kept else ""
+    return f"warning: {what} {path} ignored: {why}{where}"
+
+
+# --------------------------------------------------------------------------- settings
+def check_settings(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from decoded JSON: every bad or missing value replaced by its default.
+
+    Returns the settings and a list of what was wrong (empty when all was well).
+    """
+    if not isinstance(data, dict):
+        return DEFAULTS, ["it is not a JSON object"]
+    problems = []
+    seats = list(DEFAULT_SEATS)
+    given = data.get("seats", [asdict(row) for row in DEFAULT_SEATS])
+    if isinstance(given, list) and len(given) == 4 and all(isinstance(s, dict) for s in given):
+        for index, row in enumerate(given):
+            seat = SeatSetting(row.get("kind"), row.get("level"), row.get("random_pct"))
+            if seat.problem() is None:
+                seats[index] = seat
+            else:
+                problems.append(f"seat {index + 1} is not valid")
+    else:
+        problems.append("'seats' is not a list of 4 seats")
+    if in_play(tuple(seats)) < 2:
+        problems.append("fewer than two seats are in play")
+        seats = list(DEFAULT_SEATS)
+    values: dict[str, Any] = {"seats": tuple(seats)}
+    for key, allowed in (("speed", SPEEDS), ("rules", RULES)):
+        value = data.get(key, getattr(DEFAULTS, key))
+        if isinstance(value, str) and value in allowed:
+            values[key] = value
+        else:
+            problems.append(f"'{key}' is not one of {', '.join(allowed)}")
+    for key in ("sound", "fullscreen"):
+        value = data.get(key, getattr(DEFAULTS, key))
+        if isinstance(value, bool):
+            values[key] = value
+        else:
+            problems.append(f"'{key}' is not true or false")
+    return Settings(**values), problems
+
+
+def load_settings(folder: Path) -> tuple[Settings, list[str]]:
+    """The saved settings (defaults for anything missing or bad) and any warnings.
+
+    A bad file is set aside under a new name, so the next save starts clean.
+    """
+    path = folder / SETTINGS_FILE
+    try:
+        data = read_json(path)
+    except BadFile as exc:
+        return DEFAULTS, [_warn_and_set_aside(path, str(exc), "settings file")]
+    if data is None:
+        return DEFAULTS, []
+    settings, problems = check_settings(data)
+    if problems:
+        return settings, [_warn_and_set_aside(path, "; ".join(problems), "settings file")]
+    return settings, []
+
+
+def save_settings(folder: Path, settings: Settings) -> WriteFailure | None:
+    """Write the settings; says what went wrong instead of raising when it cannot."""
+    text = json.dumps(settings.to_json(), indent=1)
+    return _write_or_warn(folder / SETTINGS_FILE, text, "save settings")
+
+
+# --------------------------------------------------------------------------- autosave
+def save_game(folder: Path, game: Game, extra: dict[str, Any] | None = None
+              ) -> WriteFailure | None:
+    """Autosave ``game`` as a game record (``replay`` reads it); what went wrong instead of
+    raising."""
+    record = record_of(game)
+    if extra:
+        record.update({k: v for k, v in extra.items() if k not in record})
+    text = json.dumps(record, separators=(",", ":"))
+    return _write_or_warn(folder / AUTOSAVE_FILE, text, "autosave")
+
+
+def load_game(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:
+    """The autosaved game if there is an unfinished one, its record's other keys, and warnings."""
+    path = folder / AUTOSAVE_FILE
+    try:
+        data = read_json(path)
+        if data is None:
+            return None, {}, []
+        game = game_from_data(data)
+    except (BadFile, RecordError) as exc:
+        return None, {}, [_warn_and_set_aside(path, str(exc), "saved game")]
+    extra = {k: v for k, v in data.items() if k not in ("players", "rules", "moves")}
+    if game.winner is not None:
+        return None, extra, []
+    return game, extra, []
+
+
+
+# --------------------------------------------------------------------------- --seats
+def parse_seats_spec(text: str) -> tuple[SeatSetting, ...]:
+    """The seats of a ``--seats`` option: four comma-separated entries, one per seat.
+
+    ``H`` human, ``C`` computer (``C5`` level 5, ``C5:10`` level 5 at 10% random), ``-``
+    not in play; fewer than four entries leave the rest not in play. Example: ``H,C5:10``.
+    Raises ValueError with a one-line reason.
+    """
+    parts = [p.strip().upper() for p in text.split(",")]
+    if not 1 <= len(parts) <= 4:
+        raise ValueError(f"--seats takes up to four entries separated by commas, not {text!r}")
+    parts += ["-"] * (4 - len(parts))
+    seats = []
+    for number, part in enumerate(parts, start=1):
+        row = SeatSetting()  # a seat not in play, as the panel shows one
+        if part == "H":
+            row = replace(row, kind="human")
+        elif part.startswith("C"):
+            row = DEFAULT_SEATS[1]  # the default computer player (level 5, 10%)
+            level, _, pct = part[1:].partition(":")
+            try:
+                row = replace(row, level=int(level) if level else row.level,
+                              random_pct=int(pct) if pct else row.random_pct)
+            except ValueError:
+                raise ValueError(f"--seats: seat {number} {part!r} is not C, C<level> or "
+                                 "C<level>:<random %>") from None
+            if row.problem() is not None:
+                raise ValueError(f"--seats: seat {number} {part!r}: levels are 0-5 and "
+                                 "random % 0-100")
+        elif part not in ("-", "OFF", ""):
+            raise ValueError(f"--seats: seat {number} {part!r} is not H, C, "
+                             "C<level>[:<random %>] or -")
+        seats.append(row)
+    if in_play(tuple(seats)) < 2:
+        raise ValueError("--seats: at least two seats must play")
+    return tuple(seats)

@@ -1,0 +1,86 @@
+"""The window's files: settings remembered between runs and the autosaved game, in one folder.
+
+Every file problem becomes a one-line warning, printed once on standard error (and logged in
+kiosk mode); nothing here raises for a file. Failures to write are also kept for the window,
+which shows each new cause once in its message area (a player who started the game from a
+desktop icon never sees standard error).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from chainplus.app import settings as st
+from chainplus.app.panel import Panel, plays_as_list
+from chainplus.app.settings import Settings, WriteFailure
+from chainplus.core.game import Game
+
+
+class Store:
+    """Settings and autosave in ``folder``; warnings go to ``stream`` once each, and the log."""
+
+    def __init__(self, folder: Path, logger: logging.Logger | None = None,
+                 stream: TextIO | None = None, write_settings: bool = True) -> None:
+        self.folder = folder
+        self.logger = logger
+        self.stream = stream
+        self.write_settings = write_settings
+        self.said: set[str] = set()
+        self.last_settings: Settings | None = None
+        self.saves = 0  # autosaves written, for the soak's figures
+        self.failure: WriteFailure | None = None  # the last write that failed, until one works
+        self._failures_shown: set[str] = set()
+
+    def warn(self, lines: list[str] | str | None) -> None:
+        if not lines:
+            return
+        for line in [lines] if isinstance(lines, str) else lines:
+            line = " ".join(line.split())  # always one line
+            if line in self.said:
+                continue
+            self.said.add(line)
+            with contextlib.suppress(OSError, ValueError):
+                print(f"chainplus: {line}", file=self.stream or sys.stderr)
+            if self.logger is not None:
+                self.logger.warning(line)
+
+    def _wrote(self, failure: WriteFailure | None) -> None:
+        self.failure = failure
+        if failure is not None:
+            self.warn(failure.warning)
+
+    def news(self) -> WriteFailure | None:
+        """A write failure with a cause not yet shown on screen (each cause once a run)."""
+        failure = self.failure
+        if failure is None or failure.cause in self._failures_shown:
+            return None
+        self._failures_shown.add(failure.cause)
+        return failure
+
+    def load_settings(self) -> Settings:
+        settings, warnings = st.load_settings(self.folder)
+        self.warn(warnings)
+        self.last_settings = settings if not warnings else None
+        return settings
+
+    def save_settings(self, settings: Settings) -> None:
+        """Write the settings when they changed since the last write (and writing is on)."""
+        if not self.write_settings or settings == self.last_settings:
+            return
+        self.last_settings = settings
+        self._wrote(st.save_settings(self.folder, settings))
+
+    def save_game(self, game: Game, panel: Panel, extra: dict[str, Any] | None = None) -> None:
+        """Autosave ``game`` with who plays each seat (and any ``extra`` keys)."""
+        self.saves += 1
+        extra = {"plays_as": plays_as_list(panel), **(extra or {})}
+        self._wrote(st.save_game(self.folder, game, extra=extra))
+
+    def load_game(self) -> tuple[Game | None, dict[str, Any]]:
+        game, extra, warnings = st.load_game(self.folder)
+        self.warn(warnings)
+        return game, extra

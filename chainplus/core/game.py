@@ -1,0 +1,527 @@
+"""The game state and the one move function that the screen, the AI and the command line share.
+
+A ``Game`` is mutable, with push/pop style undo: ``play`` applies a placement and its whole
+cascade, ``undo`` restores the exact state before the last placement. The cascade is returned
+as data (the waves of explosions, in the order a screen should show them) so a view can
+animate it without running any rule of its own. ``settle`` makes the same move to the same
+position without keeping the waves, which is what level 5's search needs, and faster.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import compress
+from typing import NamedTuple
+
+from chainplus.core.rules import (
+    DEFAULT_RULES,
+    MASS,
+    NEIGHBOURS,
+    SEATS,
+    SQUARES,
+    IllegalMoveError,
+    Rules,
+    capacity,
+    check_rules,
+    explode_at,
+    row_col,
+    short,
+)
+
+_ALL_SQUARES = range(SQUARES)
+#: What undo restores after an explosion: counts, owners, squares, placed, alive and the seat
+#: that moved.
+_Undo = tuple[list[int], list[int], list[int], int, list[int], int]
+#: What undo restores after a placement that explodes nothing (most of a search's moves, so
+#: they copy no board): the square's owner before, placed, and the seat that moved.
+_QuietUndo = tuple[int, int, int]
+_NO_WAVES: tuple[tuple[int, ...], ...] = ()
+
+
+class Cascade(NamedTuple):
+    """What one placement did: ``waves[k]`` holds the squares that exploded together in step k."""
+
+    seat: int
+    square: int
+    waves: tuple[tuple[int, ...], ...]
+    eliminated: tuple[int, ...]
+    winner: int | None
+
+
+#: The board as a screen shows it for one moment of a cascade: (counts, owners).
+Frame = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class ShownCascade(NamedTuple):
+    """A placement as a screen animates it: the cascade, and the board after the placement
+    and after every wave (``frames[0]`` is the board before the first explosion)."""
+
+    cascade: Cascade
+    frames: tuple[Frame, ...]
+
+
+def check_seats(seats: Sequence[int]) -> tuple[int, ...]:
+    """Validate a seat list and return it as a tuple.
+
+    2-4 distinct seats from 1-4, listed in turn order. Turns go round in seat order
+    (1, 2, 3, 4, 1...), so the list is that order, starting from any seat: [1, 3, 4] or
+    [3, 4, 1], but not [3, 1, 4].
+    """
+    seats = tuple(seats)
+    if not 2 <= len(seats) <= 4:
+        raise ValueError(f"a game needs 2 to 4 seats, not {len(seats)}")
+    for seat in seats:
+        if type(seat) is not int or seat not in SEATS:
+            raise ValueError(f"seats are numbered 1 to 4, not {short(seat)}")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"a seat appears twice in {list(seats)}")
+    first = seats.index(min(seats))
+    if list(seats[first:] + seats[:first]) != sorted(seats):
+        raise ValueError(f"turns go round in seat order, so {list(seats)} is not a turn order")
+    return seats
+
+
+class Game:
+    """A game of Chain Reaction in progress (or finished)."""
+
+    __slots__ = (
+        "seats", "rules", "threshold", "capacity", "counts", "owners", "squares", "placed",
+        "alive", "to_move", "winner", "moves", "_history", "_everyone",
+    )
+
+    def __init__(self, seats: Sequence[int] = (1, 2), rules: Rules = DEFAULT_RULES) -> None:
+        self.seats: tuple[int, ...] = check_seats(seats)
+        self.rules = check_rules(rules)
+        self.threshold = explode_at(rules)
+        self.capacity = capacity(rules)
+        self.counts: list[int] = [0] * SQUARES
+        self.owners: list[int] = [0] * SQUARES  # 0 = nobody, else the seat
+        self.squares: list[int] = [0] * 5  # squares owned, indexed by seat
+        self.placed = 0  # bit s set once seat s has placed
+        self._everyone = sum(1 << s for s in self.seats)  # placed, once every seat has placed
+        self.alive: list[int] = list(self.seats)  # seats still in play, in turn order
+        self.to_move: int | None = self.seats[0]
+        self.winner: int | None = None
+        self.moves: list[int] = []  # squares played, in order
+        self._history: list[_Undo | _QuietUndo] = []
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def over(self) -> bool:
+        """True once a seat has won (then nobody is to move)."""
+        return self.winner is not None
+
+    def eliminated(self) -> list[int]:
+        """Seats that have been knocked out, in seat order."""
+        return [s for s in self.seats if s not in self.alive]
+
+    def is_legal(self, square: int) -> bool:
+        """True when the seat to move may place on ``square``."""
+        return (
+            self.winner is None
+            and type(square) is int
+            and 0 <= square < SQUARES
+            and self.owners[square] in (0, self.to_move)
+        )
+
+    def legal_moves(self) -> list[int]:
+        """Every square the seat to move may place on, in square order."""
+        if self.winner is not None:
+            return []
+        ok = (0, self.to_move).__contains__
+        return list(compress(_ALL_SQUARES, map(ok, self.owners)))
+
+    def total_pieces(self) -> int:
+        return sum(self.counts)
+
+    def copy(self) -> Game:
+        """An independent copy without undo history (cheap: for search and what-ifs)."""
+        other = Game.__new__(Game)
+        other.seats = self.seats
+        other.rules = self.rules
+        other.threshold = self.threshold
+        other.capacity = self.capacity
+        other.counts = self.counts[:]
+        other.owners = self.owners[:]
+        other.squares = self.squares[:]
+        other.placed = self.placed
+        other._everyone = self._everyone
+        other.alive = self.alive[:]
+        other.to_move = self.to_move
+        other.winner = self.winner
+        other.moves = self.moves[:]
+        other._history = []
+        return other
+
+    def key(self) -> bytes:
+        """The position as bytes: the 64 counts, the 64 owners, the seat to move and who has
+        placed (a search's table key; the evaluation reads the board from it).
+
+        A settled square never holds more than 4 pieces, so every value fits a byte; the knocked
+        out seats follow from the rest.
+        """
+        return bytes(self.counts) + bytes(self.owners) + bytes((self.to_move or 0, self.placed))
+
+    def state(self) -> tuple[object, ...]:
+        """Everything that defines the position, as one comparable value."""
+        return (
+            self.seats, self.rules, tuple(self.counts), tuple(self.owners),
+            tuple(self.squares), self.placed, tuple(self.alive),
+            self.to_move, self.winner, tuple(self.moves),
+        )
+
+    # ----------------------------------------------------------------- moves
+    def play(self, square: int) -> Cascade:
+        """Place one piece for the seat to move on ``square`` and run the whole cascade.
+
+        Raises IllegalMoveError (a ValueError) and changes nothing when the move is not
+        allowed.
+        """
+        return self._play(square, None)
+
+    def settle(self, square: int) -> None:
+        """``play`` for a search: the same move and the same position after it, faster, as the
+        waves are not kept.
+
+        Chain Reaction's explosions commute (it is a chip-firing game): however the due squares
+        are taken in turn, each explodes the same number of times and the board settles the same,
+        so a plain stack of due squares replaces the wave-by-wave order a screen needs. The one
+        difference is on a win: the cascade stops when the rivals are gone, and the board is
+        left where it stood then, which depends on the order; the position is over either way.
+        """
+        me, due = self._place(square, None)
+        if due:
+            rivals = [s for s in self.alive if s != me]
+            self._topple(me, [square], self.counts, self.owners, self.squares,
+                         rivals if self._can_win(rivals, self.counts) else None)
+            self._end_turn(me)
+
+    def play_shown(self, square: int) -> ShownCascade:
+        """``play``, keeping the board after the placement and after every wave for a screen."""
+        shots: list[Frame] = []
+        cascade = self._play(square, shots)
+        return ShownCascade(cascade, tuple(shots))
+
+    def _play(self, square: int, shots: list[Frame] | None) -> Cascade:
+        me, due = self._place(square, shots)
+        if not due:
+            return Cascade(me, square, _NO_WAVES, (), None)
+        waves = self._cascade(me, square, shots)
+        eliminated = self._end_turn(me)
+        return Cascade(me, square, waves, eliminated, self.winner)
+
+    def _place(self, square: int, shots: list[Frame] | None) -> tuple[int, bool]:
+        """Check the move and place the piece, keeping what ``undo`` needs: the seat that
+        moved, and whether the square is now due to explode (when not, the move is over and
+        the turn has passed). Raises IllegalMoveError and changes nothing when the move is
+        not allowed."""
+        me = self.to_move
+        if me is None or self.winner is not None:
+            raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
+        if type(square) is not int or not 0 <= square < SQUARES:
+            raise IllegalMoveError(f"square {short(square)} is off the board")
+        counts = self.counts
+        owners = self.owners
+        owner = owners[square]
+        if owner != me and owner:
+            row, col = row_col(square)
+            raise IllegalMoveError(f"square [{row}, {col}] is owned by seat {owner}")
+
+        due = counts[square] + 1 >= self.threshold[square]
+        if due:
+            # alive is replaced, never changed in place, so it is kept by reference
+            self._history.append(
+                (counts[:], owners[:], self.squares[:], self.placed, self.alive, me))
+        else:
+            self._history.append((owner, self.placed, me))
+        self.moves.append(square)
+        self.placed |= 1 << me
+        counts[square] += 1
+        if not owner:
+            owners[square] = me
+            self.squares[me] += 1
+        if shots is not None:
+            shots.append((tuple(counts), tuple(owners)))
+        if not due:
+            # nothing exploded, so nobody was knocked out: just pass the turn
+            alive = self.alive
+            self.to_move = alive[(alive.index(me) + 1) % len(alive)]
+        return me, due
+
+    def random_move(self, rng: random.Random) -> int:
+        """A legal square drawn uniformly at random (fast: no list in the usual case).
+
+        Draws squares until one is legal (rejection sampling, uniform over the legal
+        squares); after a few misses it draws from the full list instead, still uniform.
+        """
+        me = self.to_move
+        if me is None or self.over:
+            raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
+        owners = self.owners
+        rand = rng.random
+        for _ in range(8):
+            square = int(rand() * SQUARES)
+            owner = owners[square]
+            if owner == me or not owner:
+                return square
+        legal = self.legal_moves()
+        return legal[int(rand() * len(legal))]
+
+    def _cascade(
+        self, me: int, start: int, shots: list[Frame] | None
+    ) -> tuple[tuple[int, ...], ...]:
+        """Explode wave by wave until nothing is over its mass or the mover is alone.
+
+        Every explosion in the move belongs to the mover, so each wave explodes all the
+        squares that are due at once; a square that is still over its mass after
+        exploding explodes again in the next wave.
+        """
+        counts = self.counts
+        owners = self.owners
+        squares = self.squares
+        threshold = self.threshold
+        rivals = [s for s in self.alive if s != me]
+        can_win = self._can_win(rivals, counts)
+        waves = []
+        wave = [start]
+        while wave:
+            waves.append(tuple(wave))
+            for sq in wave:
+                left = counts[sq] - MASS[sq]
+                counts[sq] = left
+                if left == 0:
+                    owners[sq] = 0
+                    squares[me] -= 1
+            captured = False
+            touched: list[int] = []
+            for sq in wave:
+                for n in NEIGHBOURS[sq]:
+                    counts[n] += 1
+                    owner = owners[n]
+                    if owner != me:
+                        if owner:
+                            squares[owner] -= 1
+                            captured = True
+                        owners[n] = me
+                        squares[me] += 1
+                touched.extend(NEIGHBOURS[sq])
+            if shots is not None:
+                shots.append((tuple(counts), tuple(owners)))
+            if captured and can_win and not any(squares[s] for s in rivals):
+                break  # the mover is alone: the game ends mid-cascade
+            touched.extend(wave)
+            wave = sorted({sq for sq in touched if counts[sq] >= threshold[sq]})
+        return tuple(waves)
+
+    def _can_win(self, rivals: list[int], counts: list[int]) -> bool:
+        """Whether a cascade on ``counts`` can knock the last rival out: not while a rival has
+        yet to place, unless the board holds more than it can (then every square keeps
+        exploding until the mover owns them all, and the cascade ends there)."""
+        placed = self.placed
+        return (placed == self._everyone or all(placed >> s & 1 for s in rivals)
+                or self._endless(counts))
+
+    def wins_at_once(self, square: int) -> bool:
+        """Whether the seat to move would win the game at once by placing on ``square``.
+
+        The answer of ``settle`` then ``winner``, without making the move: the cascade runs on
+        copies of the board, so there is no move to record or undo (level 5 asks this of many
+        squares late in a game). False for a square the seat may not play.
+        """
+        me = self.to_move
+        if me is None or not self.is_legal(square):
+            return False
+        if self.counts[square] + 1 < self.threshold[square]:
+            return False  # nothing explodes, so nobody is knocked out
+        counts = self.counts[:]
+        counts[square] += 1
+        rivals = [s for s in self.alive if s != me]
+        if not self._can_win(rivals, counts):
+            return False
+        squares = self.squares[:]
+        self._topple(me, [square], counts, self.owners[:], squares, rivals)
+        return not any(squares[s] for s in rivals)
+
+    def any_wins_at_once(self, squares: Sequence[int]) -> bool:
+        """Whether placing on any of ``squares`` would win at once (as trying each with
+        ``wins_at_once`` would say), with about one cascade per run of loaded squares instead
+        of one per square: level 5 asks this at thousands of positions a move late in a game,
+        when a seat has a dozen or more loaded squares, nine times in ten with no win.
+
+        Explosions commute (``settle``), so the cascade from any square of a run of the
+        mover's loaded squares (next to each other) starts by exploding the whole run once,
+        then settles what that left, then adds back the one piece placed. The first two steps
+        are the same for every square of the run, so they are worked out once; the last is
+        usually nothing (the square is not due again), and then that square captures what the
+        run's cascade captured.
+        """
+        me = self.to_move
+        if me is None:
+            return False
+        counts = self.counts
+        threshold = self.threshold
+        loaded = {sq for sq in squares if self.is_legal(sq) and counts[sq] + 1 >= threshold[sq]}
+        rivals = [s for s in self.alive if s != me]
+        # whichever square is played, the board holds one piece more
+        if not loaded or not self._can_win(rivals, [*counts[:-1], counts[-1] + 1]):
+            return False
+        while loaded:
+            run = self._run_of(loaded.pop(), loaded)
+            if len(run) == 1:
+                if self.wins_at_once(run[0]):
+                    return True
+                continue
+            # the run explodes once (all its squares are the mover's, so nothing is captured
+            # there), then whatever that made due explodes in turn; only the rivals' square
+            # counts are read, so the mover's own count is not kept
+            after = counts[:]
+            owners = self.owners[:]
+            held = self.squares[:]
+            due = []
+            for sq in run:
+                after[sq] -= MASS[sq]
+                for n in NEIGHBOURS[sq]:
+                    after[n] += 1
+                    owner = owners[n]
+                    if owner != me:
+                        if owner:
+                            held[owner] -= 1
+                        owners[n] = me
+                    if after[n] >= threshold[n]:
+                        due.append(n)
+            self._topple(me, due, after, owners, held, rivals)
+            if not any(held[s] for s in rivals):
+                return True
+            for sq in run:
+                if after[sq] + 1 >= threshold[sq]:  # the piece placed sets it off again
+                    again = after[:]
+                    again[sq] += 1
+                    left = held[:]
+                    self._topple(me, [sq], again, owners[:], left, rivals)
+                    if not any(left[s] for s in rivals):
+                        return True
+        return False
+
+    @staticmethod
+    def _run_of(square: int, loaded: set[int]) -> list[int]:
+        """``square`` and every square of ``loaded`` joined to it through squares of
+        ``loaded`` next to each other (taken out of ``loaded``)."""
+        run = [square]
+        for sq in run:
+            for n in NEIGHBOURS[sq]:
+                if n in loaded:
+                    loaded.discard(n)
+                    run.append(n)
+        return run
+
+    def _topple(self, me: int, due: list[int], counts: list[int], owners: list[int],
+                squares: list[int], rivals: list[int] | None) -> None:
+        """``_cascade`` without the waves (``settle``, the win checks), on the board given:
+        explode the ``due`` squares and those they set off, off a stack, each as many times as
+        it is due at once, until none is due or the mover is alone. ``rivals``: the seats it
+        can knock out, None when it cannot win (``_can_win``)."""
+        threshold = self.threshold
+        # any owner but the mover is a rival still in, so the rivals' squares can be counted
+        # down as they are captured; None when this cascade cannot win anyway
+        rivals_left = None if rivals is None else sum(squares[s] for s in rivals)
+        pop = due.pop
+        push = due.append
+        masses = MASS
+        neighbours = NEIGHBOURS
+        while due:
+            sq = pop()
+            count = counts[sq]
+            at = threshold[sq]
+            if count < at:
+                continue  # listed twice, or already exploded
+            mass = masses[sq]
+            if count == at:  # nearly always: it explodes once
+                times = 1
+                left = count - mass
+            else:
+                times = (count - at) // mass + 1
+                left = count - times * mass
+            counts[sq] = left
+            if left == 0:
+                owners[sq] = 0
+                squares[me] -= 1
+            for n in neighbours[sq]:
+                got = counts[n] + times
+                counts[n] = got
+                owner = owners[n]
+                if owner != me:
+                    if owner:
+                        squares[owner] -= 1
+                        if rivals_left is not None:
+                            rivals_left -= 1
+                    owners[n] = me
+                    squares[me] += 1
+                if got >= threshold[n]:
+                    push(n)
+            if rivals_left == 0:
+                return  # the mover is alone: the game ends mid-cascade
+
+    def _endless(self, counts: list[int] | None = None) -> bool:
+        """True when the board (``counts``, by default the game's) holds more pieces than it
+        can keep still (over 224 in acorn).
+
+        Such a cascade never settles: every square explodes again and again (a known
+        property of chip-firing), so it runs until the mover has captured everything.
+        In play this needs 225 moves, by which time every seat has placed.
+        """
+        return sum(self.counts if counts is None else counts) > self.capacity
+
+    def _end_turn(self, me: int) -> tuple[int, ...]:
+        """Knock out seats left with nothing, then pass the turn or declare the winner."""
+        squares = self.squares
+        placed = self.placed
+        # a seat must have placed to be knocked out, except on a board that took everything
+        gone = tuple(
+            s for s in self.alive
+            if s != me and not squares[s] and (placed >> s & 1 or self._endless())
+        )
+        if gone:
+            self.alive = [s for s in self.alive if s not in gone]
+        alive = self.alive
+        if len(alive) == 1:
+            self.winner = me
+            self.to_move = None
+        else:
+            self.to_move = alive[(alive.index(me) + 1) % len(alive)]
+        return gone
+
+    def undo(self) -> int:
+        """Take back the last placement, restoring the exact earlier state; returns its square."""
+        if not self._history:
+            raise IndexError("there is no move to take back")
+        entry = self._history.pop()
+        square = self.moves.pop()
+        if len(entry) == 3:
+            owner, self.placed, self.to_move = entry
+            self.counts[square] -= 1
+            if not owner:
+                self.owners[square] = 0
+                self.squares[self.to_move] -= 1
+            return square
+        counts, owners, squares, placed, alive, me = entry
+        # in place, so anyone holding game.counts or game.owners sees the restored board
+        self.counts[:] = counts
+        self.owners[:] = owners
+        self.squares[:] = squares
+        self.placed = placed
+        self.alive = alive
+        self.to_move = me
+        self.winner = None
+        return square
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def movers(self) -> list[int]:
+        """The seat that made each move that can be taken back, oldest first.
+
+        Turns skip seats that were knocked out, so the seat order alone does not say who
+        made a move. (A ``copy()`` has no undo history, so its list is empty.)
+        """
+        return [entry[-1] for entry in self._history]

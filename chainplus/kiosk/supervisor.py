@@ -1,0 +1,178 @@
+"""Kiosk supervision: run the game in a child process and start it again whenever it dies.
+
+The child autosaves after every move, so a restart resumes the game. Only a clean exit
+(status 0, which the game gives only for the operator's key combination) ends the kiosk;
+a SIGTERM or SIGINT to the supervisor (a shutdown) stops the child and ends it too. A game
+that finds no display (the kiosk started before its X server) is tried again, more and more
+slowly up to every 30 s, until the display is there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import logging.handlers
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import chainplus
+from chainplus.app.settings import LOG_FILE
+
+#: Pause before restarting a game that died; doubled while it keeps dying young, never above
+#: the cap, so play carries on within a few seconds.
+FIRST_DELAY = 0.3
+MAX_DELAY = 2.0
+#: A child that ran at least this long counts as healthy: the next crash restarts quickly.
+HEALTHY_SECONDS = 10.0
+#: Pause before trying again when the game found no display (X started after the kiosk, say):
+#: 1, 2, 4 ... seconds, never more than 30, for as long as it takes.
+FIRST_DISPLAY_DELAY = 1.0
+MAX_DISPLAY_DELAY = 30.0
+#: The pause is slept in steps this long, so SIGTERM during a 30 s wait stops the kiosk at once.
+PAUSE_STEP = 0.1
+
+#: The status of a bad command line: restarting would only fail again.
+USAGE_ERROR = 2
+#: The game's status when it found no display to show its window on: try again later.
+NO_DISPLAY = 3
+#: The kiosk's status after a SIGTERM or SIGINT is this plus the signal's number, as a shell
+#: reports it (143 after SIGTERM), so a service manager can tell a stop from a failure.
+STOPPED = 128
+
+
+@dataclass
+class Backoff:
+    """Pauses that start at ``first`` and double on each ``next()`` up to ``cap``."""
+
+    first: float
+    cap: float
+    delay: float = 0.0
+
+    def next(self) -> float:
+        self.delay = min(self.delay * 2, self.cap) if self.delay else self.first
+        return self.delay
+
+    def reset(self) -> None:
+        self.delay = 0.0
+
+
+def kiosk_logger(folder: Path) -> logging.Logger:
+    """A logger writing to ``folder/chainplus.log`` (rotated, so a show day cannot fill a disk).
+
+    Falls back to standard error when the folder cannot be written.
+    """
+    logger = logging.getLogger("chainplus.kiosk")
+    for old in logger.handlers[:]:  # one log file at a time: the latest folder asked for
+        logger.removeHandler(old)
+        old.close()
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            folder / LOG_FILE, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+        )
+    except OSError:
+        handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(process)d %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    return logger
+
+
+def supervise(command: Sequence[str], logger: logging.Logger,
+              sleep: Callable[[float], None] = time.sleep,
+              clock: Callable[[], float] = time.monotonic) -> int:
+    """Run ``command`` until it exits with status 0, restarting it whenever it dies.
+
+    Returns 0 after the operator's exit, STOPPED plus the signal's number after SIGTERM or
+    SIGINT, or USAGE_ERROR. The child's standard error passes through; its last line says why
+    it ended in the log. ``sleep`` and ``clock`` are the real ones except in tests.
+    """
+    stopping = threading.Event()  # set by a signal (only set and is_set: no lock is waited on)
+    signals: list[int] = []
+    child: subprocess.Popen[str] | None = None
+
+    def stop(signum: int, _frame: object) -> None:
+        signals.append(signum)
+        stopping.set()
+        if child is not None and child.poll() is None:
+            child.terminate()
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    crashes = Backoff(FIRST_DELAY, MAX_DELAY)
+    waits = Backoff(FIRST_DISPLAY_DELAY, MAX_DISPLAY_DELAY)
+    tries = 0
+    try:
+        logger.info("kiosk started: %s", " ".join(command))
+        status = 0
+        while not stopping.is_set():
+            started = clock()
+            child = subprocess.Popen(list(command), stderr=subprocess.PIPE, text=True,
+                                     errors="replace")
+            said = _relay(child)
+            status = child.wait()
+            if stopping.is_set():  # first: Ctrl+C also reaches the game, which then ends with 0
+                break
+            if status == 0:
+                logger.info("kiosk ended by the operator")
+                return 0
+            if status == USAGE_ERROR:
+                logger.error("the game refused its options (status 2): not restarting")
+                return status
+            if status == NO_DISPLAY:
+                tries += 1
+                delay = waits.next()
+                logger.warning("no display yet (try %d: %s); trying again in %.0f s",
+                               tries, said.removeprefix("error: ") or "no reason given", delay)
+            else:
+                tries = 0
+                waits.reset()
+                ran = clock() - started
+                if ran >= HEALTHY_SECONDS:
+                    crashes.reset()
+                delay = crashes.next()
+                logger.error("game process died (status %s) after %.1f s; restarting in %.1f s",
+                             status, ran, delay)
+            _pause(delay, stopping.is_set, sleep, clock)
+        name = signal.Signals(signals[0]).name if signals else "a signal"
+        logger.info("kiosk stopped by %s (game status %s)", name, status)
+        return STOPPED + (signals[0] if signals else signal.SIGTERM)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _relay(child: subprocess.Popen[str]) -> str:
+    """Pass the child's standard error on to ours until it ends; its last line, stripped."""
+    last = ""
+    assert child.stderr is not None  # Popen was given stderr=PIPE
+    with child.stderr:
+        for line in child.stderr:
+            with contextlib.suppress(OSError, ValueError):  # our own stderr may be gone
+                sys.stderr.write(line)
+                sys.stderr.flush()
+            last = line.strip() or last
+    return last
+
+
+def _pause(seconds: float, stopped: Callable[[], bool], sleep: Callable[[float], None],
+           clock: Callable[[], float]) -> None:
+    """Wait ``seconds``, or less if ``stopped()`` turns true (a signal arrived)."""
+    end = clock() + seconds
+    while not stopped():
+        left = end - clock()
+        if left <= 0:
+            return
+        sleep(min(left, PAUSE_STEP))
+
+
+def child_command(argv: Sequence[str]) -> list[str]:
+    """The command that runs the game itself under supervision (main.py plus --supervised)."""
+    main_py = Path(chainplus.__file__).resolve().parent.parent / "main.py"
+    return [sys.executable, str(main_py), *argv, "--supervised"]

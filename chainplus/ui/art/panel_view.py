@@ -1,0 +1,168 @@
+"""The player control panel (4 rows x 4 columns), the turn box and the help box.
+
+Drawing only: what a click on a cell does lives in ``controls`` (and ``chainplus.panel``).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence, Set
+from typing import NamedTuple
+
+import pygame
+from pygame import Rect
+from pygame.typing import ColorLike
+
+from chainplus.app.panel import Panel
+from chainplus.core.rules import SEATS
+from chainplus.ui.art import font
+from chainplus.ui.art.board_view import draw_shape
+from chainplus.ui.art.theme import (
+    BLACK,
+    CREAM,
+    GREY1,
+    GREY2,
+    GREY4,
+    HELP,
+    PANEL,
+    PANEL_HEAD_Y,
+    PANEL_HEADS,
+    RED,
+    RIGHT_W,
+    RIGHT_X,
+    SEAT_COLOUR,
+    SEAT_INK,
+    STATUS,
+    WHITE,
+    panel_cell,
+    panel_marker,
+)
+from chainplus.ui.art.widgets import bevel, box, ridge, well
+
+
+def panel_hit(pos: tuple[int, int]) -> tuple[int, int] | None:
+    """(seat, column) of the panel cell under ``pos``, or None."""
+    for seat in SEATS:
+        for column in range(1, 5):
+            if panel_cell(seat, column).collidepoint(pos):
+                return seat, column
+    return None
+
+
+#: Column 1's letter for each kind of seat.
+KIND_LETTER = {"human": "H", "computer": "C", "off": "-"}
+
+
+def _hatch(surface: pygame.Surface, rect: Rect, colour: ColorLike) -> None:
+    """Diagonal stripes: this cell changes at the next game."""
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    for x in range(rect.left - rect.h, rect.right, 6):
+        pygame.draw.line(surface, colour, (x, rect.bottom), (x + rect.h, rect.top))
+    surface.set_clip(clip)
+
+
+class PanelShown(NamedTuple):
+    """What the panel shows of the game: its seats, squares per seat (index 0 unused) and the
+    seats crossed out, as of the frame on the board (so a chain's counts change in step)."""
+
+    seats: tuple[int, ...]
+    squares: Sequence[int]
+    out: Set[int]
+
+
+def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
+               pressed: tuple[int, int] | None = None, to_move: int | None = None) -> None:
+    """The panel: heads, then per seat a shape marker and the four columns."""
+    ridge(surface, PANEL, "Players")
+    for column, head in enumerate(PANEL_HEADS, start=1):
+        cell = panel_cell(1, column)
+        font.draw(surface, head, (cell.centerx, PANEL_HEAD_Y), BLACK, align="center")
+    for seat in SEATS:
+        row = setup[seat]
+        in_game = seat in game.seats
+        out = seat in game.out
+        colour = SEAT_COLOUR[seat] if in_game else GREY2
+        ink = SEAT_INK[seat] if in_game else GREY4
+        marker = panel_marker(seat)
+        moving = seat == to_move
+        box(surface, marker, CREAM if moving else GREY1, pressed=moving)
+        shape = Rect(0, 0, 12, 12)
+        shape.center = marker.center
+        if moving:
+            shape.move_ip(1, 1)
+        draw_shape(surface, seat, shape)
+        values = (
+            KIND_LETTER[row.kind],  # H, C or -
+            str(game.squares[seat]) if in_game else "",
+            str(row.level),
+            str(row.random_pct),
+        )
+        for column, text in enumerate(values, start=1):
+            cell = panel_cell(seat, column)
+            if column == 2:
+                well(surface, cell, colour)  # a display, not a button
+            else:
+                box(surface, cell, colour, pressed=pressed == (seat, column))
+            if column == 1 and (row.kind == "off") == in_game:
+                # in or out only from the next game: stripes, the new setting on a plate
+                _hatch(surface, cell.inflate(-6, -6), ink)
+                plate = Rect(0, 0, 14, 18)
+                plate.center = (cell.centerx, cell.y + 15)
+                surface.fill(colour, plate)
+                pygame.draw.rect(surface, ink, plate, 1)
+            font.draw(surface, text, (cell.centerx, cell.y + 7), ink, align="center")
+        if out:
+            _strike(surface, seat)
+        if moving:
+            row_rect = marker.union(panel_cell(seat, 4)).inflate(6, 4)
+            pygame.draw.rect(surface, BLACK, row_rect, 1)
+
+
+def _strike(surface: pygame.Surface, seat: int) -> None:
+    """An eliminated seat: crossed out marker and a line through its row."""
+    marker = panel_marker(seat)
+    a = marker.inflate(-4, -6)
+    pygame.draw.line(surface, BLACK, a.topleft, a.bottomright, 3)
+    pygame.draw.line(surface, BLACK, a.topright, a.bottomleft, 3)
+    y = marker.centery
+    pygame.draw.line(surface, BLACK, (panel_cell(seat, 1).left - 2, y),
+                     (panel_cell(seat, 4).right + 1, y), 3)
+    pygame.draw.line(surface, WHITE, (panel_cell(seat, 1).left - 2, y - 2),
+                     (panel_cell(seat, 4).right + 1, y - 2), 1)
+
+
+def draw_status(surface: pygame.Surface, seat: int | None, head: str, line: str,
+                big: bool = False) -> None:
+    """The turn box: a small heading, then the seat's shape and a line (large for a winner)."""
+    well(surface, STATUS, CREAM if big else WHITE)
+    font.draw(surface, head, (STATUS.centerx, STATUS.y + 5), BLACK, align="center")
+    scale = 2 if big and font.size(line, 2)[0] <= RIGHT_W - 36 else 1
+    w, h = font.size(line, scale)
+    left = STATUS.centerx - (w + 22) // 2
+    top = STATUS.y + 24 + (28 - h) // 2 if scale == 1 else STATUS.y + 22
+    if seat:
+        mark = Rect(left, 0, 16, 16)
+        mark.centery = top + h // 2
+        draw_shape(surface, seat, mark)
+        font.draw(surface, line, (left + 22, top), BLACK, scale)
+    else:
+        font.draw(surface, line, (STATUS.centerx, top), BLACK, scale, align="center")
+
+
+#: The help box holds this many lines of this many characters of the 8-pixel font.
+HELP_LINES = 3
+HELP_COLUMNS = (RIGHT_W - 8) // 8
+
+
+def help_lines(text: str) -> list[str]:
+    """``text`` wrapped for the help box (every message must fit in HELP_LINES of these)."""
+    return textwrap.wrap(text, HELP_COLUMNS)
+
+
+def draw_help(surface: pygame.Surface, text: str, warn: bool = False) -> None:
+    """The help box: up to three lines of wrapped text."""
+    surface.fill(GREY1, HELP)
+    bevel(surface, HELP, raised=False, width=1)
+    for i, line in enumerate(help_lines(text)[:HELP_LINES]):
+        font.draw(surface, line, (RIGHT_X + 4, HELP.y + 4 + i * 17), RED if warn else BLACK)

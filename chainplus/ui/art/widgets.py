@@ -1,0 +1,114 @@
+"""RISC OS desktop furniture: 3D bordered boxes, icons, the window's title bar.
+
+A raised box has a light top-left edge and a dark bottom-right edge; pressed, the reverse,
+as the RISC OS 3 Wimp drew its action icons.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+from pygame.typing import ColorLike
+
+from chainplus.ui.art import font, glyphs
+from chainplus.ui.art.theme import (
+    BLACK,
+    CLOSE_ICON,
+    CREAM,
+    GREY1,
+    GREY2,
+    GREY4,
+    TITLE,
+    TITLE_BAR,
+    TOGGLE_ICON,
+    WHITE,
+)
+
+
+def bevel(surface: pygame.Surface, rect: Rect, raised: bool = True, width: int = 2,
+          light: ColorLike = WHITE, dark: ColorLike = GREY4) -> None:
+    """Draw a 3D edge inside ``rect``: light top-left and dark bottom-right when raised."""
+    top, bottom = (light, dark) if raised else (dark, light)
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    for i in range(width):
+        pygame.draw.line(surface, top, (x0 + i, y0 + i), (x1 - i, y0 + i))
+        pygame.draw.line(surface, top, (x0 + i, y0 + i), (x0 + i, y1 - i))
+        pygame.draw.line(surface, bottom, (x0 + i + 1, y1 - i), (x1 - i, y1 - i))
+        pygame.draw.line(surface, bottom, (x1 - i, y0 + i + 1), (x1 - i, y1 - i))
+
+
+def box(surface: pygame.Surface, rect: Rect, fill: ColorLike = GREY1, pressed: bool = False,
+        outline: bool = True) -> None:
+    """An icon box: a black outline round a filled, bevelled face."""
+    surface.fill(fill, rect)
+    if outline:
+        pygame.draw.rect(surface, BLACK, rect, 1)
+        bevel(surface, rect.inflate(-2, -2), raised=not pressed)
+    else:
+        bevel(surface, rect, raised=not pressed)
+
+
+def well(surface: pygame.Surface, rect: Rect, fill: ColorLike = WHITE) -> None:
+    """A sunken area (writable icons, the board, the status box)."""
+    surface.fill(fill, rect)
+    bevel(surface, rect, raised=False)
+
+
+def ridge(surface: pygame.Surface, rect: Rect, label: str = "") -> None:
+    """A grouping frame (a groove) with an optional label cut into its top edge."""
+    bevel(surface, rect, raised=False, width=1)
+    bevel(surface, rect.inflate(-2, -2), raised=True, width=1)
+    if label:
+        w, h = font.size(label)
+        gap = Rect(rect.x + 10, rect.y - h // 2, w + 8, h)
+        surface.fill(GREY1, gap)
+        font.draw(surface, label, (gap.x + 4, gap.y), BLACK)
+
+
+def icon(surface: pygame.Surface, rect: Rect, glyph: str, pressed: bool = False,
+         enabled: bool = True, selected: bool = False) -> None:
+    """An action icon with a glyph; greyed when it does nothing now."""
+    box(surface, rect, CREAM if selected else GREY1, pressed)
+    inner = rect.inflate(-10, -8)
+    if pressed:
+        inner.move_ip(1, 1)
+    glyphs.draw_glyph(surface, glyph, inner, BLACK if enabled else GREY2)
+
+
+def label(surface: pygame.Surface, rect: Rect, text: str, enabled: bool = True) -> None:
+    """A label centred under an icon."""
+    font.draw(surface, text, (rect.centerx, rect.bottom + 3), BLACK if enabled else GREY4,
+              align="center")
+
+
+def window_frame(surface: pygame.Surface, focused: bool, pressed: str | None = None,
+                 show_close: bool = True, show_toggle: bool = True) -> None:
+    """The title bar: close icon top left, title in cream when focused, toggle-size top right
+    (its glyph looks the same in a window and full screen, as on RISC OS).
+
+    A kiosk hides both icons: the bar then runs the full width of the screen.
+    """
+    bar = TITLE_BAR if show_close or show_toggle else TITLE_BAR.union(CLOSE_ICON).union(TOGGLE_ICON)
+    surface.fill(CREAM if focused else GREY2, bar)
+    pygame.draw.rect(surface, BLACK, bar, 1)
+    font.draw(surface, TITLE, (bar.centerx, bar.y + 4), BLACK, align="center")
+    if show_close:
+        _furniture(surface, CLOSE_ICON, "close", pressed == "close")
+    if show_toggle:
+        _furniture(surface, TOGGLE_ICON, "toggle-size", pressed == "toggle")
+
+
+def _furniture(surface: pygame.Surface, rect: Rect, glyph: str, pressed: bool) -> None:
+    surface.fill(GREY1, rect)
+    pygame.draw.rect(surface, BLACK, rect, 1)
+    bevel(surface, rect.inflate(-2, -2), raised=not pressed, width=1)
+    glyphs.draw_glyph(surface, glyph, rect.inflate(-8, -8), BLACK)
+
+
+def outline_text(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: ColorLike,
+                 ink: ColorLike = BLACK, scale: int = 1, align: str = "left") -> Rect:
+    """Text with a one-pixel outline, readable on any background."""
+    x, y = pos
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        font.draw(surface, text, (x + dx, y + dy), ink, scale, align)
+    return font.draw(surface, text, pos, colour, scale, align)

@@ -1,0 +1,328 @@
+"""Monkey soak: random events thrown at the headless window, its invariants checked after each.
+
+``python -m chainplus.ui.rigs.monkey --events 100000 --seed 1`` runs the long soak and prints its
+figures (events, exceptions, states visited, wall time). The App runs on the dummy video
+driver with an injected clock (each event moves it on by a random step, sometimes past the
+kiosk's idle spell), a synchronous AI worker, silent sounds and an autosave folder of its
+own. The run cycles through set-ups (a window, a kiosk, a kiosk with a locked panel, four
+seats) and now and then "kills" the app and builds a new one from the autosave, checking the
+game resumes exactly.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop the soak
+
+import pygame  # noqa: E402
+
+from chainplus.app import panel  # noqa: E402
+from chainplus.app import settings as st  # noqa: E402
+from chainplus.app.session import Options  # noqa: E402
+from chainplus.app.store import Store  # noqa: E402
+from chainplus.tools.cli import OneLineParser  # noqa: E402
+from chainplus.ui.art import panel_view  # noqa: E402
+from chainplus.ui.art.theme import (  # noqa: E402
+    CLOSE_ICON,
+    SCREEN_SIZE,
+    TITLE_BAR,
+    TOGGLE_ICON,
+    panel_cell,  # noqa: E402
+)
+from chainplus.ui.window.app import App  # noqa: E402
+from chainplus.ui.window.controls import WINDOW_ICONS  # noqa: E402
+from chainplus.ui.window.display import NullDisplay  # noqa: E402
+from chainplus.ui.window.worker import SyncWorker  # noqa: E402
+
+#: The set-ups a run cycles through: (name, options).
+SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("window", {"seats": st.parse_seats_spec("H,C2:10")}),
+    ("kiosk", {"kiosk": True, "idle_seconds": 20.0,
+               "seats": st.parse_seats_spec("H,C4:10")}),
+    ("kiosk-locked", {"kiosk": True, "lock_panel": True, "idle_seconds": 8.0,
+                      "seats": st.parse_seats_spec("H,C5:10,C0")}),
+    ("window-4", {"seats": st.parse_seats_spec("H,C3,H,C1:50"), "speed": "fast"}),
+    ("window-computers", {"seats": st.parse_seats_spec("C1:50,C2,C0"), "speed": "fast"}),
+    ("kiosk-computers", {"kiosk": True, "idle_seconds": 600.0,
+                         "seats": st.parse_seats_spec("C1:50,C0,-,C2"), "speed": "instant"}),
+)
+#: Now and then nobody touches anything for a while (only window events arrive and time
+#: passes), so computer games run to the end and a kiosk falls into its demonstration game.
+QUIET_CHANCE = 0.004
+QUIET_EVENTS = (40, 400)
+QUIET = (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED,
+         pygame.ACTIVEEVENT, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED)
+SEGMENT = 2500  # events per set-up before moving to the next
+RESTART_EVERY = 700  # events between simulated kill -9 and restart from the autosave
+
+
+class Clock:
+    """A clock moved by hand (``clock.t``): the soak's and the window tests' time."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class SilentSounds:
+    def __init__(self) -> None:
+        self.enabled = True
+
+    def play(self, name: str, strength: int = 1) -> None:
+        pass
+
+
+@dataclass
+class Figures:
+    events: int = 0
+    exceptions: int = 0
+    restarts: int = 0
+    moves: int = 0
+    games_won: int = 0
+    operator_exits: int = 0
+    states: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- events
+def _spot(rng: random.Random) -> tuple[int, int]:
+    """Somewhere worth clicking: the board, an icon, a panel cell, the title bar, anywhere."""
+    roll = rng.random()
+    if roll < 0.45:
+        return rng.randrange(14, 430), rng.randrange(44, 460)
+    if roll < 0.6:
+        rect = rng.choice(list(WINDOW_ICONS.values()))
+    elif roll < 0.75:
+        rect = panel_cell(rng.randrange(1, 5), rng.randrange(1, 5))
+    elif roll < 0.82:
+        rect = rng.choice((CLOSE_ICON, TOGGLE_ICON, TITLE_BAR))
+    else:
+        return rng.randrange(-20, SCREEN_SIZE[0] + 20), rng.randrange(-20, SCREEN_SIZE[1] + 20)
+    return rng.randrange(rect.left, rect.right), rng.randrange(rect.top, rect.bottom)
+
+
+KEYS = (pygame.K_ESCAPE, pygame.K_F11, pygame.K_F4, pygame.K_q, pygame.K_SPACE, pygame.K_a,
+        pygame.K_RETURN, pygame.K_n, pygame.K_u)
+MODS = (0, pygame.KMOD_ALT, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT,
+        pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+WINDOW_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMINIMIZED,
+                 pygame.WINDOWRESTORED, pygame.WINDOWEXPOSED, pygame.WINDOWLEAVE,
+                 pygame.WINDOWENTER, pygame.WINDOWSHOWN, pygame.WINDOWHIDDEN)
+
+
+def random_event(rng: random.Random, kiosk: bool) -> pygame.event.Event:
+    """One random event; the operator's Ctrl+Shift+Q only outside kiosk runs (where it is
+    just another key) so a kiosk run never ends."""
+    roll = rng.random()
+    if roll < 0.45:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_spot(rng),
+                                  button=rng.choice((1, 1, 1, 3, 3, 2, 4, 5)))
+    if roll < 0.55:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_spot(rng), button=rng.choice((1, 3)))
+    if roll < 0.72:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=_spot(rng), rel=(1, 1), buttons=(0, 0, 0))
+    if roll < 0.82:
+        key, mod = rng.choice(KEYS), rng.choice(MODS)
+        if kiosk and key == pygame.K_q and mod == MODS[-1]:
+            mod = 0
+        return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+    if roll < 0.93:
+        return pygame.event.Event(rng.choice(WINDOW_EVENTS))
+    if roll < 0.97:
+        size = (rng.randrange(100, 2000), rng.randrange(100, 1500))
+        kind = rng.choice((pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE))
+        return pygame.event.Event(kind, x=size[0], y=size[1], size=size, w=size[0], h=size[1])
+    if roll < 0.985:
+        return pygame.event.Event(pygame.ACTIVEEVENT, gain=rng.randrange(2), state=rng.randrange(8))
+    return pygame.event.Event(pygame.QUIT) if kiosk else pygame.event.Event(pygame.VIDEOEXPOSE)
+
+
+# --------------------------------------------------------------------------- invariants
+def state_of(app: App) -> str:
+    """A name for the state the app is in, for the 'states visited' figure."""
+    mode = app.mode
+    demo = mode.name == "demo"
+    name = mode.board_mode.name
+    if name == "play":
+        name = "thinking" if app.session.computer_to_move() else "human-to-move"
+    prefix = "kiosk" if app.options.kiosk else "window"
+    return f"{prefix}/{'attract/' if demo else ''}{name}"
+
+
+def check(app: App) -> None:
+    """Raise AssertionError when an invariant does not hold."""
+    game = app.game
+    counts, owners = game.counts, game.owners
+    assert sum(counts) == len(game.moves), "pieces are not conserved"
+    assert [bool(c) for c in counts] == [bool(o) for o in owners], "owner without pieces"
+    for seat in (1, 2, 3, 4):
+        assert game.squares[seat] == owners.count(seat), "squares count is wrong"
+    assert panel.valid(app.session.panel), f"panel invalid: {app.session.panel}"
+    demo = app.mode.name == "demo"
+    mode = app.mode.board_mode
+    if mode.name == "over":
+        assert game.winner is not None, "game over with no winner"
+    elif mode.name == "animate":
+        cascade = getattr(mode, "cascade")  # noqa: B009  (an AnimateMode's own)
+        assert game.moves and cascade.square == game.moves[-1], "animating another move"
+        assert (game.winner is not None) == (cascade.winner is not None)
+    else:
+        assert mode.name == "play" and game.winner is None, "play mode after a win"
+        assert game.to_move in game.alive
+    message = app.table.cues.message.value
+    for text in (app.help_text()[0], message.text if message else ""):
+        assert len(panel_view.help_lines(text)) <= panel_view.HELP_LINES, f"too long: {text!r}"
+    if app.options.kiosk:
+        assert app.running, "a kiosk stopped"
+        assert app.table.display.fullscreen, "a kiosk left full screen"
+        assert "quit" not in app.icons and "fullscreen" not in app.icons
+    if demo:
+        assert all(app.session.panel[s].plays_as == "computer" for s in game.seats)
+        assert app.session.store is None, "the demonstration has files"
+    if app.options.lock_panel and not demo:
+        assert panel.settings_of(app.session.panel) == app.options.seats
+
+
+def check_autosave(app: App, folder: Path) -> None:
+    """The autosave holds the visitor's game (a demonstration never writes it)."""
+    saved, extra, warnings = st.load_game(folder)
+    assert not warnings, warnings
+    session = app.table.session
+    if session.game.winner is not None:
+        assert saved is None, "a won game is offered for resuming"
+        return
+    assert saved is not None and saved.state() == session.game.state(), "autosave is behind"
+    saved_as = extra.get("plays_as")
+    assert isinstance(saved_as, list) and all(
+        saved_as[s - 1] == session.panel[s].plays_as for s in session.game.seats), \
+        "plays_as is behind"
+
+
+# --------------------------------------------------------------------------- the run
+def new_app(options: Options, folder: Path, clock: Clock, null: TextIO) -> App:
+    """A fresh 'process' on the shared folder; the store's warnings go to ``null``."""
+    app = App(options, clock=clock, worker=SyncWorker(), sounds=SilentSounds(),
+              display=NullDisplay(options.fullscreen or options.kiosk),
+              store=Store(folder, stream=null, write_settings=not options.kiosk))
+    app.table.budget = app.table.hint_budget = 0.004  # strength does not matter; many moves do
+    return app
+
+
+def soak(events: int, seed: int, progress: bool = False) -> Figures:
+    """Send ``events`` random events across every set-up; returns the figures."""
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode(SCREEN_SIZE)
+    surface = pygame.Surface(SCREEN_SIZE)
+    rng = random.Random(seed)
+    figures = Figures()
+    clock = Clock()
+    memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # fsync costs nothing there
+    with tempfile.TemporaryDirectory(prefix="chainplus-monkey-", dir=memory) as tmp, \
+            open(os.devnull, "w") as null:  # one handle for all, not one leaked per restart
+        app: App | None = None
+        name = ""
+        folder = Path(tmp)
+        quiet = 0
+        for number in range(events):
+            if number % SEGMENT == 0:
+                name, extra = SETUPS[(number // SEGMENT) % len(SETUPS)]
+                folder = Path(tmp) / f"{name}-{number}"
+                options = Options(seed=rng.randrange(1 << 30), **extra)
+                if app is not None:
+                    app.close()
+                app = new_app(options, folder, clock, null)
+            assert app is not None
+            try:
+                if number % RESTART_EVERY == RESTART_EVERY - 1 and app.mode.name != "demo":
+                    before = app.game.state() if app.game.winner is None else None
+                    app.close()  # as if killed: a new process resumes from the autosave
+                    app = new_app(app.options, folder, clock, null)
+                    figures.restarts += 1
+                    if before is not None:
+                        assert app.game.state() == before, "the restart did not resume exactly"
+                if quiet == 0 and rng.random() < QUIET_CHANCE:
+                    quiet = rng.randrange(*QUIET_EVENTS)
+                if quiet:
+                    quiet -= 1
+                    event = pygame.event.Event(rng.choice(QUIET), gain=1, state=1)
+                    step = rng.choice((0.1, 0.3, 0.7, 1.5))
+                else:
+                    event = random_event(rng, app.options.kiosk)
+                    step = rng.choice((0.0, 0.01, 0.05, 0.1, 0.3, 0.7, 1.5))
+                moves, won = len(app.game.moves), app.game.winner
+                app.handle_event(event)
+                clock.t += step
+                app.update()
+                if app.dirty and rng.random() < 0.05:
+                    app.draw(surface)
+                figures.moves += max(0, len(app.game.moves) - moves)
+                if app.game.winner is not None and won is None:
+                    figures.games_won += 1
+                if not app.running:  # only the operator's combination or Quit, outside kiosks
+                    figures.operator_exits += 1
+                    app.close()
+                    app = new_app(app.options, folder, clock, null)
+                check(app)
+                if number % 25 == 0 or len(app.game.moves) != moves:
+                    check_autosave(app, folder)
+            except Exception as exc:  # noqa: BLE001 - counted and reported, then carry on
+                figures.exceptions += 1
+                if len(figures.failures) < 10:
+                    import traceback
+
+                    figures.failures.append(f"event {number} ({name}, {state_of(app)}): "
+                                            + "".join(traceback.format_exception(exc))[-1500:])
+                app.close()
+                app = new_app(app.options, folder, clock, null)
+            state = state_of(app)
+            figures.states[state] = figures.states.get(state, 0) + 1
+            figures.events += 1
+            if progress and number % 10000 == 9999:
+                print(f"  {number + 1} events, {figures.exceptions} exceptions", file=sys.stderr)
+        if app is not None:
+            app.close()
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(prog="python -m chainplus.ui.rigs.monkey",
+                           description="Random events at the headless game, with its "
+                                       "invariants checked after each.")
+    parser.add_argument("--events", type=int, default=100_000,
+                        help="events to send (default 100000)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    args = parser.parse_args(argv)
+    if args.events < 1:
+        parser.error("--events must be 1 or more")
+    start = time.monotonic()
+    figures = soak(args.events, args.seed, progress=True)
+    wall = time.monotonic() - start
+    print(f"events: {figures.events}")
+    print(f"exceptions: {figures.exceptions}")
+    print(f"moves played: {figures.moves}, games won: {figures.games_won}, "
+          f"restarts from the autosave: {figures.restarts}, quits: {figures.operator_exits}")
+    print(f"states visited ({len(figures.states)}):")
+    for state, count in sorted(figures.states.items()):
+        print(f"  {state}: {count}")
+    print(f"wall time: {wall:.1f} s")
+    for failure in figures.failures:
+        print(failure, file=sys.stderr)
+    return 1 if figures.exceptions else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,318 @@
+"""``python -m chainplus.ui.rigs.uibench``: how smooth and how frugal the window is, headless.
+
+Four figures: frame time during long cascades (alone, and while the next seat's computer
+thinks on its worker thread) and while a computer thinks, CPU used by ``python main.py`` while
+it waits for a human, and the time from starting ``python main.py`` to its first frame. A
+frame is what the real loop does: events, update, draw, and the picture scaled into the
+game's real window (``--size 1920x1080``: a window that size, as full screen on such a
+screen). Headless, SDL's software renderer does the scaling, the slowest case;
+``SDL_VIDEODRIVER=x11`` with a DISPLAY measures a real screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import chainplus
+from chainplus.app.settings import Kind, Speed
+from chainplus.tools.bench import percentile
+from chainplus.tools.cli import OneLineParser
+
+if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
+    from chainplus.ui.window.app import App
+    from chainplus.ui.window.display import ScreenDisplay
+
+ROOT = Path(chainplus.__file__).resolve().parent.parent  # the checkout: main.py is here
+
+
+def _figures(times: list[tuple[float, float]]) -> dict[str, float]:
+    """Wall-clock percentiles, and the same of the CPU time the loop's thread used (which a
+    machine busy with other work inflates far less)."""
+    ms = [wall * 1000 for wall, _ in times]
+    cpu = [used * 1000 for _, used in times]
+    return {"frames": len(ms), "p50_ms": round(percentile(ms, 50), 2),
+            "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms), 2),
+            "cpu_p50_ms": round(percentile(cpu, 50), 2),
+            "cpu_p99_ms": round(percentile(cpu, 99), 2)}
+
+
+def _frame(app: App, display: ScreenDisplay) -> tuple[float, float]:
+    """One frame as the real loop makes it (events, update, draw, and showing it scaled to
+    the window); its wall-clock and CPU time in seconds."""
+    import pygame
+
+    start, used = time.perf_counter(), time.thread_time()
+    for event in pygame.event.get():
+        app.handle_event(display.logical(event))
+    app.update()
+    app.draw(display.surface)
+    display.present()
+    return time.perf_counter() - start, time.thread_time() - used
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop the bench
+
+
+class _Silent:
+    enabled = False
+
+    def play(self, name: str, strength: int = 1) -> None:
+        pass
+
+
+def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
+    """The game's real window (``ScreenDisplay``), resized to ``size`` as a player or full
+    screen would, so that frames include scaling the picture to that size."""
+    import pygame
+
+    from chainplus.ui.window.display import ScreenDisplay
+
+    display = ScreenDisplay()
+    if size is not None:
+        display.window.size = size
+        for event in pygame.event.get():
+            display.logical(event)
+    return display
+
+
+def _app(display: ScreenDisplay, seed: int, kind: Kind, level: int = 2,
+         speed: Speed = "normal", **app_args: Any) -> App:
+    """An App with all four seats of one ``kind`` (computers at ``level``, never random)."""
+    from chainplus.app.session import Options
+    from chainplus.app.settings import SeatSetting
+    from chainplus.ui.window.app import App
+
+    seats = tuple(SeatSetting(kind, level, 0) for _ in range(4))
+    return App(Options(seed=seed, seats=seats, sound=False, speed=speed), sounds=_Silent(),
+               display=display, **app_args)
+
+
+def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any, int]]:
+    """(game before the move, square) for ``count`` moves whose chains have many waves."""
+    from chainplus.core.game import Game
+
+    rng = random.Random(seed)
+    found: list[tuple[Any, int]] = []
+    while len(found) < count:
+        game = Game((1, 2, 3, 4))
+        while not game.over:
+            square = game.random_move(rng)
+            before = game.copy()
+            cascade = game.play(square)
+            if len(cascade.waves) >= min_waves:
+                found.append((before, square))
+                break
+    return found
+
+
+def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6,
+                   thinking: bool = False) -> dict[str, float]:
+    """Frame times while long cascades animate at normal speed, drawn at 60 frames a second.
+
+    ``thinking``: every seat is level 5, so the next seat thinks on the worker thread while
+    each chain is shown (as it does after a human's move), and the frames come in real time.
+    """
+    from chainplus.ui.window.modes import PlayMode
+    from chainplus.ui.window.worker import SyncWorker
+
+    fake = [0.0]
+    if thinking:
+        app = _app(display, seed, "computer", 5)
+    else:
+        app = _app(display, seed, "human", clock=lambda: fake[0], worker=SyncWorker())
+    times: list[tuple[float, float]] = []
+    waves = []
+    for before, square in long_cascades(cascades, seed):
+        waves.append(len(before.copy().play(square).waves))
+        app.session.game = before
+        play = PlayMode(app.table)
+        app.switch(play)
+        app.switch(play.place(square))
+        assert app.mode.animating
+        while app.mode.animating:
+            fake[0] += 1 / 60
+            spent = _frame(app, display)
+            times.append(spent)
+            if thinking:
+                assert app.game.over or app.table.worker.job is not None, \
+                    "nobody thought during the chain"
+                time.sleep(max(0.0, 1 / 60 - spent[0]))
+    app.close()
+    return {**_figures(times), "cascades": len(waves),
+            "mean_waves": round(statistics.mean(waves), 1)}
+
+
+def thinking_frames(display: ScreenDisplay, level: int, seconds: float, seed: int
+                    ) -> dict[str, float]:
+    """Frame times while computers (all four seats, ``level``) think on the worker thread.
+
+    Only frames drawn while a computer is thinking or pausing before its move count; every
+    frame is drawn (the real loop draws fewer), at up to 60 a second.
+    """
+    from chainplus.ui.window.modes import PlayMode
+
+    app = _app(display, seed, "computer", level, speed="fast")
+    times: list[tuple[float, float]] = []
+    moves = 0
+    end = time.perf_counter() + seconds
+    try:
+        while time.perf_counter() < end:
+            if app.game.over:
+                moves += len(app.game.moves)
+                app.session.new_game()
+                app.switch(PlayMode(app.table))
+            thinking = app.table.worker.job is not None
+            spent = _frame(app, display)
+            if thinking:
+                times.append(spent)
+            time.sleep(max(0.0, 1 / 60 - spent[0]))
+        moves += len(app.game.moves)
+    finally:
+        app.close()
+    return {**_figures(times), "level": level, "moves": moves}
+
+
+def _game_env(tmp: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               XDG_CONFIG_HOME=f"{tmp}/config", XDG_STATE_HOME=f"{tmp}/state",
+               XDG_DATA_HOME=f"{tmp}/data", XDG_CACHE_HOME=f"{tmp}/cache")
+    return env
+
+
+def first_frame(runs: int = 5) -> dict[str, float]:
+    """Seconds from starting ``python main.py`` to its first frame flipped (then it exits)."""
+    seconds = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = _game_env(tmp)
+        env["CHAINPLUS_FIRST_FRAME_EXIT"] = "1"
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+            seconds.append(time.perf_counter() - start)
+    return {"runs": runs, "median_s": round(statistics.median(seconds), 3),
+            "max_s": round(max(seconds), 3)}
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_cpu(seconds: float = 5.0) -> dict[str, float]:
+    """CPU used by ``python main.py`` waiting for a human (red, to move first), % of one core."""
+    with tempfile.TemporaryDirectory() as tmp:
+        game = subprocess.Popen([sys.executable, str(ROOT / "main.py")], env=_game_env(tmp),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(3.0)  # start-up and the first frame are not idling
+            if game.poll() is not None:
+                raise RuntimeError("python main.py ended early")
+            cpu0, wall0 = _cpu_seconds(game.pid), time.perf_counter()
+            time.sleep(seconds)
+            cpu1, wall1 = _cpu_seconds(game.pid), time.perf_counter()
+        finally:
+            game.terminate()
+            game.wait(10)
+    wall = wall1 - wall0
+    return {"seconds": round(wall, 2), "cpu_pct": round(100 * (cpu1 - cpu0) / wall, 2)}
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """An argparse type: WIDTHxHEIGHT, from the smallest window to an 8K screen."""
+    from chainplus.ui.window.scaler import SMALLEST
+
+    width, _, height = text.lower().partition("x")
+    try:
+        size = int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080"
+                                         ) from None
+    if not (SMALLEST[0] <= size[0] <= 7680 and SMALLEST[1] <= size[1] <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r}: from {SMALLEST[0]}x{SMALLEST[1]} "
+                                         "to 7680x4320")
+    return size
+
+
+def run(seconds: float = 4.0, seed: int = 1, size: tuple[int, int] | None = None
+        ) -> dict[str, Any]:
+    """Every figure, as a dict; frames are shown in a window of ``size`` (default: the size
+    the game opens its window at)."""
+    _headless()
+    import pygame
+
+    pygame.display.init()
+    try:
+        display = open_window(size)
+        result: dict[str, Any] = {
+            "window": list(display.window.size), "picture": list(display.layout.area),
+            "video_driver": pygame.display.get_driver(),
+            "cascade_frames": cascade_frames(display, seed),
+            "cascade_frames_thinking": cascade_frames(display, seed, thinking=True),
+            "thinking_frames_level1": thinking_frames(display, 1, seconds, seed),
+            "thinking_frames_level5": thinking_frames(display, 5, seconds, seed),
+        }
+    finally:
+        pygame.quit()
+    result["idle_cpu"] = idle_cpu()
+    result["first_frame"] = first_frame()
+    return result
+
+
+def _times(figures: dict[str, float]) -> str:
+    return (f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms (CPU p50 "
+            f"{figures['cpu_p50_ms']} ms, p99 {figures['cpu_p99_ms']} ms)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the figures, one line each, then everything as JSON on the last line."""
+    parser = OneLineParser(prog="python -m chainplus.ui.rigs.uibench",
+                           description="Measure the game window headless: frame times during "
+                                       "chains and while computers think, idle CPU, first frame.")
+    parser.add_argument("--seconds", type=float, default=4.0,
+                        help="seconds of thinking to time per level (default 4, at most 30)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                        help="the window's size, e.g. 1920x1080 as full screen on such a "
+                             "screen (default: the whole step the game opens its window at)")
+    args = parser.parse_args(argv)
+    if not 0 < args.seconds <= 30:
+        parser.error("--seconds must be above 0 and at most 30")
+    result = run(args.seconds, args.seed, args.size)
+    width, height = result["window"]
+    print(f"window {width}x{height}, the picture {result['picture'][2]}x"
+          f"{result['picture'][3]} in it ({result['video_driver']} video)")
+    c, ct, t1, t5 = (result["cascade_frames"], result["cascade_frames_thinking"],
+                     result["thinking_frames_level1"], result["thinking_frames_level5"])
+    print(f"frame time during long cascades ({c['cascades']} chains, {c['mean_waves']} waves "
+          f"on average, {c['frames']} frames): {_times(c)}")
+    print(f"the same while level 5 thinks out the next move ({ct['frames']} frames): "
+          f"{_times(ct)}")
+    for t in (t1, t5):
+        print(f"frame time while level-{t['level']} computers think ({t['frames']} frames, "
+              f"{t['moves']} moves): {_times(t)}")
+    print(f"CPU while waiting for a human: {result['idle_cpu']['cpu_pct']}% of one core "
+          f"(over {result['idle_cpu']['seconds']} s)")
+    print(f"start to first frame: {result['first_frame']['median_s']} s median of "
+          f"{result['first_frame']['runs']} (max {result['first_frame']['max_s']} s)")
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,323 @@
+"""The window's event loop side: ``App`` turns pygame events into clicks for the mode of the
+moment, moves time on, and says when the screen must be drawn again.
+
+``App`` never opens the display itself: tests and the benchmark drive it headless with
+synthetic events, an injected clock and a synchronous AI worker, and ``draw`` paints onto any
+640x480 surface. ``play`` is the real loop; ``launch.run`` opens the window it runs in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from chainplus.app.session import Note, Options, Session
+from chainplus.app.store import Store
+from chainplus.core.game import Game
+from chainplus.ui.art.sound import SoundPlayer, Sounds, quiet_stderr
+from chainplus.ui.window import screen, targets, touch
+from chainplus.ui.window.controls import icons_shown
+from chainplus.ui.window.demo import DemoMode
+from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.modes import Mode, PlayMode
+from chainplus.ui.window.policy import WINDOW, Policy, kiosk
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
+from chainplus.ui.window.worker import ThreadWorker
+
+#: Posted by the AI worker thread to wake the loop when an answer is ready.
+WAKE = pygame.event.custom_type()
+HINT_BUDGET = 0.5
+#: Longest sleep of the loop with nothing due, so a missed wake-up costs at most this.
+MAX_SLEEP = 1.0
+#: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
+OPERATOR_KEY = pygame.K_q
+#: Events after which the screen is simply drawn again.
+_REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+           pygame.WINDOWSIZECHANGED)
+
+
+def is_operator_combo(key: int, mod: int) -> bool:
+    """Ctrl+Shift+Q, with either Ctrl and either Shift (Caps Lock and Num Lock do not matter)."""
+    return key == OPERATOR_KEY and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_SHIFT)
+
+
+class App:
+    """The mode of the moment, the pointer, and what each event and tick does to them."""
+
+    def __init__(
+        self,
+        options: Options | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        worker: ThreadWorker | None = None,
+        sounds: SoundPlayer | None = None,
+        display: NullDisplay | None = None,
+        store: Store | None = None,
+        policy: Policy | None = None,
+    ) -> None:
+        options = options or Options()
+        if policy is None:
+            policy = kiosk(options.idle_seconds) if options.kiosk else WINDOW
+        self.options = options
+        self.clock = clock
+        now = clock()
+        if sounds is None:  # the real sounds start the mixer, so only when none were given
+            with quiet_stderr():  # ALSA lists every missing sound card on stderr
+                sounds = Sounds()
+        self.table = Table(
+            Session(options, store), policy,
+            worker if worker is not None else ThreadWorker(_post_wake), sounds,
+            display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
+            random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now)
+        self.icons = icons_shown(self.table)
+        self.mode: Mode = PlayMode(self.table)
+        self.exit_status = 0
+        self.focused = True
+        self.dirty = True
+        self.pointer: tuple[int, int] | None = None
+        self.dragging: tuple[int, int] | None = None  # where a title-bar drag took hold
+        self.touch: touch.Touch | None = None  # the finger that is down
+        if self.session.resumed:
+            self.table.say(Note("Carrying on with the saved game."))
+
+    # ------------------------------------------------------------------ what is on screen
+    @property
+    def session(self) -> Session:
+        """The session on screen (a demonstration's own while one plays)."""
+        return self.mode.shown.session
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def running(self) -> bool:
+        return not self.table.quit_asked
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        """What is under a logical screen position."""
+        return targets.hit(pos, self.icons, self.table.policy.furniture)
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Answer one event; never raises for any event pygame can deliver."""
+        kind, policy = event.type, self.table.policy
+        if touch.emulated(event):
+            return  # the finger event itself is answered, so a tap counts once
+        if kind == pygame.QUIT:
+            if policy.close_quits:  # a kiosk ignores the window manager's close and Alt+F4
+                self.table.quit()
+        elif kind == pygame.MOUSEMOTION:
+            self.table.last_input = self.clock()
+            self.pointer = targets.event_pos(event)
+            if self.dragging is not None and self.pointer is not None:
+                self.table.display.move_window(self.pointer[0] - self.dragging[0],
+                                               self.pointer[1] - self.dragging[1])
+            self.dirty = True
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            self.table.last_input = self.clock()
+            pos, button = targets.event_pos(event), getattr(event, "button", 0)
+            if pos is not None and button in (SELECT, ADJUST):
+                self.pointer = pos
+                self.click(pos, button)
+                self.session.remember(self.table.display.fullscreen)
+        elif kind == pygame.MOUSEBUTTONUP:
+            self.dragging = None
+        elif kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            self.finger(event)
+        elif kind == pygame.KEYDOWN:
+            self.key(getattr(event, "key", 0), getattr(event, "mod", 0))
+        elif kind in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
+            self.focused = kind == pygame.WINDOWFOCUSGAINED
+            self.dirty = True
+        elif kind == pygame.WINDOWLEAVE:
+            self.pointer = None
+            self.dirty = True
+        elif kind == WAKE or kind in _REDRAW:
+            self.dirty = True
+
+    def key(self, key: object, mod: object) -> None:
+        """A key: the operator's exit in a kiosk; F11 (and Escape in full screen) elsewhere."""
+        if not isinstance(key, int) or not isinstance(mod, int):
+            return
+        display = self.table.display
+        if not self.table.policy.keys:
+            if is_operator_combo(key, mod):
+                self.exit_status = 0
+                self.table.quit()  # the supervisor stops too: status 0
+            return  # otherwise a kiosk is mouse only
+        if key == pygame.K_F11 or (key == pygame.K_ESCAPE and display.fullscreen):
+            display.toggle()
+            self.dirty = True
+        self.session.remember(display.fullscreen)
+
+    def finger(self, event: pygame.event.Event) -> None:
+        """A finger down shows what is under it; the finger up clicks there (Adjust after a
+        long press). Only the first finger counts, and no hover is left behind."""
+        now = self.clock()
+        self.table.last_input = now
+        pos, finger = touch.finger_pos(event), getattr(event, "finger_id", 0)
+        if event.type == pygame.FINGERDOWN and self.touch is None and pos is not None:
+            target = self.hit(pos)
+            self.touch = touch.Touch(finger, pos, target, now)
+            if target is not None:
+                self.table.cues.pressed.show(target, now, touch.LONG_PRESS * 4)
+        elif event.type == pygame.FINGERUP and self.touch is not None \
+                and self.touch.finger == finger:
+            held, self.touch = self.touch, None
+            self.table.cues.pressed.clear()
+            self.click(held.pos, held.button(now))
+            self.session.remember(self.table.display.fullscreen)
+        self.pointer = None
+        self.dirty = True
+
+    def click(self, pos: tuple[int, int], button: int) -> None:
+        """A Select or Adjust click at a logical position: the mode decides what it does."""
+        self.table.now = self.clock()
+        target = self.hit(pos)
+        if target == Furniture("title") and not self.table.display.fullscreen:
+            self.dragging = pos
+        self.switch(self.mode.click(target, button))
+        self.dirty = True
+
+    def switch(self, mode: Mode) -> None:
+        if mode is not self.mode:
+            self.mode.leave()
+            self.mode = mode
+            self.dirty = True
+
+    # ------------------------------------------------------------------ time
+    def update(self, now: float | None = None) -> None:
+        """Advance the clock: animations, the computer's move, cues that run out."""
+        table = self.table
+        table.now = now = self.clock() if now is None else now
+        before = self._look()
+        if self.mode.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
+            self.switch(DemoMode(table))  # a kiosk left alone shows what the game is
+        for _ in range(8):  # a mode may hand over to another that is due at once
+            mode = self.mode
+            self.switch(mode.tick(now))
+            if self.mode is mode:
+                break
+        problem = table.session.save_problem()
+        if problem is not None:
+            table.say(problem)
+        shown = self.mode.shown
+        expired = [table.cues.expire(now), shown.cues.expire(now)]
+        if self.mode.animating or any(expired) or shown.cues.hint.value is not None \
+                or self._look() != before:
+            self.dirty = True  # something moved (the hint flashes)
+
+    def _look(self) -> tuple[object, ...]:
+        """What the screen shows, in brief: when it changes, the screen is drawn again (a
+        demonstration changes its own board and cues, out of the App's sight)."""
+        shown = self.mode.shown
+        game = shown.session.game
+        return (self.mode.board_mode, game, len(game.moves),
+                *(cue.value for cue in shown.cues.all()))
+
+    def wait_time(self, now: float) -> float:
+        """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""
+        if self.mode.animating:
+            return 0.0
+        table, shown = self.table, self.mode.shown
+        times = [self.mode.deadline(now), table.cues.next_due(), shown.cues.next_due()]
+        if table.policy.demo_after is not None and self.mode.wakes_on_idle:
+            times.append(table.last_input + table.policy.demo_after)
+        if shown.cues.hint.value is not None:
+            times.append(now + 0.5 / screen.FLASH_RATE)  # the hint flashes
+        if table.worker.job is not None:
+            times.append(now + 1.0 / screen.FLASH_RATE)  # the thinking indicator turns
+        if self.touch is not None:
+            times.append(self.touch.due())  # a press turning long changes the help line
+        due = [t for t in times if t is not None]
+        if not due:
+            return MAX_SLEEP
+        return max(0.0, min(MAX_SLEEP, min(due) - now))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole 640x480 screen."""
+        self.dirty = False
+        screen.draw(surface, self.mode, self.icons, self.pointer, self.focused, self.help_text())
+
+    def help_text(self) -> tuple[str, bool]:
+        """The help line: what a finger is on while it is down, else as the pointer says."""
+        if self.touch is not None and self.touch.target is not None and self.mode.icons_work():
+            line = screen.target_help(self.mode, self.touch.target)
+            return self.touch.help(self.clock(), line), False
+        under = self.hit(self.pointer) if self.pointer is not None else None
+        return screen.help_text(self.mode, under)
+
+    def close(self) -> None:
+        self.mode.leave()
+        self.table.worker.close()
+
+
+# ---------------------------------------------------------------------- the real loop
+#: While nothing moves the loop looks for events this often (pygame's own event.wait polls
+#: every millisecond, which costs more CPU than a board game waiting for a click should).
+IDLE_POLL = 0.02
+
+
+class Screen(Protocol):
+    """The window as the loop uses it (``display.ScreenDisplay``)."""
+
+    surface: pygame.Surface
+
+    def present(self) -> None: ...
+
+    def logical(self, event: pygame.event.Event) -> pygame.event.Event: ...
+
+
+def play(app: App, display: Screen, first_frame_exit: bool = False) -> int:
+    """The event loop: answer events, move time on and draw, until the app stops running."""
+    frame_clock = pygame.time.Clock()
+    turn(app, display, [])  # the first frame (a new App is dirty)
+    if first_frame_exit:
+        return 0
+    while app.running:
+        turn(app, display, _next_events(app))
+        if app.mode.animating:
+            frame_clock.tick(60)
+    return app.exit_status
+
+
+def turn(app: App, display: Screen, events: list[pygame.event.Event]) -> bool:
+    """One turn of the loop: answer ``events``, move time on, show the screen if it changed;
+    True when it was drawn (the long-day run drives the App through this too)."""
+    for event in events:
+        app.handle_event(display.logical(event))
+    app.update()
+    if not (app.dirty and app.running):
+        return False
+    app.draw(display.surface)
+    display.present()
+    return True
+
+
+def _next_events(app: App) -> list[pygame.event.Event]:
+    """The events to answer now: at once when animating, else after sleeping until some
+    arrive or something is due (the worker thread's WAKE event counts as an arrival)."""
+    events = pygame.event.get()
+    if events or app.mode.animating:
+        return events
+    until = time.monotonic() + app.wait_time(app.clock())
+    while not events:
+        left = until - time.monotonic()
+        if left <= 0:
+            break
+        time.sleep(min(IDLE_POLL, left))
+        events = pygame.event.get()
+    return events
+
+
+def _post_wake() -> None:
+    """Called on the AI thread: wake the loop (pygame.event.post is thread-safe)."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(WAKE))

@@ -1,0 +1,188 @@
+"""The command line: options, remembered settings and autosave, then the window or the kiosk.
+
+``main`` reads the options (``python main.py --help``), loads the remembered settings and opens
+the window with ``launch.run``. ``--kiosk`` runs the game in a child process under
+``supervisor.supervise``, which restarts it if it dies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TypeVar, overload
+
+import pygame
+
+from chainplus.app import settings as st
+from chainplus.app.session import Options
+from chainplus.app.settings import SPEEDS, SeatSetting, Settings
+from chainplus.app.store import Store
+from chainplus.core.rules import RULES
+from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
+from chainplus.tools.cli import OneLineParser
+from chainplus.ui.window.launch import run
+from chainplus.ui.window.policy import OPERATOR_KEY_NAME
+from chainplus.ui.window.video import NoDisplay
+
+#: A kiosk's own subfolder of the config folder: its autosave and settings never meet the
+#: window's (a kiosk once resumed a player's unfinished game, then its demonstration game
+#: overwrote it).
+KIOSK_FOLDER = "kiosk"
+
+_N = TypeVar("_N")
+
+
+class GameParser(OneLineParser):
+    """The game's parser: ``--seats -,H,C5`` works as the README writes it.
+
+    argparse takes any word that starts with "-" for an option, so a seat list whose first
+    seat is empty would be "expected one argument"; it is joined to its option as
+    ``--seats=-,H,C5``, the form argparse accepts.
+    """
+
+    # The overloads are argparse's own, so this stays a drop-in ArgumentParser for mypy.
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: None = None
+    ) -> tuple[argparse.Namespace, list[str]]: ...
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None, namespace: _N
+    ) -> tuple[_N, list[str]]: ...
+    @overload
+    def parse_known_args(self, *, namespace: _N) -> tuple[_N, list[str]]: ...
+
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: _N | None = None
+    ) -> tuple[argparse.Namespace | _N, list[str]]:
+        words = list(sys.argv[1:] if args is None else args)
+        joined: list[str] = []
+        for word in words:
+            if joined and joined[-1] == "--seats" and word.startswith("-,"):
+                joined[-1] = f"--seats={word}"
+            else:
+                joined.append(word)
+        return super().parse_known_args(joined, namespace)
+
+
+def _seats(text: str) -> tuple[SeatSetting, ...]:
+    try:
+        return st.parse_seats_spec(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--seats: ")) from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 1 <= value <= 86400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 1 to 86400")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = GameParser(
+        prog="python main.py",
+        description="Chain Reaction, the 1990 RISC OS game, in a window. Play with the mouse: "
+                    "Select (left button) places a piece and steps panel values up, "
+                    "Adjust (right button) steps them down. Settings are remembered and the "
+                    "game is saved after every move; options given here win over the "
+                    "remembered settings.",
+    )
+    parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
+                        help="start in full screen, or in a window (default: as last time; "
+                             "F11 or the Full icon switches)")
+    parser.add_argument("--sound", action=argparse.BooleanOptionalAction, default=None,
+                        help="start with the sound on or off (default: as last time)")
+    parser.add_argument("--speed", choices=SPEEDS, default=None,
+                        help="how fast chains are shown (default: as last time, first normal)")
+    parser.add_argument("--rules", choices=RULES, default=None,
+                        help="acorn: a square explodes when it holds more than its critical "
+                             "mass (the original); classic: when it reaches it "
+                             "(default: as last time, first acorn)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed the computer players' random choices, for a repeatable game")
+    parser.add_argument("--seats", type=_seats, default=None, metavar="SPEC",
+                        help="who plays: up to four comma-separated seats in the order red, "
+                             "blue, green, yellow; H human, C<level>[:<random %%>] computer, "
+                             "- not in play (e.g. H,C5:10)")
+    parser.add_argument("--config-dir", default=None, metavar="DIR",
+                        help="folder for settings, the autosaved game and the kiosk log "
+                             f"(default: ${st.ENV_DIR}, else $XDG_CONFIG_HOME/chainplus, "
+                             "else ~/.config/chainplus; a kiosk uses its "
+                             f"{KIOSK_FOLDER!r} subfolder, unless this option or "
+                             f"${st.ENV_DIR} says where)")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="kiosk mode: full screen, mouse only, cannot be closed by a "
+                             f"visitor; the operator ends it with {OPERATOR_KEY_NAME}; "
+                             "restarted if it dies, errors logged to the config folder")
+    parser.add_argument("--lock-panel", action="store_true",
+                        help="the players panel cannot be changed (for a kiosk)")
+    parser.add_argument("--idle-seconds", type=_seconds, default=60.0, metavar="N",
+                        help="kiosk: after N seconds with no mouse input the computer plays "
+                             "a demonstration game until someone clicks (default 60)")
+    parser.add_argument("--supervised", action="store_true", help=argparse.SUPPRESS)
+    return parser
+
+
+def options_from(args: argparse.Namespace, saved: Settings) -> Options:
+    """The command line's choices, the remembered settings for everything not given."""
+    return Options(
+        fullscreen=bool(args.kiosk or (saved.fullscreen if args.fullscreen is None
+                                       else args.fullscreen)),
+        sound=saved.sound if args.sound is None else args.sound,
+        speed=saved.speed if args.speed is None else args.speed,
+        rules=saved.rules if args.rules is None else args.rules,
+        seed=args.seed,
+        seats=args.seats if args.seats is not None else saved.seats,
+        fixed_seats=args.seats is not None,
+        kiosk=args.kiosk,
+        lock_panel=args.lock_panel,
+        idle_seconds=args.idle_seconds,
+    )
+
+
+def files_folder(args: argparse.Namespace) -> Path:
+    """Where settings, autosave and log live: a kiosk's own subfolder unless told."""
+    if args.kiosk and not args.config_dir and not os.environ.get(st.ENV_DIR):
+        return st.config_dir() / KIOSK_FOLDER
+    return st.config_dir(args.config_dir)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play (or run the kiosk) as the command line says; the process's exit status.
+
+    NO_DISPLAY when there is no screen to show the game on: the kiosk supervisor tries again
+    later, and a person at a terminal reads the one line saying why.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(argv)
+    folder = files_folder(args)
+
+    if args.kiosk and not args.supervised:
+        return supervise(child_command(argv), kiosk_logger(folder))
+    logger = kiosk_logger(folder) if args.kiosk else None
+    store = Store(folder, logger=logger, write_settings=not args.kiosk)
+    options = options_from(args, store.load_settings())
+    first_frame_exit = os.environ.get("CHAINPLUS_FIRST_FRAME_EXIT") == "1"
+    try:
+        return run(options, store, logger, first_frame_exit)
+    except NoDisplay as exc:  # the supervisor logs it, with its pause before the next try
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        return NO_DISPLAY
+    except pygame.error as exc:
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        if logger is not None:
+            logger.error("cannot open the game window: %s", exc)
+        return 1
+    except Exception as exc:  # a bug: the details go to the log, the player gets one line
+        log = logger or kiosk_logger(folder)
+        log.exception("the game stopped on an error")
+        print(f"error: the game stopped on an error ({exc!r}); details in "
+              f"{folder / st.LOG_FILE}", file=sys.stderr)
+        return 1

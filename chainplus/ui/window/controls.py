@@ -1,0 +1,162 @@
+"""The icons and the player panel's columns, each said once: what it shows, when it works,
+its help line, and what a click does.
+
+An action changes the table and returns an ``Effect``: the mode that is current decides what
+that means for it (a new game or an undo puts the board back into play; a hint is worked out
+only when a human is to move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from pygame import Rect
+
+from chainplus.app.panel import SEAT_NAME
+from chainplus.app.session import Note, Session
+from chainplus.ui.art.theme import icon_layout
+from chainplus.ui.window.table import Table
+
+
+class Effect(Enum):
+    """What a control asks of the current mode after acting."""
+
+    STAY = "stay"  # nothing more
+    RESTART = "restart"  # the game on the board changed: play from where it is now
+    HINT = "hint"  # work out a hint for the human to move
+
+
+@dataclass(frozen=True)
+class IconControl:
+    """One icon: its name, label, the glyph it shows now, when it works, help and action.
+
+    ``enabled`` is also told whether a human is to move (for Undo and Hint).
+    """
+
+    name: str
+    label: str
+    glyph: Callable[[Table], str]
+    enabled: Callable[[Table, bool], bool]
+    help: Callable[[Table], str]
+    action: Callable[[Table, int], Effect]
+
+
+def _said(table: Table, note: Note, effect: Effect = Effect.STAY) -> Effect:
+    table.say(note)
+    return effect
+
+
+def _new(table: Table, step: int) -> Effect:
+    table.stop_thinking()
+    return _said(table, table.session.new_game(), Effect.RESTART)
+
+
+def _undo(table: Table, step: int) -> Effect:
+    session = table.session
+    if not session.can_undo():
+        return _said(table, session.undo())  # the warning says why
+    table.stop_thinking()
+    return _said(table, session.undo(), Effect.RESTART)
+
+
+def _fullscreen(table: Table, step: int) -> Effect:
+    if not table.policy.kiosk:  # a kiosk stays full screen
+        table.display.toggle()
+    return Effect.STAY
+
+
+def _quit(table: Table, step: int) -> Effect:
+    if table.policy.close_quits:
+        table.quit()
+    return Effect.STAY
+
+
+def _always(table: Table, human_to_move: bool) -> bool:
+    return True
+
+
+def _rules_help(table: Table) -> str:
+    rules = table.session.rules
+    return f"Rules: {rules} ({'over' if rules == 'acorn' else 'at'} critical mass). Next game."
+
+
+ICON_CONTROLS: tuple[IconControl, ...] = (
+    IconControl("new", "New", lambda t: "new", _always,
+                lambda t: "New: start a new game with the seats in the panel.", _new),
+    IconControl("undo", "Undo", lambda t: "undo", lambda t, human: t.session.can_undo(),
+                lambda t: "Undo: take back moves to the last move a human made.", _undo),
+    IconControl("hint", "Hint", lambda t: "hint", lambda t, human: human,
+                lambda t: "Hint: flash the square the strongest computer would play.",
+                lambda t, step: Effect.HINT),
+    IconControl("speed", "Speed", lambda t: f"speed-{t.session.speed}", _always,
+                lambda t: f"Speed: {t.session.speed}. Select: next speed, Adjust: back.",
+                lambda t, step: _said(t, t.session.step_speed(step))),
+    IconControl("sound", "Sound", lambda t: "sound-on" if t.session.sound else "sound-off",
+                _always,
+                lambda t: f"Sound is {'on' if t.session.sound else 'off'}. Click to switch.",
+                lambda t, step: _said(t, t.session.toggle_sound())),
+    IconControl("fullscreen", "Full",
+                lambda t: "windowed" if t.display.fullscreen else "fullscreen", _always,
+                lambda t: "Switch between full screen and a window (F11).", _fullscreen),
+    IconControl("rules", "Rules", lambda t: f"rules-{t.session.rules}", _always, _rules_help,
+                lambda t, step: _said(t, t.session.step_rules(step))),
+    IconControl("quit", "Quit", lambda t: "quit", _always, lambda t: "Quit Chain Reaction.",
+                _quit),
+)
+ICON_BY_NAME = {icon.name: icon for icon in ICON_CONTROLS}
+
+
+#: Where every icon sits in a window (a kiosk lays out fewer: ``icons_shown``).
+WINDOW_ICONS = icon_layout(tuple(icon.name for icon in ICON_CONTROLS))
+
+
+def icons_shown(table: Table) -> dict[str, Rect]:
+    """The icons this screen shows, laid out in two even rows (a kiosk shows six of eight)."""
+    names = tuple(i.name for i in ICON_CONTROLS if i.name not in table.policy.hidden_icons)
+    return icon_layout(names)
+
+
+@dataclass(frozen=True)
+class ColumnControl:
+    """One column of the player panel: its help line and what a click does (the headings are
+    drawn by ``panel_view``)."""
+
+    help: Callable[[Session, int], str]
+    action: Callable[[Session, int, int], Note]
+
+
+COLUMN_CONTROLS: tuple[ColumnControl, ...] = (
+    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: H human, C computer or - not in "
+                                         "play. Click to step.", Session.step_player),
+    ColumnControl(Session.owned,
+                  lambda s, seat, step: s.squares_note(seat)),
+    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: computer level "
+                                         f"{s.panel[seat].level} of 0-5. Select up, Adjust down.",
+                  Session.step_level),
+    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: {s.panel[seat].random_pct}% of "
+                                          "moves random. Select up, Adjust down.",
+                  Session.step_random),
+)
+
+
+def click_cell(session: Session, seat: int, column: int, step: int) -> Note:
+    """A click on a panel cell (a locked panel says so instead)."""
+    return COLUMN_CONTROLS[column - 1].action(session, seat, step)
+
+
+def cell_help(session: Session, seat: int, column: int) -> str:
+    row = session.panel[seat]
+    if session.options.lock_panel:
+        level = f", level {row.level}" if row.kind == "computer" else ""
+        return f"{SEAT_NAME[seat]}: set for this kiosk ({row.kind}{level})."
+    return COLUMN_CONTROLS[column - 1].help(session, seat)
+
+
+#: Help for the title bar's furniture, which has no state to show.
+FURNITURE_HELP = {
+    "close": "Close the window and quit.",
+    "toggle": "Switch between full screen and a window.",
+    "title": "Drag the title bar to move the window.",
+}

@@ -1,0 +1,230 @@
+"""The screen the game is shown on: a window of any size, or the whole desktop, never distorted.
+
+The game draws a 640x480 picture; SDL's renderer shows it as large as the window allows in
+the middle, "sharp bilinear" (see ``scaler``): the picture goes to the graphics card as it is,
+is grown there by a whole step into a second texture, and that texture is drawn smoothly at
+the final size. Only 640x480 pixels cross to the card each frame; without a graphics card
+SDL's software renderer does the same steps (about 8 ms a frame at 1920x1080, see
+``python -m chainplus.ui.rigs.uibench --size 1920x1080``). The renderer maps nothing itself:
+``logical`` turns every position into picture pixels, so mouse, fingers and picture agree.
+
+The window is the renderer's own (``pygame.Window``), not ``pygame.display``'s:
+``pygame.display.get_surface()`` is None and ``pygame.display.set_icon`` does not reach it
+(``set_icon`` here does). It opens at the largest whole step that fits the desktop, and the
+user can resize it; the picture follows. Full screen is a desktop-size window at the top
+left corner, then made full screen for a window manager to hide its panels: on a bare X
+server (a kiosk) nothing else would grow or move it, and the picture would come out cropped.
+A kiosk uses the same full screen and never leaves it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Sequence
+
+import pygame
+from pygame._sdl2.video import Renderer, Texture
+
+from chainplus.ui.art.theme import BLACK, SCREEN_SIZE, TITLE
+from chainplus.ui.window.scaler import SMALLEST, Layout, whole_step
+
+#: The events that say the window has a new size (a window manager, or full screen).
+RESIZED = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED))
+#: The events with a finger's place, x and y from 0 to 1 across the window.
+FINGERS = frozenset((pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION))
+#: Nearest pixel and linear filtering, in SDL's numbering.
+NEAREST, LINEAR = 0, 1
+
+
+class NullDisplay:
+    """Stands in for the screen in tests: remembers the full-screen state, shows nothing."""
+
+    def __init__(self, fullscreen: bool = False) -> None:
+        self.fullscreen = fullscreen
+        self.surface = pygame.Surface(SCREEN_SIZE)
+
+    def toggle(self) -> bool:
+        self.fullscreen = not self.fullscreen
+        return self.fullscreen
+
+    def present(self) -> None:
+        """Nothing to show."""
+
+    def logical(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Positions are already picture positions."""
+        return event
+
+    def move_window(self, dx: int, dy: int) -> None:
+        """No window to move."""
+
+    def set_icon(self, icon: pygame.Surface) -> None:
+        """No window to give an icon."""
+
+    def close(self) -> None:
+        """Nothing to let go of."""
+
+
+class ScreenDisplay(NullDisplay):
+    """The real screen: a resizable window or the desktop, the picture sharp at any size.
+
+    ``surface`` is what the game draws on (always 640x480); ``present`` shows it; ``logical``
+    turns an event's position into picture coordinates and follows changes of size.
+    ``locked`` (a kiosk) never leaves full screen.
+    """
+
+    def __init__(self, fullscreen: bool = False, locked: bool = False) -> None:
+        super().__init__(fullscreen or locked)
+        self.locked = locked
+        step = whole_step(_desktop())
+        # the windowed size and place, kept while full screen to go back to
+        self.window_size = (SCREEN_SIZE[0] * step, SCREEN_SIZE[1] * step)
+        self.window_pos: tuple[int, int] | None = None
+        self.replace_at: tuple[int, int] | None = None  # see _leave_full_screen
+        # hidden until its renderer exists: a renderer made for a window already on screen can
+        # make SDL build the window again (OpenGL) or draw into one not yet mapped (software)
+        self.window = pygame.Window(TITLE, self.window_size, resizable=True, hidden=True)
+        self.window.minimum_size = SMALLEST
+        self.renderer = Renderer(self.window)
+        self.picture = Texture(self.renderer, SCREEN_SIZE, streaming=True,
+                               scale_quality=NEAREST)
+        self.grown: Texture | None = None
+        self.layout = Layout.fit(self.window.size)
+        self.closed = False
+        pygame.register_quit(self.close)
+        if self.fullscreen:
+            self._enter_full_screen()
+        self.window.show()
+        self._relayout()
+
+    def close(self) -> None:
+        """Let go of the textures, then the renderer, then the window (pygame.quit calls it).
+
+        SDL frees a window's textures along with it; a Python texture let go of later would
+        free its memory again, by then perhaps a newer texture's.
+        """
+        if self.closed:
+            return
+        self.closed = True
+        del self.grown, self.picture, self.renderer
+        with contextlib.suppress(pygame.error):  # already gone with the display
+            self.window.destroy()
+
+    # ------------------------------------------------------------------ size and place
+    def _relayout(self) -> bool:
+        """Fit the picture to the window's present size; True if anything changed."""
+        layout = Layout.fit(self.window.size)
+        if layout == self.layout and (self.grown is not None or layout.exact):
+            return False
+        self.layout = layout
+        if layout.exact:
+            self.grown = None  # the nearest-pixel copy is the whole job
+        elif self.grown is None or (self.grown.width, self.grown.height) != layout.grown:
+            self.grown = Texture(self.renderer, layout.grown, target=True,
+                                 scale_quality=LINEAR)
+        return True
+
+    def _enter_full_screen(self) -> None:
+        self.window_size, self.window_pos = self.window.size, self.window.position
+        self.window.size = _desktop()
+        self.window.position = (0, 0)
+        self.window.set_fullscreen(desktop=True)
+
+    def _leave_full_screen(self) -> None:
+        self.window.set_windowed()
+        self.window.size = self.window_size
+        if self.window_pos is not None:
+            self.window.position = self.window_pos
+            # a window manager frames the window again later, and SDL places it off by the
+            # frame's size until then: place it once more when the new size arrives
+            self.replace_at = self.window_pos
+
+    def toggle(self) -> bool:
+        """Switch between a window and full screen; a kiosk stays full screen."""
+        if self.locked:
+            return True
+        try:
+            if self.fullscreen:
+                self._leave_full_screen()
+            else:
+                self._enter_full_screen()
+            self.fullscreen = not self.fullscreen
+        except pygame.error as exc:  # some video drivers cannot; say so and carry on
+            print(f"chainplus: cannot switch full screen: {exc}", file=sys.stderr)
+        self._relayout()
+        return self.fullscreen
+
+    def move_window(self, dx: int, dy: int) -> None:
+        """Move the window by ``dx``, ``dy`` picture pixels (a drag on the RISC OS title bar:
+        the pointer's movement as the game sees it); nothing moves in full screen."""
+        if self.fullscreen:
+            return
+        x, y = self.window.position
+        step_x, step_y = self.layout.distance(dx, dy)
+        self.window.position = (x + step_x, y + step_y)
+
+    def set_icon(self, icon: pygame.Surface) -> None:
+        """The window manager's icon (``pygame.display.set_icon`` only reaches windows that
+        ``pygame.display.set_mode`` made, and this is a renderer's window)."""
+        self.window.set_icon(icon)
+
+    # ------------------------------------------------------------------ showing
+    def _draw(self) -> None:
+        """Draw the picture on the renderer's back buffer, black round it."""
+        self._relayout()
+        renderer = self.renderer
+        self.picture.update(self.surface)
+        renderer.draw_color = BLACK
+        renderer.clear()
+        if self.grown is None:
+            self.picture.draw(dstrect=self.layout.area)
+            return
+        renderer.target = self.grown
+        self.picture.draw()
+        renderer.target = None
+        self.grown.draw(dstrect=self.layout.area)
+
+    def present(self) -> None:
+        """Show the picture as it is now (nothing once closed)."""
+        if self.closed:
+            return
+        self._draw()
+        self.renderer.present()
+
+    def logical(self, event: pygame.event.Event) -> pygame.event.Event:
+        """The event with its position in picture coordinates; a finger gets a ``pos`` too.
+
+        A change of size lays the picture out again and shows it at once (the loop draws
+        only when the game changes); so does a window uncovered.
+        """
+        if self.closed:
+            return event
+        if event.type in RESIZED:
+            if self.replace_at is not None and not self.fullscreen:
+                self.window.position, self.replace_at = self.replace_at, None
+            if self._relayout():
+                self.present()
+            return event
+        if event.type == pygame.WINDOWEXPOSED:
+            self.present()
+            return event
+        if event.type in FINGERS:
+            x, y = getattr(event, "x", None), getattr(event, "y", None)
+            if not isinstance(x, (int, float)) or not isinstance(y, (int, float)):
+                return event
+            touch = self.layout.finger(float(x), float(y))
+            return pygame.event.Event(event.type, {**event.dict, "pos": touch})
+        pos = getattr(event, "pos", None)
+        if not isinstance(pos, Sequence) or len(pos) != 2:
+            return event
+        try:
+            at = int(pos[0]), int(pos[1])
+        except (TypeError, ValueError):
+            return event
+        return pygame.event.Event(event.type, {**event.dict, "pos": self.layout.to_picture(at)})
+
+
+def _desktop() -> tuple[int, int]:
+    """The size of the (first) desktop."""
+    width, height = pygame.display.get_desktop_sizes()[0]
+    return int(width), int(height)

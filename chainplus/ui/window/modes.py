@@ -1,0 +1,426 @@
+"""What the board is doing now: each mode answers clicks and the passing of time, and returns
+the mode that comes next (itself while nothing changes).
+
+``PlayMode``: a seat is to move; a human clicks, or the computer thinks on the worker thread
+and plays after a pause. ``AnimateMode``: a chain shown wave by wave (the next computer seat
+starts thinking meanwhile); a click finishes it.
+``GameOverMode``: the final board and the winner (a kiosk starts the next game by itself).
+The demonstration a kiosk plays when left alone is ``demo.DemoMode``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import pygame
+
+from chainplus.ai import players as ai
+from chainplus.app.panel import SEAT_NAME
+from chainplus.app.session import Note, Placed, Refused, Session
+from chainplus.app.settings import Speed
+from chainplus.ui.art import board_view
+from chainplus.ui.window.controls import ICON_BY_NAME, Effect, click_cell
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Square, Target
+from chainplus.ui.window.worker import HINT, MOVE, Job
+
+#: The title bar's icons and the action icons they stand for.
+FURNITURE_ICON = {"close": "quit", "toggle": "fullscreen"}
+#: Seconds per explosion wave, and the pause before each computer move, per speed.
+WAVE_TIME: dict[Speed, float] = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "instant": 0.0}
+THINK_PAUSE: dict[Speed, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.3, "instant": 0.1}
+#: The computer's answer must be in before the pause ends; this much is kept for handing it over.
+THINK_MARGIN = 0.05
+#: Long chains speed up so they never take much more than this many waves' time.
+WAVES_AT_FULL_TIME = 24
+#: The hint is what the strongest computer level would play.
+HINT_LEVEL = 5
+
+
+def think_budget(speed: Speed) -> float:
+    """The computer's clock for one move: the pause the window makes anyway before it plays
+    (less a moment to hand the answer over), never less than level 5's least."""
+    return ai.thinking_time(THINK_PAUSE[speed] - THINK_MARGIN)
+
+
+def start_move(table: Table, extra: float = 0.0) -> Job:
+    """Start the computer seat to move thinking on the worker thread: on the table's own clock
+    when it has one, else on the speed's clock plus ``extra`` seconds (a chain still shown)."""
+    session = table.session
+    seat = session.game.to_move
+    assert seat is not None
+    row = session.panel[seat]
+    budget = table.budget
+    if budget is None:
+        budget = extra + think_budget(session.speed)
+    return table.worker.start(MOVE, session.game, row.level, row.random_pct, table.rng.random(),
+                              budget)
+
+
+#: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
+Board = tuple[Sequence[int], Sequence[int]]
+
+
+class Status(NamedTuple):
+    """The turn box: whose shape, a heading, a line, and whether it is the big winner's box."""
+
+    seat: int | None
+    head: str
+    line: str
+    big: bool = False
+
+
+class Mode:
+    """What every mode answers; the defaults suit a board that just sits there."""
+
+    name = "mode"
+    wakes_on_idle = True  # a kiosk left alone long enough starts a demonstration
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    @property
+    def animating(self) -> bool:
+        """True while every frame differs from the last."""
+        return False
+
+    # ---------------------------------------------------------------- input
+    def click(self, target: Target | None, button: int) -> Mode:
+        """A Select or Adjust click on ``target`` (None: on nothing)."""
+        table, step = self.table, 1 if button == SELECT else -1
+        if target is not None:
+            table.press(target)
+        if isinstance(target, Square):
+            table.cues.refusal.clear()
+            return self.click_board(target.square, button)
+        if isinstance(target, Icon):
+            return self.follow(ICON_BY_NAME[target.name].action(table, step))
+        if isinstance(target, Cell):
+            table.say(click_cell(self.session, target.seat, target.column, step))
+        elif isinstance(target, Furniture) and target.name in FURNITURE_ICON:
+            # the title bar's close and toggle-size icons do what Quit and Full do
+            return self.follow(ICON_BY_NAME[FURNITURE_ICON[target.name]].action(table, step))
+        return self
+
+    def click_board(self, square: int, button: int) -> Mode:
+        return self
+
+    def follow(self, effect: Effect) -> Mode:
+        """The mode after an icon's action."""
+        if effect is Effect.RESTART:
+            return PlayMode(self.table)
+        if effect is Effect.HINT:
+            self.table.say(Note("A hint is for a human seat to move.", warn=True))
+        return self
+
+    # ---------------------------------------------------------------- time
+    def tick(self, now: float) -> Mode:
+        """The mode after time has passed."""
+        return self
+
+    def deadline(self, now: float) -> float | None:
+        """When this mode next needs an update with no event, or None."""
+        return None
+
+    def leave(self) -> None:
+        """Called when another mode takes over."""
+
+    # ---------------------------------------------------------------- what is shown
+    @property
+    def shown(self) -> Table:
+        """The table on screen (a demonstration shows its own)."""
+        return self.table
+
+    @property
+    def board_mode(self) -> Mode:
+        """The mode playing the board on screen (a demonstration's own mode)."""
+        return self
+
+    def icons_work(self) -> bool:
+        return True
+
+    def human_to_move(self) -> bool:
+        return False
+
+    def hover(self, pointer: tuple[int, int] | None) -> int | None:
+        """The square to highlight under the pointer, if any."""
+        return None
+
+    def frame(self) -> Board:
+        """The (counts, owners) on screen now."""
+        game = self.session.game
+        return game.counts, game.owners
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        counts, owners = self.frame()
+        board_view.draw_board(surface, counts, owners, self.session.game.threshold,
+                              hover=self.hover(pointer), last=self.session.last_square)
+
+    def status(self) -> Status:
+        return Status(None, "", "")
+
+    def default_help(self) -> str:
+        return ""
+
+
+class PlayMode(Mode):
+    """A seat is to move: a human clicks, or the computer thinks then plays after a pause."""
+
+    name = "play"
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.think_start = table.now
+
+    def leave(self) -> None:
+        self.table.worker.cancel()
+
+    def human_to_move(self) -> bool:
+        return not self.session.game.over and not self.session.computer_to_move()
+
+    def tick(self, now: float) -> Mode:
+        table, session = self.table, self.session
+        if session.game.over:
+            return GameOverMode(table)
+        job = table.worker.job
+        if not session.computer_to_move():
+            if job is not None and job.kind == MOVE:
+                table.worker.cancel()  # the seat was switched to human while it thought
+            self._collect_hint()
+            return self
+        if job is None or job.kind != MOVE:
+            table.stop_thinking()
+            start_move(table)
+            self.think_start = now
+            return self
+        if now < self.think_start + THINK_PAUSE[session.speed]:
+            return self
+        done = self._collect()
+        if done is None:
+            return self
+        stale = done.game.moves != session.game.moves  # never play an answer to another position
+        if not stale and done.square is not None and session.game.is_legal(done.square):
+            return self.place(done.square)
+        return self
+
+    def _collect_hint(self) -> None:
+        job = self.table.worker.job
+        if job is None or job.kind != HINT:
+            return
+        done = self._collect()
+        if done is not None and done.square is not None:
+            self.table.show_hint(done.square)
+
+    def _collect(self) -> Job | None:
+        """The worker's finished answer, if any, with any stand-in it needed reported once."""
+        done = self.table.worker.collect()
+        if done is not None and done.fallback:
+            self.table.note_fallback(done.fallback)
+        return done
+
+    def deadline(self, now: float) -> float | None:
+        if self.session.computer_to_move():
+            return self.think_start + THINK_PAUSE[self.session.speed]
+        return None
+
+    def follow(self, effect: Effect) -> Mode:
+        if effect is Effect.HINT and self.human_to_move():
+            table = self.table
+            table.worker.start(HINT, self.session.game, HINT_LEVEL, 0, table.rng.random(),
+                               table.hint_budget)
+            table.say(Note("Looking for a good move..."))
+            return self
+        return super().follow(effect)
+
+    def click_board(self, square: int, button: int) -> Mode:
+        seat = self.session.to_move()
+        if seat is None:
+            return self
+        if self.session.computer_to_move():
+            self.table.say(Note(f"{SEAT_NAME[seat]} is played by the computer: wait for its "
+                                "move."))
+            return self
+        if button != SELECT:
+            self.table.say(Note("Use Select (the left button) to place a piece."))
+            return self
+        return self.place(square)
+
+    def place(self, square: int) -> Mode:
+        """Play ``square`` for the seat to move and show what it did."""
+        table = self.table
+        table.stop_thinking()
+        outcome = self.session.place(square)
+        if isinstance(outcome, Refused):
+            table.refuse(outcome.square, outcome.note)
+            return self
+        table.sound("place")
+        waves = outcome.shown.cascade.waves
+        if waves and WAVE_TIME[self.session.speed] > 0:
+            return AnimateMode(table, outcome)
+        if waves:
+            table.explode_sound(table.now, max(len(w) for w in waves))
+        return after_move(table, outcome)
+
+    def hover(self, pointer: tuple[int, int] | None) -> int | None:
+        square = board_view.square_at(pointer) if pointer is not None else None
+        if square is None or not self.human_to_move() or not self.session.game.is_legal(square):
+            return None
+        return square
+
+    def status(self) -> Status:
+        seat = self.session.to_move()
+        head = "Computer thinking" if self.session.computer_to_move() else "To move"
+        return Status(seat, head, SEAT_NAME[seat or 0])
+
+    def default_help(self) -> str:
+        seat = self.session.to_move() or 0
+        if self.session.computer_to_move():
+            return f"{SEAT_NAME[seat]} is the computer (level {self.session.panel[seat].level})."
+        return f"{SEAT_NAME[seat]}: click an empty square or one of yours."
+
+
+def after_move(table: Table, placed: Placed) -> Mode:
+    """The move (and its animation) is over: next seat, or the end of the game."""
+    for note in placed.notes:
+        table.say(note)
+    if table.session.game.over:
+        return GameOverMode(table)  # announces the winner, over any other message
+    return PlayMode(table)
+
+
+class AnimateMode(Mode):
+    """A cascade shown wave by wave; any click finishes it at once.
+
+    The position after the move is known before the chain is shown, so when a computer seat
+    moves next it starts thinking on the first frame, not after the last: its clock is the
+    rest of the chain plus the usual pause. A long chain, common late in a game where moves
+    matter most, gives it several times its usual thought, and the game goes no slower: the
+    pause after the chain ends is the same. A chain cut short hurries it back to that pause.
+    """
+
+    name = "animate"
+
+    @property
+    def animating(self) -> bool:
+        return True
+
+    def __init__(self, table: Table, placed: Placed) -> None:
+        super().__init__(table)
+        self.placed = placed
+        self.cascade = placed.shown.cascade
+        self.frames = placed.shown.frames
+        base = WAVE_TIME[table.session.speed]
+        waves = len(self.cascade.waves)
+        self.wave_time = base * max(0.3, min(1.0, WAVES_AT_FULL_TIME / max(1, waves)))
+        self.hold = base * 0.6
+        self.start = table.now
+        self.wave = -1  # the wave being drawn, -1 while the placement shows
+        self.t = 0.0
+        self.ahead: Job | None = None  # the next computer seat's move, thought out meanwhile
+        self.looked_ahead = False
+
+    @property
+    def end(self) -> float:
+        """When the last wave is over."""
+        return self.start + self.hold + len(self.cascade.waves) * self.wave_time
+
+    def think_ahead(self, now: float) -> None:
+        """Start the next seat's move now if a computer plays it (a job started before this
+        mode took over was stopped on the way in, so it starts on the first frame)."""
+        table, session = self.table, self.session
+        if session.game.over or not session.computer_to_move() or table.worker.job is not None:
+            return
+        self.ahead = start_move(table, max(0.0, self.end - now))
+
+    def tick(self, now: float) -> Mode:
+        if not self.looked_ahead:
+            self.looked_ahead = True
+            self.think_ahead(now)
+        elapsed = now - self.start - self.hold
+        k = int(elapsed // self.wave_time) if elapsed >= 0 else -1
+        if k >= len(self.cascade.waves):
+            return self.finish()
+        if k != self.wave and k >= 0:
+            self.table.explode_sound(now, len(self.cascade.waves[k]))
+        self.wave = k
+        self.t = elapsed / self.wave_time - k if k >= 0 else 0.0
+        return self
+
+    def finish(self) -> Mode:
+        """Jump to the end of the cascade and hand over to the next mode (which waits for the
+        move thought out meanwhile, hurried to answer within the usual pause)."""
+        if self.ahead is not None:
+            self.ahead.hurry(think_budget(self.session.speed))
+        return after_move(self.table, self.placed)
+
+    def click(self, target: Target | None, button: int) -> Mode:
+        """A click finishes the chain; on the board it does nothing more (never a placement)."""
+        after = self.finish()
+        if target is None or isinstance(target, Square):
+            return after
+        return after.click(target, button)
+
+    def frame(self) -> Board:
+        return self.frames[max(0, self.wave)]
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        counts, owners = self.frame()
+        sending = self.cascade.waves[self.wave] if self.wave >= 0 else ()
+        board_view.draw_board(surface, counts, owners, self.session.game.threshold,
+                              last=self.cascade.square, sending=sending)
+        if sending:
+            board_view.draw_explosion(surface, sending, self.cascade.seat, self.t)
+
+    def status(self) -> Status:
+        waves = len(self.cascade.waves)
+        head = f"Wave {max(0, self.wave) + 1} of {waves}" if waves else "Placed"
+        return Status(self.cascade.seat, head, SEAT_NAME[self.cascade.seat])
+
+    def default_help(self) -> str:
+        return "Click to finish the chain at once."
+
+
+class GameOverMode(Mode):
+    """The final board and the winner, until a new game (by itself after a while in a kiosk)."""
+
+    name = "over"
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.since = table.now
+        table.sound("win")
+        winner = SEAT_NAME[table.session.game.winner or 0]
+        table.say(Note(f"{winner} wins! {table.policy.after_win()}"))
+
+    def tick(self, now: float) -> Mode:
+        due = self.deadline(now)
+        if due is not None and now >= due:
+            self.table.say(self.session.new_game())  # a kiosk never waits for someone to click
+            return PlayMode(self.table)
+        return self
+
+    def deadline(self, now: float) -> float | None:
+        after = self.table.policy.next_game_after
+        return None if after is None else self.since + after
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        super().draw_board(surface, pointer)
+        board_view.draw_winner_frame(surface, self.session.game.winner or 0)
+
+    def click_board(self, square: int, button: int) -> Mode:
+        self.table.say(Note("The game is over: click New for another."))
+        return self
+
+    def status(self) -> Status:
+        winner = self.session.game.winner
+        return Status(winner, "The winner is", SEAT_NAME[winner or 0], big=True)
+
+    def default_help(self) -> str:
+        if self.table.policy.next_game_after is not None:
+            return "The game is over. A new one starts in a moment, or click New."
+        return "The game is over. Click New for another game."

@@ -1,0 +1,85 @@
+"""Where the 640x480 picture sits in a window of any size, and how positions map both ways.
+
+The picture is shown as large as the window allows without changing its 4:3 shape, in the
+middle, black round it. It is scaled "sharp bilinear": first grown by the smallest whole step
+that reaches the final size (every picture pixel a square block), then shrunk smoothly to the
+final size. A border between two picture pixels is then softened over at most one screen
+pixel, where one smooth step from 640x480 would smear it over two or three (mush), and
+nearest-neighbour scaling would make the pixels of one size unevenly wide or tall. When the
+final size is itself a whole step the result is the plain blocky picture.
+
+A screen pixel belongs to the picture pixel under its centre: that is the pixel its colour
+mostly comes from, so a click lands where the player sees it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from chainplus.ui.art.theme import SCREEN_SIZE
+
+#: The smallest window the picture is shown in: below half size the text cannot be read.
+SMALLEST = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
+
+
+def whole_step(desktop: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE) -> int:
+    """The largest whole scale at which ``picture`` fits on ``desktop`` (at least 1)."""
+    return max(1, min(desktop[0] // picture[0], desktop[1] // picture[1]))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The picture in a window: ``area`` is (left, top, width, height) in window pixels,
+    ``step`` the whole step it is grown by before the smooth step to ``area``'s size."""
+
+    window: tuple[int, int]
+    area: tuple[int, int, int, int]
+    step: int
+    picture: tuple[int, int] = SCREEN_SIZE
+
+    @classmethod
+    def fit(cls, window: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE) -> Layout:
+        """The picture as large as fits in ``window``, its shape kept, in the middle."""
+        width, height = max(1, window[0]), max(1, window[1])
+        if width * picture[1] <= height * picture[0]:  # bars above and below (or none)
+            shown = (width, max(1, width * picture[1] // picture[0]))
+        else:  # bars left and right
+            shown = (max(1, height * picture[0] // picture[1]), height)
+        step = max(1, -(-shown[0] // picture[0]), -(-shown[1] // picture[1]))
+        area = ((width - shown[0]) // 2, (height - shown[1]) // 2, shown[0], shown[1])
+        return cls((width, height), area, step, picture)
+
+    @property
+    def grown(self) -> tuple[int, int]:
+        """The size of the picture grown by the whole step."""
+        return self.picture[0] * self.step, self.picture[1] * self.step
+
+    @property
+    def exact(self) -> bool:
+        """True when the final size is the whole step itself: no smooth step is needed."""
+        return self.area[2:] == self.grown
+
+    def to_picture(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """The picture pixel under the centre of window pixel ``pos`` (may lie outside the
+        picture, e.g. (-1, 5) in the left bar)."""
+        left, top, width, height = self.area
+        return ((2 * (pos[0] - left) + 1) * self.picture[0] // (2 * width),
+                (2 * (pos[1] - top) + 1) * self.picture[1] // (2 * height))
+
+    def to_window(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """The window pixel under the centre of picture pixel ``pos``."""
+        left, top, width, height = self.area
+        return (left + (2 * pos[0] + 1) * width // (2 * self.picture[0]),
+                top + (2 * pos[1] + 1) * height // (2 * self.picture[1]))
+
+    def finger(self, x: float, y: float) -> tuple[int, int]:
+        """The picture pixel under a touch at ``x``, ``y`` (0..1 across the window)."""
+        left, top, width, height = self.area
+        return (math.floor((x * self.window[0] - left) * self.picture[0] / width),
+                math.floor((y * self.window[1] - top) * self.picture[1] / height))
+
+    def distance(self, dx: int, dy: int) -> tuple[int, int]:
+        """A distance in picture pixels as window pixels, rounded."""
+        return (round(dx * self.area[2] / self.picture[0]),
+                round(dy * self.area[3] / self.picture[1]))

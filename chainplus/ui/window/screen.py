@@ -1,0 +1,97 @@
+"""The whole 640x480 RISC OS screen drawn from the mode of the moment: window furniture, the
+board, the icons, the player panel, the turn box and the help line.
+
+Drawing only, and it reads everything it draws from the mode and its table; nothing here
+changes state.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from chainplus.app.session import Session
+from chainplus.core.rules import SEATS
+from chainplus.ui.art import board_view, panel_view, widgets
+from chainplus.ui.art.theme import BLACK, GREY1, WORK_AREA
+from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
+from chainplus.ui.window.modes import Board, Mode
+from chainplus.ui.window.targets import Cell, Furniture, Icon, Target
+from chainplus.ui.window.worker import HINT
+
+#: The hint square flashes at this many on/off steps a second; the thinking dots step at it too.
+FLASH_RATE = 4
+
+
+def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
+         pointer: tuple[int, int] | None, focused: bool, help_line: tuple[str, bool]) -> None:
+    """Paint the whole screen for ``mode``; ``help_line`` is the help box's (text, warn)."""
+    table = mode.shown
+    now, cues = table.now, table.cues
+    pressed = cues.pressed.value
+    surface.fill(GREY1, WORK_AREA)
+    pygame.draw.rect(surface, BLACK, WORK_AREA, 1)
+    furniture = pressed.name if isinstance(pressed, Furniture) else None
+    widgets.window_frame(surface, focused, furniture, show_close=table.policy.furniture,
+                         show_toggle=table.policy.furniture)
+    mode.draw_board(surface, pointer)
+    if cues.hint.value is not None:
+        board_view.draw_hint(surface, cues.hint.value, int(now * FLASH_RATE) % 2 == 0)
+    if cues.refusal.value is not None:
+        board_view.draw_refusal(surface, cues.refusal.value)
+    human = mode.human_to_move()
+    for name, rect in icons.items():
+        icon = ICON_BY_NAME[name]
+        enabled = mode.icons_work() and icon.enabled(table, human)
+        widgets.icon(surface, rect, icon.glyph(table), pressed=pressed == Icon(name),
+                     enabled=enabled, selected=name == "fullscreen" and table.display.fullscreen)
+        widgets.label(surface, rect, icon.label, enabled)
+    session = table.session
+    squares = squares_in(mode.frame())
+    shown = panel_view.PanelShown(session.game.seats, squares, out_on(squares, session))
+    cell = (pressed.seat, pressed.column) if isinstance(pressed, Cell) else None
+    to_move = session.to_move() if not mode.animating else None
+    panel_view.draw_panel(surface, session.panel, shown, cell, to_move)
+    status = mode.status()
+    head = status.head
+    if table.worker.job is not None and table.worker.job.kind != HINT and not status.big:
+        dots = int(now * FLASH_RATE) % 4
+        head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
+    panel_view.draw_status(surface, status.seat, head, status.line, status.big)
+    text, warn = help_line
+    panel_view.draw_help(surface, text, warn)
+
+
+def help_text(mode: Mode, under: Target | None) -> tuple[str, bool]:
+    """The message of the moment, else help for what is under the pointer, else the mode's
+    own line (a demonstration always invites a click)."""
+    table = mode.shown
+    if not mode.icons_work():
+        return mode.default_help(), False
+    message = table.cues.message.value
+    if message is not None:
+        return message.text, message.warn
+    return target_help(mode, under), False
+
+
+def target_help(mode: Mode, target: Target | None) -> str:
+    """One line on what a click on ``target`` does (the mode's own line for the board)."""
+    table = mode.shown
+    if isinstance(target, Icon):
+        return ICON_BY_NAME[target.name].help(table)
+    if isinstance(target, Cell):
+        return cell_help(table.session, target.seat, target.column)
+    if isinstance(target, Furniture):
+        return FURNITURE_HELP[target.name]
+    return mode.default_help()
+
+
+def squares_in(frame: Board) -> list[int]:
+    """Squares per seat (index 0 unused) on a frame, so the panel changes in step with it."""
+    owners = frame[1]
+    return [0] + [owners.count(seat) for seat in SEATS]
+
+
+def out_on(frame_squares: list[int], session: Session) -> set[int]:
+    """Seats shown crossed out: knocked out in the game and with nothing left on the frame."""
+    game = session.game
+    return {s for s in game.seats if s not in game.alive and not frame_squares[s]}

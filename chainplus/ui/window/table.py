@@ -1,0 +1,130 @@
+"""What the modes play on: the session, the house policy, the computer worker, the sounds, and
+the short-lived cues on screen (a message, a hint, a refusal cross, a pressed icon).
+
+The App builds one ``Table`` and hands it to each mode; a demonstration game gets a table of
+its own, so nothing the demonstration does touches the visitor's session or files.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from chainplus.app.session import Note, Session
+from chainplus.ui.art.sound import SoundPlayer
+from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.policy import Policy
+from chainplus.ui.window.targets import Target
+from chainplus.ui.window.worker import ThreadWorker
+
+T = TypeVar("T")
+
+MESSAGE_TIME = 3.0
+HINT_TIME = 3.0
+REFUSAL_TIME = 0.7
+PRESS_TIME = 0.15
+#: Never two explosion sounds closer together than this, so long chains do not machine-gun.
+EXPLODE_SOUND_GAP = 0.12
+
+
+@dataclass
+class Cue(Generic[T]):
+    """Something shown for a while: its value, and when it goes."""
+
+    value: T | None = None
+    until: float = 0.0
+
+    def show(self, value: T, now: float, seconds: float) -> None:
+        self.value, self.until = value, now + seconds
+
+    def clear(self) -> None:
+        self.value = None
+
+    def expire(self, now: float) -> bool:
+        """Drop the value once its time is up; True when that changed anything."""
+        if self.value is not None and now >= self.until:
+            self.value = None
+            return True
+        return False
+
+
+@dataclass
+class Cues:
+    """The cues on screen now."""
+
+    message: Cue[Note] = field(default_factory=Cue)
+    hint: Cue[int] = field(default_factory=Cue)
+    refusal: Cue[int] = field(default_factory=Cue)
+    pressed: Cue[Target] = field(default_factory=Cue)
+
+    def all(self) -> tuple[Cue[Note], Cue[int], Cue[int], Cue[Target]]:
+        return self.message, self.hint, self.refusal, self.pressed
+
+    def expire(self, now: float) -> bool:
+        return any([cue.expire(now) for cue in self.all()])
+
+    def next_due(self) -> float | None:
+        due = [cue.until for cue in self.all() if cue.value is not None]
+        return min(due) if due else None
+
+
+@dataclass
+class Table:
+    """Everything a mode acts on, and the few things every mode does with it."""
+
+    session: Session
+    policy: Policy
+    worker: ThreadWorker
+    sounds: SoundPlayer
+    display: NullDisplay
+    rng: random.Random
+    budget: float | None  # the computer's clock; None: it follows the speed
+    hint_budget: float
+    cues: Cues = field(default_factory=Cues)
+    now: float = 0.0
+    last_input: float = 0.0  # the idle spell before a demonstration counts from here
+    quit_asked: bool = False
+    fallbacks: list[str] = field(default_factory=list)  # stand-ins the AI needed, said once
+    last_explode: float = float("-inf")
+
+    def say(self, note: Note) -> None:
+        self.cues.message.show(note, self.now, MESSAGE_TIME)
+
+    def sound(self, name: str, strength: int = 1) -> None:
+        if self.session.sound:
+            self.sounds.play(name, strength)
+
+    def explode_sound(self, now: float, strength: int) -> None:
+        """One explosion sound for a wave (``strength`` squares), unless one played just now."""
+        if now - self.last_explode >= EXPLODE_SOUND_GAP:
+            self.sound("explode", strength)
+            self.last_explode = now
+
+    def refuse(self, square: int, note: Note) -> None:
+        """A square that may not be played: a cross, a sound, a message."""
+        self.cues.refusal.show(square, self.now, REFUSAL_TIME)
+        self.sound("illegal")
+        self.say(note)
+
+    def show_hint(self, square: int) -> None:
+        self.cues.hint.show(square, self.now, HINT_TIME)
+        self.say(Note("The flashing square is the hint."))
+
+    def press(self, target: Target) -> None:
+        self.cues.pressed.show(target, self.now, PRESS_TIME)
+
+    def stop_thinking(self) -> None:
+        """Stop the computer (a move or a hint) and forget any hint on show."""
+        self.worker.cancel()
+        self.cues.hint.clear()
+
+    def note_fallback(self, why: str) -> None:
+        if why not in self.fallbacks:
+            self.fallbacks.append(why)
+            print(f"chainplus: {why}", file=sys.stderr)
+
+    def quit(self) -> None:
+        self.worker.cancel()
+        self.quit_asked = True
