@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 from rules_helpers import played
 
+from chainplus.ai import levels, tune
 from chainplus.ai import players as ai
-from chainplus.ai import tune
 from chainplus.ai.evaluate import (
     JUDGE,
     LOADED_AT,
@@ -531,7 +531,7 @@ def test_level_5_beats_random_play():
 
 # ----------------------------------------------------------------------------- aibench
 def test_percentile_is_nearest_rank():
-    from chainplus.tools.bench import percentile
+    from chainplus.common.stats import percentile
 
     values = [float(v) for v in range(1, 101)]
     assert percentile(values, 95) == 95.0
@@ -566,9 +566,9 @@ def test_aibench_to_a_fixed_depth_counts_the_nodes_it_takes_without_a_clock(caps
 
 
 def test_level_5_thinks_through_the_windows_pause_but_never_less_than_the_least():
-    assert ai.thinking_time(0.6) == 0.6 == ai.DEFAULT_BUDGET
-    assert ai.thinking_time(0.1) == ai.MIN_BUDGET == 0.25
-    assert ai.thinking_time(1.0) == 1.0
+    assert levels.thinking_time(0.6) == 0.6 == levels.DEFAULT_BUDGET
+    assert levels.thinking_time(0.1) == levels.MIN_BUDGET == 0.25
+    assert levels.thinking_time(1.0) == 1.0
 
 
 def test_a_tuning_run_keeps_the_record_of_weights_changed_by_hand(tmp_path):

@@ -27,21 +27,9 @@ import random
 from collections.abc import Callable
 
 from chainplus.ai.evaluate import evaluate
+from chainplus.ai.levels import DEFAULT_BUDGET, LEVELS
 from chainplus.ai.search import search
 from chainplus.core.game import Game
-
-LEVELS = range(0, 6)
-#: Default thinking time per move for level 5, in seconds: the window's pause before a
-#: computer move at normal speed, which the player waits through anyway.
-DEFAULT_BUDGET = 0.6
-#: The least thinking time level 5 should get, whatever the speed setting.
-MIN_BUDGET = 0.25
-
-
-def thinking_time(pause: float) -> float:
-    """Level 5's clock for a window that pauses ``pause`` seconds before a computer move:
-    the whole pause, but never less than ``MIN_BUDGET``."""
-    return max(MIN_BUDGET, pause)
 
 
 def choose_move(

@@ -27,9 +27,9 @@ from pathlib import Path
 
 from chainplus.ai.evaluate import WEIGHTS_FILE, Judge, Weights
 from chainplus.ai.search import search
+from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
 from chainplus.core.rules import RULES, Rules
-from chainplus.tools.cli import OneLineParser
 
 #: How far one step moves each weight.
 STEPS = {f.name: 1 for f in fields(Weights)} | {"to_move_danger_pct": 25}

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from chainplus.ai.players import LEVELS
+from chainplus.ai.levels import LEVELS
 from chainplus.app.settings import DEFAULT_SEATS, KINDS, Kind, SeatSetting
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS

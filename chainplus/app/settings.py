@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from chainplus.ai.players import LEVELS
+from chainplus.ai.levels import LEVELS
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
 from chainplus.core.rules import DEFAULT_RULES, RULES, Rules, short

@@ -17,10 +17,11 @@ import time
 from typing import Any
 
 from chainplus.ai import players as ai
+from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.ai.search import search
+from chainplus.common.stats import percentile
 from chainplus.core.game import Game
 from chainplus.core.rules import Rules
-from chainplus.tools.bench import percentile
 
 
 def midgame_positions(count: int, players: int, rules: Rules, seed: int,
@@ -41,7 +42,7 @@ def midgame_positions(count: int, players: int, rules: Rules, seed: int,
 
 
 def run(positions: int = 60, players: int = 4, rules: Rules = "acorn", seed: int = 1,
-        budget: float = ai.DEFAULT_BUDGET, depth: int | None = None) -> dict[str, Any]:
+        budget: float = DEFAULT_BUDGET, depth: int | None = None) -> dict[str, Any]:
     """Time level 5 on seeded midgame positions, on its clock or (given ``depth``) to that
     depth without one; the figures as a dict (times in ms)."""
     games = midgame_positions(positions, players, rules, seed)

@@ -10,13 +10,6 @@ from chainplus.core.game import Game
 from chainplus.core.rules import Rules
 
 
-def percentile(values: list[float], pct: float) -> float:
-    """The ``pct`` percentile by the nearest-rank method (no interpolation)."""
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * pct // 100))
-    return ordered[int(rank) - 1]
-
-
 def playout(game: Game, rng: random.Random) -> int:
     """Play uniformly random legal moves until someone wins; returns the number of placements."""
     play = game.play

@@ -21,6 +21,8 @@ from types import FrameType
 from typing import Any, BinaryIO, TextIO
 
 from chainplus.ai import players as ai
+from chainplus.ai.levels import DEFAULT_BUDGET
+from chainplus.common.options import OneLineParser
 from chainplus.core.records import (
     MAX_RECORD_BYTES,
     RecordError,
@@ -35,13 +37,6 @@ from chainplus.tools import aibench, bench, match
 
 class UsageError(Exception):
     """A bad option value, reported as one ``error:`` line with exit status 2."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a bad option is one ``error:`` line with status 2 (the game uses it too)."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
 def _int_in(low: int, high: int, what: str) -> Callable[[str], int]:
@@ -80,8 +75,8 @@ def parse_player(text: str) -> tuple[int, int]:
 
 def _add_limits(parser: argparse.ArgumentParser, nodes: bool = True) -> None:
     """The options that bound level 5's thinking: a clock, and (where offered) a node limit."""
-    parser.add_argument("--budget", type=_positive_float, default=ai.DEFAULT_BUDGET,
-                        help=f"thinking time per move in seconds (default {ai.DEFAULT_BUDGET})")
+    parser.add_argument("--budget", type=_positive_float, default=DEFAULT_BUDGET,
+                        help=f"thinking time per move in seconds (default {DEFAULT_BUDGET})")
     if nodes:
         parser.add_argument("--nodes", type=_int_in(1, 10**9, "nodes"), default=None,
                             help="level 5 searches this many nodes per move instead of using "

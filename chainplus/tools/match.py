@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import math
 import multiprocessing
 import random
 import shlex
@@ -36,6 +35,8 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from chainplus.ai import players as ai
+from chainplus.ai.levels import DEFAULT_BUDGET
+from chainplus.common.stats import wilson
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.core.rules import Rules, square_of
@@ -71,7 +72,7 @@ class MatchConfig:
     seed: int = 1
     rules: Rules = "acorn"
     seats: int = 2
-    budget: float | None = ai.DEFAULT_BUDGET
+    budget: float | None = DEFAULT_BUDGET
     nodes: int | None = None
     opening: int = 0  # plies of random moves before the players take over
     paired: bool = False  # each opening played once with a in every seat
@@ -225,16 +226,6 @@ def game_line(index: int, config: MatchConfig, result: GameResult) -> str:
         game.play(square)
     return json.dumps({"game": index + 1, "a_seat": seats_of(index, config.seats)[0],
                        "a_won": result.a_won, "record": record_of(game)})
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson interval of a win rate: how sure ``wins`` of ``games`` makes us."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _ignore_interrupts() -> None:

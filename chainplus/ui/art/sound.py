@@ -11,13 +11,9 @@ from __future__ import annotations
 import io
 import logging
 import math
-import os
 import random
-import sys
 import wave
 from array import array
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Protocol
 
 import pygame
@@ -216,19 +212,3 @@ class Sounds:
             log.info("could not play %s: %s", name, error)
 
 
-@contextmanager
-def quiet_stderr() -> Iterator[None]:
-    """Hide what C libraries print on file descriptor 2 while the block runs."""
-    try:
-        sys.stderr.flush()
-        saved = os.dup(2)
-    except (OSError, ValueError):
-        yield
-        return
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)

@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 from chainplus.app.session import Options  # noqa: E402
 from chainplus.app.settings import parse_seats_spec  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
-from chainplus.tools.cli import OneLineParser  # noqa: E402
+from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.ui.art.board_view import cell_rect  # noqa: E402
 from chainplus.ui.rigs.monkey import Clock  # noqa: E402
 from chainplus.ui.window.app import App, turn  # noqa: E402

@@ -31,7 +31,7 @@ from chainplus.app import panel  # noqa: E402
 from chainplus.app import settings as st  # noqa: E402
 from chainplus.app.session import Options  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
-from chainplus.tools.cli import OneLineParser  # noqa: E402
+from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.ui.art import panel_view  # noqa: E402
 from chainplus.ui.art.theme import (  # noqa: E402
     CLOSE_ICON,

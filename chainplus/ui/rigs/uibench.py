@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import chainplus
 from chainplus.app.settings import Kind, Speed
-from chainplus.tools.bench import percentile
-from chainplus.tools.cli import OneLineParser
+from chainplus.common.options import OneLineParser
+from chainplus.common.stats import percentile
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
     from chainplus.ui.window.app import App

@@ -18,8 +18,9 @@ import pygame
 
 from chainplus.app.session import Note, Options, Session
 from chainplus.app.store import Store
+from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game
-from chainplus.ui.art.sound import SoundPlayer, Sounds, quiet_stderr
+from chainplus.ui.art.sound import SoundPlayer, Sounds
 from chainplus.ui.window import screen, targets, touch
 from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
@@ -67,7 +68,7 @@ class App:
         self.clock = clock
         now = clock()
         if sounds is None:  # the real sounds start the mixer, so only when none were given
-            with quiet_stderr():  # ALSA lists every missing sound card on stderr
+            with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
         self.table = Table(
             Session(options, store), policy,

@@ -20,9 +20,9 @@ from chainplus.app import settings as st
 from chainplus.app.session import Options
 from chainplus.app.settings import SPEEDS, SeatSetting, Settings
 from chainplus.app.store import Store
+from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
 from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
-from chainplus.tools.cli import OneLineParser
 from chainplus.ui.window.launch import run
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
 from chainplus.ui.window.video import NoDisplay

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import pygame
 
-from chainplus.ai import players as ai
+from chainplus.ai.levels import thinking_time
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Note, Placed, Refused, Session
 from chainplus.app.settings import Speed
@@ -41,7 +41,7 @@ HINT_LEVEL = 5
 def think_budget(speed: Speed) -> float:
     """The computer's clock for one move: the pause the window makes anyway before it plays
     (less a moment to hand the answer over), never less than level 5's least."""
-    return ai.thinking_time(THINK_PAUSE[speed] - THINK_MARGIN)
+    return thinking_time(THINK_PAUSE[speed] - THINK_MARGIN)
 
 
 def start_move(table: Table, extra: float = 0.0) -> Job:

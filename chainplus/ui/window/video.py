@@ -8,14 +8,15 @@ with a one-line reason, so the player sees why and the kiosk supervisor tries ag
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import IO
 
 import pygame
+
+from chainplus.common.streams import stderr_to
 
 #: SDL's drivers that show nothing on any screen; only used when SDL_VIDEODRIVER asks for them.
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
@@ -35,7 +36,7 @@ def open_display(env: Mapping[str, str] = os.environ) -> str:
     """
     failure = ""
     with tempfile.TemporaryFile() as said:
-        with _stderr_to(said):
+        with stderr_to(said):
             try:
                 pygame.display.init()
                 driver: str | None = pygame.display.get_driver()
@@ -75,23 +76,6 @@ def _with_chatter(reason: str, chatter: str) -> str:
     if not chatter:
         return reason
     return f"{reason}; the display libraries said: {' / '.join(chatter.splitlines())}"
-
-
-@contextlib.contextmanager
-def _stderr_to(file: IO[bytes]) -> Iterator[None]:
-    """Send file descriptor 2 (where C libraries write) to ``file`` for a while."""
-    try:
-        sys.stderr.flush()
-        saved = os.dup(2)
-    except (OSError, ValueError):  # no standard error to borrow: leave it alone
-        yield
-        return
-    os.dup2(file.fileno(), 2)
-    try:
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def _read(file: IO[bytes]) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from chainplus.ai import players as ai
+from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.core.game import Game
 
 #: What a job asks: the move for a computer seat, or a hint for a human one.
@@ -35,7 +36,7 @@ class Job:
     level: int = 0
     random_pct: int = 0
     seed: float = 0.0
-    budget: float = ai.DEFAULT_BUDGET
+    budget: float = DEFAULT_BUDGET
     stop: threading.Event = field(default_factory=threading.Event)
     square: int | None = None
     fallback: str | None = None  # why a stand-in answered, when one did
@@ -112,7 +113,7 @@ class ThreadWorker:
         self._next = 1
 
     def start(self, kind: JobKind, game: Game, level: int = 0, random_pct: int = 0,
-              seed: float = 0.0, budget: float = ai.DEFAULT_BUDGET) -> Job:
+              seed: float = 0.0, budget: float = DEFAULT_BUDGET) -> Job:
         """Stop any job under way and start a new one on a copy of ``game``."""
         self.cancel()
         job = Job(self._next, kind, game.copy(), level, random_pct, seed, budget)

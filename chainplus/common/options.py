@@ -1,0 +1,15 @@
+"""Command-line options whose mistakes cost the user one line, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad option is one ``error:`` line and exit status 2.
+
+    The game, the tools, the tuning and the rigs all parse their options with it.
+    """
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
