@@ -157,7 +157,7 @@ def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(
     assert "Click" in app.help_text()[0]
     ui.advance(app, 30.0)
     assert len(app.game.moves) > 5  # the demo plays by itself
-    saved, _, _ = st.load_game(tmp_path)  # the demo wrote nothing: the visitor's game is kept
+    saved, _, _ = st.read_autosave(tmp_path)  # the demo wrote nothing: the visitor's game is kept
     assert saved is not None and saved.moves[0] == 0 and saved.seats == (1, 2)
     played = len(app.table.sounds.played)
     ui.advance(app, 10.0)
@@ -307,7 +307,7 @@ def test_bad_files_give_one_line_warnings_and_the_game_starts(ui, tmp_path, caps
     assert "Traceback" not in err
     assert app.game.moves == [] and isinstance(app.mode, PlayMode)
     ui.click_square(app, 5)
-    assert st.load_game(tmp_path)[0].moves == [5]  # the folder was set aside; saving works
+    assert st.read_autosave(tmp_path)[0].moves == [5]  # the folder was set aside; saving works
 
 
 def test_a_folder_that_cannot_be_written_is_one_warning_once(ui, tmp_path, capsys) -> None:

@@ -32,7 +32,7 @@ def test_an_error_in_the_loop_is_logged_and_play_carries_on_from_the_autosave(tm
     game = Game((1, 2))
     for square in (0, 9, 18):
         game.play(square)
-    st.save_game(tmp_path, game, extra={"plays_as": ["human", "human", "human", "human"]})
+    st.write_autosave(tmp_path, game, extra={"plays_as": ["human", "human", "human", "human"]})
     logger = kiosk_logger(tmp_path)
     calls = {"n": 0}
     real_update = App.update
@@ -55,7 +55,7 @@ def test_an_error_in_the_loop_is_logged_and_play_carries_on_from_the_autosave(tm
     assert status == 0
     assert "error in the game loop" in log and "Traceback" in log and "a bug in the loop" in log
     assert "carried on from the autosave after move 3" in log
-    assert st.load_game(tmp_path)[0].state() == game.state()
+    assert st.read_autosave(tmp_path)[0].state() == game.state()
 
 
 def test_a_killed_kiosk_game_is_restarted_and_resumes_after_the_last_move(tmp_path, wait_for):
@@ -110,7 +110,7 @@ def test_a_kiosk_keeps_its_autosave_and_settings_apart_from_the_window(tmp_path,
     game = Game((1, 2))
     for square in (0, 9, 18):
         game.play(square)
-    st.save_game(window, game, extra={"plays_as": ["human", "human", "human", "human"]})
+    st.write_autosave(window, game, extra={"plays_as": ["human", "human", "human", "human"]})
     unfinished = (window / st.AUTOSAVE_FILE).read_bytes()
     assert main(["--kiosk", "--supervised", "--seats", "H,C0"]) == 0
     for handler in kiosk_logger(window / KIOSK_FOLDER).handlers:

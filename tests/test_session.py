@@ -15,12 +15,12 @@ from pathlib import Path
 
 from chainplus.app.panel import panel_of, valid
 from chainplus.app.session import Note, Options, Placed, Refused, Session, demo_options
-from chainplus.app.settings import AUTOSAVE_FILE, SETTINGS_FILE, SeatSetting, Settings
+from chainplus.app.settings import AUTOSAVE_FILE, SETTINGS_FILE, SavedSeat, Settings
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
-H, C, OFF = SeatSetting("human", 5, 10), SeatSetting("computer", 5, 10), SeatSetting()
+H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 5, 10), SavedSeat()
 HUMAN_VS_COMPUTER = (H, C, OFF, OFF)
 TWO_COMPUTERS = (C, C, OFF, OFF)
 THREE_HUMANS = (H, H, H, OFF)
@@ -36,7 +36,7 @@ def quiet_store(folder: Path) -> Store:
     return Store(folder, stream=io.StringIO())
 
 
-def session(seats: tuple[SeatSetting, ...] = HUMAN_VS_COMPUTER, store: Store | None = None,
+def session(seats: tuple[SavedSeat, ...] = HUMAN_VS_COMPUTER, store: Store | None = None,
             **options: object) -> Session:
     return Session(Options(seats=seats, **options), store)  # type: ignore[arg-type]
 
@@ -181,7 +181,7 @@ def test_new_twice_keeps_the_game_put_aside() -> None:
 
 
 def test_the_game_put_aside_survives_a_finished_game_and_a_restart(tmp_path: Path) -> None:
-    humans = (SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2
+    humans = (SavedSeat("human", 1, 0),) * 2 + (SavedSeat(),) * 2
     first = session(seats=humans, store=quiet_store(tmp_path), rules="classic")
     play(first, [27, 36, 0])
     before = first.game.state()
@@ -333,7 +333,7 @@ def test_settings_round_trip_through_the_store(tmp_path: Path) -> None:
     s.toggle_sound()
     s.step_rules(1)
     wanted = s.settings(fullscreen=True)
-    assert wanted == Settings((H, SeatSetting("computer", 5, 40), SeatSetting("computer", 0, 10),
+    assert wanted == Settings((H, SavedSeat("computer", 5, 40), SavedSeat("computer", 0, 10),
                                OFF), "slow", False, "classic", True)
     s.remember(fullscreen=True)
     loaded = quiet_store(tmp_path).load_settings()

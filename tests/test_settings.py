@@ -39,7 +39,7 @@ def test_no_file_gives_defaults_quietly(tmp_path):
 def test_settings_round_trip(tmp_path):
     settings, _ = st.load_settings(tmp_path)
     seats = list(settings.seats)
-    seats[2] = st.SeatSetting("computer", 3, 40)
+    seats[2] = st.SavedSeat("computer", 3, 40)
     settings = replace(settings, seats=tuple(seats), speed="instant", sound=False,
                        rules="classic")
     assert st.save_settings(tmp_path, settings) is None
@@ -107,7 +107,7 @@ def test_a_fifo_or_a_device_is_not_read(tmp_path):
     (tmp_path / st.AUTOSAVE_FILE).symlink_to("/dev/zero")  # reading it would never end
     settings, warnings = st.load_settings(tmp_path)
     assert settings == st.DEFAULTS and "not a regular file" in warnings[0]
-    game, _, warnings = st.load_game(tmp_path)
+    game, _, warnings = st.read_autosave(tmp_path)
     assert game is None and "not a regular file" in warnings[0]
 
 
@@ -118,7 +118,7 @@ def test_cannot_write_is_a_warning_not_a_crash(tmp_path):
     failure = st.save_settings(folder, st.DEFAULTS)
     assert failure is not None and failure.warning.startswith("warning: cannot save settings")
     assert failure.warning.endswith(f"a file stands where its folder should be ({blocker})")
-    failure = st.save_game(folder, Game())
+    failure = st.write_autosave(folder, Game())
     assert failure is not None and failure.warning.startswith("warning: cannot autosave")
     assert st.load_settings(folder)[0] == st.DEFAULTS
 
@@ -148,7 +148,7 @@ def test_each_cause_of_a_failed_save_has_its_own_words(tmp_path, monkeypatch):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(st.tempfile, "mkstemp", no_space)
-    failure = st.save_game(folder, Game())
+    failure = st.write_autosave(folder, Game())
     assert failure is not None and failure.cause == "the disk is full"
     assert failure.warning == f"warning: cannot autosave in {folder}: the disk is full"
 
@@ -158,11 +158,12 @@ def test_autosave_is_a_game_record_and_resumes_exactly(tmp_path):
     game = Game((1, 3, 4), "classic")
     for _ in range(40):
         game.play(game.random_move(rng))
-    assert st.save_game(tmp_path, game, {"seat_kinds": ["human", "computer"], "players": 9}) is None
+    extra = {"seat_kinds": ["human", "computer"], "players": 9}
+    assert st.write_autosave(tmp_path, game, extra) is None
     text = (tmp_path / st.AUTOSAVE_FILE).read_text()
     assert json.loads(text)["players"] == [1, 3, 4]  # extra keys never override the record
     assert game_from_text(text).state() == game.state()
-    resumed, extra, warnings = st.load_game(tmp_path)
+    resumed, extra, warnings = st.read_autosave(tmp_path)
     assert resumed.state() == game.state() and warnings == []
     assert extra == {"seat_kinds": ["human", "computer"]}
     replay = [sys.executable, "-m", "chainplus", "replay", str(tmp_path / st.AUTOSAVE_FILE)]
@@ -175,8 +176,8 @@ def test_a_finished_game_is_not_resumed(tmp_path):
     game = Game()
     while game.winner is None:
         game.play(game.random_move(rng))
-    st.save_game(tmp_path, game)
-    assert st.load_game(tmp_path)[0] is None
+    st.write_autosave(tmp_path, game)
+    assert st.read_autosave(tmp_path)[0] is None
 
 
 @pytest.mark.parametrize(
@@ -184,7 +185,7 @@ def test_a_finished_game_is_not_resumed(tmp_path):
 )
 def test_bad_autosave_is_set_aside(tmp_path, content):
     (tmp_path / st.AUTOSAVE_FILE).write_bytes(content)
-    game, _, warnings = st.load_game(tmp_path)
+    game, _, warnings = st.read_autosave(tmp_path)
     assert game is None and warnings[0].startswith("warning: saved game")
     assert next(tmp_path.glob(st.AUTOSAVE_FILE + ".bad-*")).read_bytes() == content
 
@@ -194,7 +195,7 @@ import random, sys
 from dataclasses import asdict, replace
 from pathlib import Path
 from chainplus.core.game import Game
-from chainplus.app.settings import save_game
+from chainplus.app.settings import write_autosave
 folder = Path(sys.argv[1])
 rng = random.Random(int(sys.argv[2]))
 print("ready", flush=True)
@@ -202,7 +203,7 @@ while True:
     game = Game((1, 2, 3))
     while game.winner is None:
         game.play(game.random_move(rng))
-        save_game(folder, game)
+        write_autosave(folder, game)
 """
 
 

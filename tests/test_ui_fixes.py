@@ -15,7 +15,7 @@ import pytest
 
 from chainplus.ai.search import search
 from chainplus.app.session import Options
-from chainplus.app.settings import SeatSetting, Speed
+from chainplus.app.settings import SavedSeat, Speed
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
@@ -28,7 +28,7 @@ from chainplus.ui.window.screen import out_on, squares_in
 from chainplus.ui.window.worker import SyncWorker
 
 SEATS = (1, 2, 3, 4)
-COMPUTER = SeatSetting("computer", 1, 0)
+COMPUTER = SavedSeat("computer", 1, 0)
 #: Classic rules, four seats: Red 1 on corner 0, Blue 2 on 1, Green 2 on 2, Yellow 2 on 3
 #: (Red's 63 is a spare move). Red's next piece on 0 sets off three waves along the top row:
 #: Blue loses its only square in the first, Green in the second, Yellow in the third.
@@ -315,7 +315,7 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
     from chainplus.ui.window.app import MAX_SLEEP
     from chainplus.ui.window.modes import THINK_PAUSE
 
-    app = ui.make_app(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2)
+    app = ui.make_app(seats=(SavedSeat("human", 1, 0),) * 2 + (SavedSeat(),) * 2)
     now = app.clock.t
     assert app.wait_time(now) == MAX_SLEEP  # a human to move and nothing on screen
     ui.click_cell(app, 3, 3)  # a message, shown for a few seconds
@@ -327,7 +327,7 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
     assert app.wait_time(app.clock.t) <= THINK_PAUSE["normal"]  # the computer's move is due
     kiosk = ui.make_app(kiosk=True, idle_seconds=0.5)
     assert kiosk.wait_time(kiosk.clock.t) <= 0.5  # the demonstration is due
-    chain = ui.make_app(seats=(SeatSetting("human", 1, 0),) * 2 + (SeatSetting(),) * 2)
+    chain = ui.make_app(seats=(SavedSeat("human", 1, 0),) * 2 + (SavedSeat(),) * 2)
     for square in (0, 9, 0, 18):
         ui.click_square(chain, square)
         ui.settle(chain)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from chainplus.app.panel import SEAT_NAME
-from chainplus.app.settings import SeatSetting
+from chainplus.app.settings import SavedSeat
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import panel_view
 from chainplus.ui.art.board_view import cell_rect
@@ -64,7 +64,7 @@ def test_every_panel_and_icon_message_fits(ui) -> None:
 
 
 def test_the_refusal_for_every_seat_fits(ui) -> None:
-    app = ui.make_app(seats=(SeatSetting("human", 1, 0),) * 4)
+    app = ui.make_app(seats=(SavedSeat("human", 1, 0),) * 4)
     for square in (0, 7, 56, 63):  # red, blue, green and yellow each take a corner
         ui.click_square(app, square)
         ui.settle(app)

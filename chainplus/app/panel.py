@@ -13,42 +13,42 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chainplus.ai.levels import LEVELS
-from chainplus.app.settings import DEFAULT_SEATS, KINDS, Kind, SeatSetting
+from chainplus.app.settings import DEFAULT_SEATS, KINDS, Kind, SavedSeat
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 
 #: Who plays a seat while it is on the board.
-Player = Literal["human", "computer"]
-PLAYERS: tuple[Player, ...] = ("human", "computer")
+PlaysAs = Literal["human", "computer"]
+PLAYS_AS: tuple[PlaysAs, ...] = ("human", "computer")
 RANDOM_STEP = 10
 #: The seats' names, by seat number, as every message and the panel call them.
 SEAT_NAME = ("", "Red", "Blue", "Green", "Yellow")
 
 
 @dataclass
-class SeatSetup:
+class PanelRow:
     """One row of the panel."""
 
     kind: Kind = "off"
     level: int = 2
     random_pct: int = 10
-    plays_as: Player = "human"
+    plays_as: PlaysAs = "human"
 
 
 #: The panel: a row for each of the four seats, keyed by seat number.
-Panel = dict[int, SeatSetup]
+Panel = dict[int, PanelRow]
 
 
-def panel_of(rows: Sequence[SeatSetting] = DEFAULT_SEATS) -> Panel:
+def panel_of(rows: Sequence[SavedSeat] = DEFAULT_SEATS) -> Panel:
     """A panel from the settings' seat rows (checked where they were read)."""
-    return {seat: SeatSetup(row.kind, row.level, row.random_pct,
+    return {seat: PanelRow(row.kind, row.level, row.random_pct,
                             "human" if row.kind == "off" else row.kind)
             for seat, row in zip(SEATS, rows, strict=True)}
 
 
-def settings_of(panel: Panel) -> tuple[SeatSetting, ...]:
+def settings_of(panel: Panel) -> tuple[SavedSeat, ...]:
     """The settings' seat rows of a panel (``plays_as`` belongs to the game, not here)."""
-    return tuple(SeatSetting(panel[s].kind, panel[s].level, panel[s].random_pct) for s in SEATS)
+    return tuple(SavedSeat(panel[s].kind, panel[s].level, panel[s].random_pct) for s in SEATS)
 
 
 def seats_for_next_game(panel: Panel) -> tuple[int, ...]:
@@ -90,14 +90,14 @@ def valid(panel: Panel) -> bool:
         set(panel) == set(SEATS)
         and len(seats_for_next_game(panel)) >= 2
         and all(
-            r.kind in KINDS and r.plays_as in PLAYERS and r.level in LEVELS
+            r.kind in KINDS and r.plays_as in PLAYS_AS and r.level in LEVELS
             and 0 <= r.random_pct <= 100 and (r.kind == "off" or r.plays_as == r.kind)
             for r in panel.values()
         )
     )
 
 
-def plays_as_list(panel: Panel) -> list[Player]:
+def plays_as_list(panel: Panel) -> list[PlaysAs]:
     """Who plays each seat in the game on the board, for the autosave's ``plays_as`` key."""
     return [panel[s].plays_as for s in SEATS]
 
@@ -109,7 +109,7 @@ def restore_plays_as(panel: Panel, game: Game, saved: Any) -> bool:
     A seat still in the panel follows the saved game (its column 1 shows who plays it now);
     invalid or missing data leaves the panel as it is.
     """
-    if not isinstance(saved, list) or len(saved) != 4 or any(p not in PLAYERS for p in saved):
+    if not isinstance(saved, list) or len(saved) != 4 or any(p not in PLAYS_AS for p in saved):
         return False
     for seat in game.seats:
         row = panel[seat]

@@ -27,7 +27,7 @@ from chainplus.app.panel import (
     step_level,
     step_random,
 )
-from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SeatSetting, Settings, Speed
+from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SavedSeat, Settings, Speed
 from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.records import RecordError, game_from_data, record_of
@@ -43,7 +43,7 @@ class Options:
     speed: Speed = "normal"
     rules: Rules = DEFAULT_RULES
     seed: int | None = None
-    seats: tuple[SeatSetting, ...] = DEFAULT_SEATS
+    seats: tuple[SavedSeat, ...] = DEFAULT_SEATS
     fixed_seats: bool = False  # the seats came from --seats: a resumed game does not change them
     kiosk: bool = False
     lock_panel: bool = False
@@ -100,7 +100,7 @@ class Session:
         """The unfinished autosaved game, with who played each seat, or None."""
         if self.store is None:
             return None
-        game, extra = self.store.load_game()
+        game, extra = self.store.resume()
         self.put_aside = _game_or_none(extra.get("put_aside"))  # even after a finished game
         if game is None:
             return None
@@ -118,7 +118,7 @@ class Session:
         if self.store is None:
             return
         extra = {"put_aside": record_of(self.put_aside)} if self.put_aside is not None else {}
-        self.store.save_game(self.game, self.panel, extra)
+        self.store.autosave(self.game, self.panel, extra)
 
     def settings(self, fullscreen: bool) -> Settings:
         """The settings file's view of the session as it is now."""
@@ -312,7 +312,7 @@ def _game_or_none(data: Any) -> Game | None:
     return None if game.over else game
 
 
-def demo_options(options: Options, seats: tuple[SeatSetting, ...], speed: Speed) -> Options:
+def demo_options(options: Options, seats: tuple[SavedSeat, ...], speed: Speed) -> Options:
     """The options of a demonstration game: the given computer seats, silent, nothing saved."""
     return replace(options, seats=seats, speed=speed, sound=False, fixed_seats=True,
                    lock_panel=True)

@@ -40,7 +40,7 @@ KINDS: tuple[Kind, ...] = ("human", "computer", "off")
 
 
 @dataclass(frozen=True)
-class SeatSetting:
+class SavedSeat:
     """One row of the player panel as the settings file keeps it."""
 
     kind: Kind = "off"
@@ -59,8 +59,8 @@ class SeatSetting:
 
 
 #: Red a human, Blue the computer at level 5 with 10% random (the help's advice), two empty.
-DEFAULT_SEATS: tuple[SeatSetting, ...] = (
-    SeatSetting("human", 5, 10), SeatSetting("computer", 5, 10), SeatSetting(), SeatSetting(),
+DEFAULT_SEATS: tuple[SavedSeat, ...] = (
+    SavedSeat("human", 5, 10), SavedSeat("computer", 5, 10), SavedSeat(), SavedSeat(),
 )
 
 
@@ -68,7 +68,7 @@ DEFAULT_SEATS: tuple[SeatSetting, ...] = (
 class Settings:
     """What the window remembers between runs."""
 
-    seats: tuple[SeatSetting, ...] = DEFAULT_SEATS
+    seats: tuple[SavedSeat, ...] = DEFAULT_SEATS
     speed: Speed = "normal"
     sound: bool = True
     rules: Rules = DEFAULT_RULES
@@ -82,7 +82,7 @@ class Settings:
 DEFAULTS = Settings()
 
 
-def in_play(seats: tuple[SeatSetting, ...]) -> int:
+def in_play(seats: tuple[SavedSeat, ...]) -> int:
     """How many of ``seats`` play in the next game (the panel keeps at least two)."""
     return sum(row.kind != "off" for row in seats)
 
@@ -236,7 +236,7 @@ def check_settings(data: Any) -> tuple[Settings, list[str]]:
     given = data.get("seats", [asdict(row) for row in DEFAULT_SEATS])
     if isinstance(given, list) and len(given) == 4 and all(isinstance(s, dict) for s in given):
         for index, row in enumerate(given):
-            seat = SeatSetting(row.get("kind"), row.get("level"), row.get("random_pct"))
+            seat = SavedSeat(row.get("kind"), row.get("level"), row.get("random_pct"))
             if seat.problem() is None:
                 seats[index] = seat
             else:
@@ -287,7 +287,7 @@ def save_settings(folder: Path, settings: Settings) -> WriteFailure | None:
 
 
 # --------------------------------------------------------------------------- autosave
-def save_game(folder: Path, game: Game, extra: dict[str, Any] | None = None
+def write_autosave(folder: Path, game: Game, extra: dict[str, Any] | None = None
               ) -> WriteFailure | None:
     """Autosave ``game`` as a game record (``replay`` reads it); what went wrong instead of
     raising."""
@@ -298,7 +298,7 @@ def save_game(folder: Path, game: Game, extra: dict[str, Any] | None = None
     return _write_or_warn(folder / AUTOSAVE_FILE, text, "autosave")
 
 
-def load_game(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:
+def read_autosave(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:
     """The autosaved game if there is an unfinished one, its record's other keys, and warnings."""
     path = folder / AUTOSAVE_FILE
     try:
@@ -316,7 +316,7 @@ def load_game(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:
 
 
 # --------------------------------------------------------------------------- --seats
-def parse_seats_spec(text: str) -> tuple[SeatSetting, ...]:
+def parse_seats_spec(text: str) -> tuple[SavedSeat, ...]:
     """The seats of a ``--seats`` option: four comma-separated entries, one per seat.
 
     ``H`` human, ``C`` computer (``C5`` level 5, ``C5:10`` level 5 at 10% random), ``-``
@@ -329,7 +329,7 @@ def parse_seats_spec(text: str) -> tuple[SeatSetting, ...]:
     parts += ["-"] * (4 - len(parts))
     seats = []
     for number, part in enumerate(parts, start=1):
-        row = SeatSetting()  # a seat not in play, as the panel shows one
+        row = SavedSeat()  # a seat not in play, as the panel shows one
         if part == "H":
             row = replace(row, kind="human")
         elif part.startswith("C"):

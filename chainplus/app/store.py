@@ -74,13 +74,13 @@ class Store:
         self.last_settings = settings
         self._wrote(st.save_settings(self.folder, settings))
 
-    def save_game(self, game: Game, panel: Panel, extra: dict[str, Any] | None = None) -> None:
+    def autosave(self, game: Game, panel: Panel, extra: dict[str, Any] | None = None) -> None:
         """Autosave ``game`` with who plays each seat (and any ``extra`` keys)."""
         self.saves += 1
         extra = {"plays_as": plays_as_list(panel), **(extra or {})}
-        self._wrote(st.save_game(self.folder, game, extra=extra))
+        self._wrote(st.write_autosave(self.folder, game, extra=extra))
 
-    def load_game(self) -> tuple[Game | None, dict[str, Any]]:
-        game, extra, warnings = st.load_game(self.folder)
+    def resume(self) -> tuple[Game | None, dict[str, Any]]:
+        game, extra, warnings = st.read_autosave(self.folder)
         self.warn(warnings)
         return game, extra

@@ -330,17 +330,17 @@ def cmd_aibench(rules: Rules, players: int, positions: int, seed: int, budget: f
 
 # --------------------------------------------------------------------------- match
 def match_player(level: tuple[int, int] | None, command: list[str] | None, folder: str | None,
-                 which: str) -> match.Player:
-    """Player ``which`` of a match from its options: a level, or an engine command."""
+                 which: str) -> match.Side:
+    """Side ``which`` of a match from its options: a level, or an engine command."""
     if (level is None) == (command is None):
         raise UsageError(
             f"give player {which} as --{which} LEVEL[:RANDOM] or as --{which}-cmd COMMAND")
     if folder is not None and not os.path.isdir(folder):
         raise UsageError(f"--{which}-dir {folder!r} is not a folder")
     if command is not None:
-        return match.Player(command=tuple(command), cwd=folder)
+        return match.Side(command=tuple(command), cwd=folder)
     assert level is not None
-    return match.Player(level[0], level[1])
+    return match.Side(level[0], level[1])
 
 
 def cmd_match(args: argparse.Namespace) -> int:

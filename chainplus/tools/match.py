@@ -47,7 +47,7 @@ class MatchError(Exception):
 
 
 @dataclass(frozen=True)
-class Player:
+class Side:
     """One side of a match: a level played here, or an engine command (run in ``cwd``)."""
 
     level: int = 5
@@ -67,8 +67,8 @@ class Player:
 class MatchConfig:
     """Everything one game of a match needs (it crosses to worker processes as is)."""
 
-    a: Player
-    b: Player
+    a: Side
+    b: Side
     seed: int = 1
     rules: Rules = "acorn"
     seats: int = 2
@@ -93,7 +93,7 @@ class GameResult:
 class Engine:
     """A running engine process that answers the position it is sent with a move."""
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: Side) -> None:
         self.player = player
         try:
             self.proc = subprocess.Popen(
@@ -138,7 +138,7 @@ class Engine:
 
 
 def seats_of(index: int, seats: int) -> tuple[int, dict[int, int]]:
-    """Player a's seat in game ``index`` and the side (0 a, 1 b) of every seat."""
+    """Side a's seat in game ``index`` and the side (0 a, 1 b) of every seat."""
     a_seat = index % seats + 1
     return a_seat, {s: (0 if s == a_seat else 1) for s in range(1, seats + 1)}
 
@@ -148,7 +148,7 @@ def _new_game(config: MatchConfig) -> Game:
     return Game(tuple(range(1, config.seats + 1)), config.rules)
 
 
-def _think(player: Player, engine: Engine | None, game: Game, rng: random.Random,
+def _think(player: Side, engine: Engine | None, game: Game, rng: random.Random,
            config: MatchConfig) -> int:
     """``player``'s move in ``game``: asked of its engine, or chosen here for a level."""
     if engine is not None:
@@ -306,5 +306,5 @@ def report(config: MatchConfig, games: int, results: list[GameResult],
     return line, json.dumps(data)
 
 
-def _short_name(player: Player) -> str:
+def _short_name(player: Side) -> str:
     return shlex.join(player.command) if player.command else f"{player.level}:{player.random_pct}"

@@ -198,7 +198,7 @@ def check(app: App) -> None:
 
 def check_autosave(app: App, folder: Path) -> None:
     """The autosave holds the visitor's game (a demonstration never writes it)."""
-    saved, extra, warnings = st.load_game(folder)
+    saved, extra, warnings = st.read_autosave(folder)
     assert not warnings, warnings
     session = app.table.session
     if session.game.winner is not None:

@@ -93,10 +93,10 @@ def _app(display: ScreenDisplay, seed: int, kind: Kind, level: int = 2,
          speed: Speed = "normal", **app_args: Any) -> App:
     """An App with all four seats of one ``kind`` (computers at ``level``, never random)."""
     from chainplus.app.session import Options
-    from chainplus.app.settings import SeatSetting
+    from chainplus.app.settings import SavedSeat
     from chainplus.ui.window.app import App
 
-    seats = tuple(SeatSetting(kind, level, 0) for _ in range(4))
+    seats = tuple(SavedSeat(kind, level, 0) for _ in range(4))
     return App(Options(seed=seed, seats=seats, sound=False, speed=speed), sounds=_Silent(),
                display=display, **app_args)
 

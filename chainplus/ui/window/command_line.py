@@ -18,7 +18,7 @@ import pygame
 
 from chainplus.app import settings as st
 from chainplus.app.session import Options
-from chainplus.app.settings import SPEEDS, SeatSetting, Settings
+from chainplus.app.settings import SPEEDS, SavedSeat, Settings
 from chainplus.app.store import Store
 from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
@@ -68,7 +68,7 @@ class GameParser(OneLineParser):
         return super().parse_known_args(joined, namespace)
 
 
-def _seats(text: str) -> tuple[SeatSetting, ...]:
+def _seats(text: str) -> tuple[SavedSeat, ...]:
     try:
         return st.parse_seats_spec(text)
     except ValueError as exc:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from chainplus.app.session import Session, demo_options
-from chainplus.app.settings import SeatSetting
+from chainplus.app.settings import SavedSeat
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view
 from chainplus.ui.window.modes import Board, Mode, PlayMode, Status
@@ -17,7 +17,7 @@ from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Target
 
 #: The demonstration game's seats (its speed is the kiosk policy's).
-DEMO_SEATS = (SeatSetting("computer", 3, 10),) * len(SEATS)
+DEMO_SEATS = (SavedSeat("computer", 3, 10),) * len(SEATS)
 DEMO_BUDGET = 0.05
 
 
