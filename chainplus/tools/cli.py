@@ -124,8 +124,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=_positive_float, default=5.0,
                    help="how long to play (default 5)")
     p.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
-    p.add_argument("--ui", action="store_true",
-                   help="(moved: the window's benchmark is python -m chainplus.ui.rigs.uibench)")
 
     p = sub.add_parser("aibench", help="time level 5's answers on seeded midgame positions")
     p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
@@ -199,10 +197,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sys.stdin.buffer, sys.stdout, args.level, args.random, args.seed, args.budget,
                 args.nodes,
             )
-        if args.command == "bench" and args.ui:
-            # the core never imports the window's package: its benchmark is its own tool
-            raise UsageError("the window's benchmark is its own tool now: "
-                             "python -m chainplus.ui.rigs.uibench [--seconds N] [--seed N]")
         if args.command == "bench":
             return cmd_bench(args.rules, args.players, args.seconds, args.seed)
         if args.command == "aibench":
