@@ -1,4 +1,4 @@
-"""``python -m chainplus``: the command-line tools (see chainplus.cli)."""
+"""``python -m chainplus``: the command-line tools (see chainplus.tools.cli)."""
 
 import sys
 
