@@ -337,13 +337,13 @@ def test_match_seats_rotate():
 def test_paired_games_play_one_opening_with_a_in_each_seat():
     from chainplus.tools.match import MatchConfig, Side, play_game
 
-    config = MatchConfig(Side(3), Side(4), seed=5, seats=2, opening=2, paired=True)
+    config = MatchConfig(a=Side(level=3), b=Side(level=4), seed=5, seats=2, opening=2, paired=True)
     games = [play_game(index, config) for index in range(4)]
     assert games[0].record[:2] == games[1].record[:2]
     assert games[2].record[:2] == games[3].record[:2]
     assert games[0].record[:2] != games[2].record[:2]
     # without --paired, games 0 and 1 (a first, then a second) open differently
-    unpaired = [play_game(index, MatchConfig(Side(3), Side(4), seed=5, opening=2))
+    unpaired = [play_game(index, MatchConfig(a=Side(level=3), b=Side(level=4), seed=5, opening=2))
                 for index in range(2)]
     assert unpaired[0].record[:2] != unpaired[1].record[:2]
 
@@ -351,8 +351,8 @@ def test_paired_games_play_one_opening_with_a_in_each_seat():
 def test_a_prelude_has_b_play_every_seat_and_keeps_every_seat_in():
     from chainplus.tools.match import MatchConfig, Side, play_game, start_of
 
-    config = MatchConfig(Side(0), Side(5), seats=4, opening=2, nodes=30, paired=True,
-                         prelude=60)
+    config = MatchConfig(a=Side(level=0), b=Side(level=5), seats=4, opening=2, nodes=30,
+                         paired=True, prelude=60)
     start = start_of(1, config)
     assert len(start) <= 60 and start[:2] != start_of(0, config)[:2]
     start_of.cache_clear()

@@ -46,7 +46,7 @@ class MatchError(Exception):
     """An engine that would not start, answered nonsense or played an illegal move."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Side:
     """One side of a match: a level played here, or an engine command (run in ``cwd``)."""
 
@@ -63,7 +63,7 @@ class Side:
         return f"level {self.level}:{self.random_pct}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MatchConfig:
     """Everything one game of a match needs (it crosses to worker processes as is)."""
 

@@ -26,7 +26,7 @@ def match_player(level: tuple[int, int] | None, command: list[str] | None, folde
     if command is not None:
         return match.Side(command=tuple(command), cwd=folder)
     assert level is not None
-    return match.Side(level[0], level[1])
+    return match.Side(level=level[0], random_pct=level[1])
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -34,10 +34,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     or SIGTERM (a kill, ``timeout``), it reports the games it finished (exit status 130 or
     143): hours of a long match are not lost."""
     config = match.MatchConfig(
-        match_player(args.a, args.a_cmd, args.a_dir, "a"),
-        match_player(args.b, args.b_cmd, args.b_dir, "b"),
-        args.seed, args.rules, args.seats, clock(args.budget, args.nodes), args.nodes, args.opening,
-        args.paired, args.prelude,
+        a=match_player(args.a, args.a_cmd, args.a_dir, "a"),
+        b=match_player(args.b, args.b_cmd, args.b_dir, "b"),
+        seed=args.seed, rules=args.rules, seats=args.seats,
+        budget=clock(args.budget, args.nodes), nodes=args.nodes,
+        opening=args.opening, paired=args.paired, prelude=args.prelude,
     )
     if args.paired and args.games % args.seats:
         raise UsageError(f"--paired plays each opening {args.seats} times: give --games as a "
