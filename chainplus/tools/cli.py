@@ -131,10 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "engine":
             if sys.stdin is None:
                 raise UsageError("there is no standard input to read")
-            return engine.cmd_engine(
-                sys.stdin.buffer, sys.stdout, args.level, args.random, args.seed, args.budget,
-                args.nodes,
-            )
+            return engine.cmd_engine(sys.stdin.buffer, sys.stdout, engine.EngineSettings(
+                level=args.level, random_pct=args.random, seed=args.seed, budget=args.budget,
+                nodes=args.nodes,
+            ))
         if args.command == "bench":
             return bench_commands.cmd_bench(args.rules, args.players, args.seconds, args.seed)
         if args.command == "aibench":

@@ -11,12 +11,26 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO
 
 from chainplus.ai import players as ai
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data
 from chainplus.core.rules import row_col
 from chainplus.tools.arguments import clock
+
+
+@dataclass(frozen=True, kw_only=True)
+class EngineSettings:
+    """Who the engine plays as: a level and its random %, the seed of its random choices
+    (None: a fresh one), and level 5's limit (its ``budget`` in seconds, or ``nodes`` a move
+    in place of the clock)."""
+
+    level: int
+    random_pct: int
+    seed: int | None
+    budget: float
+    nodes: int | None
 
 
 def engine_answer(
@@ -57,13 +71,12 @@ def read_lines(inp: BinaryIO) -> Iterator[bytes | None]:
             yield line.strip()
 
 
-def cmd_engine(
-    inp: BinaryIO, out: TextIO, level: int, pct: int, seed: int | None, budget: float,
-    nodes: int | None = None,
-) -> int:
-    rng = random.Random(seed)
+def cmd_engine(inp: BinaryIO, out: TextIO, settings: EngineSettings) -> int:
+    """Answer every line of ``inp`` on ``out``, one reply a line, flushed as it is written."""
+    rng = random.Random(settings.seed)
     for line in read_lines(inp):
-        reply = engine_answer(line, level, pct, rng, budget, nodes)
+        reply = engine_answer(line, settings.level, settings.random_pct, rng, settings.budget,
+                              settings.nodes)
         out.write(json.dumps(reply) + "\n")
         out.flush()
     return 0
