@@ -38,86 +38,112 @@ def _add_limits(parser: argparse.ArgumentParser, nodes: bool = True) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m chainplus``: one subcommand a tool."""
     parser = OneLineParser(
         prog="python -m chainplus",
         description="Chain+ command-line tools. Run 'python main.py' to play the game.",
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
-
-    p = sub.add_parser("replay", help="replay a game record and print the final position as JSON")
-    p.add_argument("file", nargs="?", help="the record (JSON); standard input when left out")
-
-    p = sub.add_parser("engine", help="answer game records on stdin with the computer's move")
-    p.add_argument("--level", type=int_in(0, 5, "the level"), default=1,
-                   help="computer level 0-5 (default 1)")
-    p.add_argument("--random", type=int_in(0, 100, "the random %"), default=0,
-                   help="random %% 0-100 (default 0)")
-    p.add_argument("--seed", type=int, default=None, help="seed for repeatable answers")
-    _add_limits(p)
-
-    p = sub.add_parser("bench", help="time seeded random playouts of the rules core")
-    p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
-    p.add_argument("--players", type=int_in(2, 4, "players"), default=2,
-                   help="seats 2-4 (default 2)")
-    p.add_argument("--seconds", type=positive_float, default=5.0,
-                   help="how long to play (default 5)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
-
-    p = sub.add_parser("aibench", help="time level 5's answers on seeded midgame positions")
-    p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
-    p.add_argument("--players", type=int_in(2, 4, "players"), default=4,
-                   help="seats 2-4 (default 4)")
-    p.add_argument("--positions", type=int_in(1, 100_000, "positions"), default=60,
-                   help="midgame positions to time (default 60)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
-    _add_limits(p, nodes=False)
-    p.add_argument("--depth", type=int_in(1, 8, "depth"), default=None,
-                   help="search every position to this depth with no clock, and count the "
-                        "nodes it takes (the same on any machine)")
-
-    p = sub.add_parser("match", help="play two players (computer levels or engine programs) "
-                                     "against each other")
-    p.add_argument("--a", type=parse_player, default=None, metavar="LEVEL[:RANDOM]",
-                   help="player a: a level 0-5, optionally with a random %% (e.g. 5:10)")
-    p.add_argument("--b", type=parse_player, default=None, metavar="LEVEL[:RANDOM]",
-                   help="player b, likewise")
-    p.add_argument("--a-cmd", type=command_line, default=None, metavar="COMMAND",
-                   help="player a is this program speaking the engine protocol instead of a level "
-                        "(e.g. 'python -m chainplus engine --level 5')")
-    p.add_argument("--b-cmd", type=command_line, default=None, metavar="COMMAND",
-                   help="player b, likewise")
-    p.add_argument("--a-dir", default=None,
-                   help="folder to start --a-cmd in (e.g. a git worktree of an old commit)")
-    p.add_argument("--b-dir", default=None, help="folder to start --b-cmd in")
-    p.add_argument("--games", type=int_in(1, 1_000_000, "games"), default=100,
-                   help="games to play, a starting in the even ones (default 100)")
-    p.add_argument("--from", dest="first", type=int_in(1, 1_000_000, "--from"), default=1,
-                   metavar="GAME",
-                   help="start at this game, played as in a full run: to go on with a match "
-                        "stopped early (default 1)")
-    p.add_argument("--seats", type=int_in(2, 4, "seats"), default=2,
-                   help="seats 2-4; with 3 or 4, a plays one seat (rotating) and b all the "
-                        "others (default 2)")
-    p.add_argument("--opening", type=int_in(0, 20, "opening plies"), default=0,
-                   help="random moves that open every game, so games differ (default 0)")
-    p.add_argument("--paired", action="store_true",
-                   help="play each opening once with a in every seat (2 seats: both colours), "
-                        "so the luck of the openings counts for both players alike")
-    p.add_argument("--prelude", type=int_in(0, 1000, "prelude placements"), default=0,
-                   metavar="PLACEMENTS",
-                   help="after the opening, b plays every seat up to this many placements "
-                        "(stopping before one that would knock a seat out); with --paired, "
-                        "an endgame suite (default 0)")
-    p.add_argument("--seed", type=int, default=1,
-                   help="seed; each game gets its own from it (default 1)")
-    p.add_argument("--records", default=None, metavar="FILE",
-                   help="add each game to FILE as it ends, one JSON line (its number, a's "
-                        "seat, whether a won, and its record)")
-    p.add_argument("--rules", choices=RULES, default="acorn", help="rule set (default acorn)")
-    p.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
-                   help="games played at once (default: one per core)")
-    _add_limits(p)
+    _replay_options(sub.add_parser(
+        "replay", help="replay a game record and print the final position as JSON"))
+    _engine_options(sub.add_parser(
+        "engine", help="answer game records on stdin with the computer's move"))
+    _bench_options(sub.add_parser(
+        "bench", help="time seeded random playouts of the rules core"))
+    _aibench_options(sub.add_parser(
+        "aibench", help="time level 5's answers on seeded midgame positions"))
+    _match_options(sub.add_parser(
+        "match", help="play two players (computer levels or engine programs) against each other"))
     return parser
+
+
+def _replay_options(parser: argparse.ArgumentParser) -> None:
+    """The replay command's options: the record to read."""
+    parser.add_argument("file", nargs="?",
+                        help="the record (JSON); standard input when left out")
+
+
+def _engine_options(parser: argparse.ArgumentParser) -> None:
+    """The engine command's options: who it plays as."""
+    parser.add_argument("--level", type=int_in(0, 5, "the level"), default=1,
+                        help="computer level 0-5 (default 1)")
+    parser.add_argument("--random", type=int_in(0, 100, "the random %"), default=0,
+                        help="random %% 0-100 (default 0)")
+    parser.add_argument("--seed", type=int, default=None, help="seed for repeatable answers")
+    _add_limits(parser)
+
+
+def _bench_options(parser: argparse.ArgumentParser) -> None:
+    """The bench command's options: the rules, the seats and how long to play."""
+    parser.add_argument("--rules", choices=RULES, default="acorn",
+                        help="rule set (default acorn)")
+    parser.add_argument("--players", type=int_in(2, 4, "players"), default=2,
+                        help="seats 2-4 (default 2)")
+    parser.add_argument("--seconds", type=positive_float, default=5.0,
+                        help="how long to play (default 5)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed of the random moves (default 1)")
+
+
+def _aibench_options(parser: argparse.ArgumentParser) -> None:
+    """The aibench command's options: which positions, and level 5's limit on them."""
+    parser.add_argument("--rules", choices=RULES, default="acorn",
+                        help="rule set (default acorn)")
+    parser.add_argument("--players", type=int_in(2, 4, "players"), default=4,
+                        help="seats 2-4 (default 4)")
+    parser.add_argument("--positions", type=int_in(1, 100_000, "positions"), default=60,
+                        help="midgame positions to time (default 60)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
+    _add_limits(parser, nodes=False)
+    parser.add_argument("--depth", type=int_in(1, 8, "depth"), default=None,
+                        help="search every position to this depth with no clock, and count the "
+                             "nodes it takes (the same on any machine)")
+
+
+def _match_options(parser: argparse.ArgumentParser) -> None:
+    """The match command's options: the two players, the games and how they start."""
+    parser.add_argument("--a", type=parse_player, default=None, metavar="LEVEL[:RANDOM]",
+                        help="player a: a level 0-5, optionally with a random %% (e.g. 5:10)")
+    parser.add_argument("--b", type=parse_player, default=None, metavar="LEVEL[:RANDOM]",
+                        help="player b, likewise")
+    parser.add_argument("--a-cmd", type=command_line, default=None, metavar="COMMAND",
+                        help="player a is this program speaking the engine protocol instead of "
+                             "a level (e.g. 'python -m chainplus engine --level 5')")
+    parser.add_argument("--b-cmd", type=command_line, default=None, metavar="COMMAND",
+                        help="player b, likewise")
+    parser.add_argument("--a-dir", default=None,
+                        help="folder to start --a-cmd in (e.g. a git worktree of an old commit)")
+    parser.add_argument("--b-dir", default=None, help="folder to start --b-cmd in")
+    parser.add_argument("--games", type=int_in(1, 1_000_000, "games"), default=100,
+                        help="games to play, a starting in the even ones (default 100)")
+    parser.add_argument("--from", dest="first", type=int_in(1, 1_000_000, "--from"), default=1,
+                        metavar="GAME",
+                        help="start at this game, played as in a full run: to go on with a match "
+                             "stopped early (default 1)")
+    parser.add_argument("--seats", type=int_in(2, 4, "seats"), default=2,
+                        help="seats 2-4; with 3 or 4, a plays one seat (rotating) and b all the "
+                             "others (default 2)")
+    parser.add_argument("--opening", type=int_in(0, 20, "opening plies"), default=0,
+                        help="random moves that open every game, so games differ (default 0)")
+    parser.add_argument("--paired", action="store_true",
+                        help="play each opening once with a in every seat (2 seats: both "
+                             "colours), so the luck of the openings counts for both players "
+                             "alike")
+    parser.add_argument("--prelude", type=int_in(0, 1000, "prelude placements"), default=0,
+                        metavar="PLACEMENTS",
+                        help="after the opening, b plays every seat up to this many placements "
+                             "(stopping before one that would knock a seat out); with --paired, "
+                             "an endgame suite (default 0)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed; each game gets its own from it (default 1)")
+    parser.add_argument("--records", default=None, metavar="FILE",
+                        help="add each game to FILE as it ends, one JSON line (its number, a's "
+                             "seat, whether a won, and its record)")
+    parser.add_argument("--rules", choices=RULES, default="acorn",
+                        help="rule set (default acorn)")
+    parser.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
+                        help="games played at once (default: one per core)")
+    _add_limits(parser)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
