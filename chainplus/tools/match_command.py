@@ -9,14 +9,17 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from types import FrameType
+from typing import TextIO
 
 from chainplus.tools import match
 from chainplus.tools.arguments import UsageError, clock
 
 
-def match_player(level: tuple[int, int] | None, command: list[str] | None, folder: str | None,
-                 which: str) -> match.Side:
+def side_from_options(level: tuple[int, int] | None, command: list[str] | None,
+                      folder: str | None, which: str) -> match.Side:
     """Side ``which`` of a match from its options: a level, or an engine command."""
     if (level is None) == (command is None):
         raise UsageError(
@@ -29,70 +32,113 @@ def match_player(level: tuple[int, int] | None, command: list[str] | None, folde
     return match.Side(level=level[0], random_pct=level[1])
 
 
-def cmd_match(args: argparse.Namespace) -> int:
-    """Play the match, saying how each game ended on stderr as it ends. Stopped with Ctrl+C
-    or SIGTERM (a kill, ``timeout``), it reports the games it finished (exit status 130 or
-    143): hours of a long match are not lost."""
-    config = match.MatchConfig(
-        a=match_player(args.a, args.a_cmd, args.a_dir, "a"),
-        b=match_player(args.b, args.b_cmd, args.b_dir, "b"),
+def match_config(args: argparse.Namespace) -> match.MatchConfig:
+    """The match the options ask for (player a's options checked before player b's)."""
+    return match.MatchConfig(
+        a=side_from_options(args.a, args.a_cmd, args.a_dir, "a"),
+        b=side_from_options(args.b, args.b_cmd, args.b_dir, "b"),
         seed=args.seed, rules=args.rules, seats=args.seats,
         budget=clock(args.budget, args.nodes), nodes=args.nodes,
         opening=args.opening, paired=args.paired, prelude=args.prelude,
     )
+
+
+class GameRecords:
+    """The ``--records`` file (none without the option), each game added as it ends.
+
+    Added to, never replaced: a match gone on with ``--from`` keeps the earlier games. A write
+    that fails (a full disk, say) is warned of once and ends the recording, not the match.
+    """
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.file: TextIO | None = None
+        if path is not None:
+            try:
+                self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 (closed by close)
+            except OSError as exc:
+                raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    def add(self, index: int, config: match.MatchConfig, result: match.GameResult) -> None:
+        """Add game ``index`` as one JSON line (``match.game_line``)."""
+        if self.file is None:
+            return
+        try:
+            self.file.write(match.game_line(index, config, result) + "\n")
+            self.file.flush()
+        except OSError as exc:
+            print(f"warning: cannot add to {self.path} ({exc.strerror or exc}); "
+                  "the games from here on are not recorded", file=sys.stderr)
+            self.close()
+
+    def close(self) -> None:
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.file.close()
+            self.file = None
+
+    def __enter__(self) -> GameRecords:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+@dataclass
+class StoppedBy:
+    """The signal that stopped a match: SIGINT (Ctrl+C) unless a SIGTERM came."""
+
+    signum: int = signal.SIGINT
+
+
+@contextlib.contextmanager
+def sigterm_as_ctrl_c() -> Iterator[StoppedBy]:
+    """Within: a SIGTERM (a kill, ``timeout``) raises KeyboardInterrupt, as Ctrl+C does, and
+    the ``StoppedBy`` yielded says which of them it was."""
+    stopped_by = StoppedBy()
+
+    def terminated(signum: int, frame: FrameType | None) -> None:
+        stopped_by.signum = signal.SIGTERM
+        raise KeyboardInterrupt  # stop the way Ctrl+C does
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield stopped_by
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """Play the match, saying how each game ended on stderr as it ends. Stopped with Ctrl+C
+    or SIGTERM (a kill, ``timeout``), it reports the games it finished (exit status 130 or
+    143): hours of a long match are not lost."""
+    config = match_config(args)
     if args.paired and args.games % args.seats:
         raise UsageError(f"--paired plays each opening {args.seats} times: give --games as a "
                          f"multiple of {args.seats}")
     if args.first > args.games:
         raise UsageError(f"--from {args.first} is past the last game ({args.games})")
     first = args.first - 1
-    records = None
-    if args.records is not None:
-        try:  # added to, not replaced: a match gone on with --from keeps the earlier games
-            records = open(args.records, "a", encoding="utf-8")  # noqa: SIM115 (closed below)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.records}: {exc.strerror or exc}") from None
-    start = time.perf_counter()
     results: list[match.GameResult] = []
-    games = match.play(config, args.games, args.jobs, first)
     status = 0
-    stopped_by = signal.SIGINT
-
-    def terminated(signum: int, frame: FrameType | None) -> None:
-        nonlocal stopped_by
-        stopped_by = signal.SIGTERM
-        raise KeyboardInterrupt  # stop the way Ctrl+C does
-
-    previous = signal.signal(signal.SIGTERM, terminated)
-    try:
-        for index, result in games:
-            results.append(result)
-            a_wins = sum(r.a_won for r in results)
-            print(match.progress(len(results), args.games, index, result, a_wins),
-                  file=sys.stderr, flush=True)
-            if records is not None:
-                try:
-                    records.write(match.game_line(index, config, result) + "\n")
-                    records.flush()
-                except OSError as exc:  # a full disk, say: the match itself goes on
-                    print(f"warning: cannot add to {args.records} ({exc.strerror or exc}); "
-                          "the games from here on are not recorded", file=sys.stderr)
-                    with contextlib.suppress(OSError):
-                        records.close()
-                    records = None
-    except match.MatchError as exc:
-        raise UsageError(str(exc)) from None
-    except KeyboardInterrupt:
-        games.close()  # stops the games still being played
-        print(f"stopped after {len(results)} of {args.games - first} games", file=sys.stderr)
-        status = 128 + stopped_by
-        if not results:
-            return status
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if records is not None:
-            with contextlib.suppress(OSError):
-                records.close()
+    with GameRecords(args.records) as records, sigterm_as_ctrl_c() as stopped_by:
+        start = time.perf_counter()
+        games = match.play(config, args.games, args.jobs, first)
+        try:
+            for index, result in games:
+                results.append(result)
+                a_wins = sum(r.a_won for r in results)
+                print(match.progress(len(results), args.games, index, result, a_wins),
+                      file=sys.stderr, flush=True)
+                records.add(index, config, result)
+        except match.MatchError as exc:
+            raise UsageError(str(exc)) from None
+        except KeyboardInterrupt:
+            games.close()  # stops the games still being played
+            print(f"stopped after {len(results)} of {args.games - first} games", file=sys.stderr)
+            status = 128 + stopped_by.signum
+            if not results:
+                return status
     line, data = match.report(config, len(results), results, time.perf_counter() - start,
                               first)
     print(line)
