@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import chainplus
@@ -60,6 +60,35 @@ class Backoff:
 
     def reset(self) -> None:
         self.delay = 0.0
+
+
+@dataclass
+class Restarts:
+    """The pause before the game is started again, from how it ended: one backoff while it
+    finds no display, another while it keeps dying young."""
+
+    crashes: Backoff = field(default_factory=lambda: Backoff(FIRST_DELAY, MAX_DELAY))
+    waits: Backoff = field(
+        default_factory=lambda: Backoff(FIRST_DISPLAY_DELAY, MAX_DISPLAY_DELAY))
+    tries: int = 0  # starts in a row that found no display
+
+    def pause(self, status: int, ran: float, said: str, logger: logging.Logger) -> float:
+        """The pause after a game that ended with ``status`` (neither 0 nor USAGE_ERROR) after
+        ``ran`` seconds, its last line on stderr ``said``; logs one line saying so."""
+        if status == NO_DISPLAY:
+            self.tries += 1
+            delay = self.waits.next()
+            logger.warning("no display yet (try %d: %s); trying again in %.0f s",
+                           self.tries, said.removeprefix("error: ") or "no reason given", delay)
+            return delay
+        self.tries = 0
+        self.waits.reset()
+        if ran >= HEALTHY_SECONDS:
+            self.crashes.reset()
+        delay = self.crashes.next()
+        logger.error("game process died (status %s) after %.1f s; restarting in %.1f s",
+                     status, ran, delay)
+        return delay
 
 
 def kiosk_logger(folder: Path) -> logging.Logger:
@@ -105,9 +134,7 @@ def supervise(command: Sequence[str], logger: logging.Logger,
             child.terminate()
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
-    crashes = Backoff(FIRST_DELAY, MAX_DELAY)
-    waits = Backoff(FIRST_DISPLAY_DELAY, MAX_DISPLAY_DELAY)
-    tries = 0
+    restarts = Restarts()
     try:
         logger.info("kiosk started: %s", " ".join(command))
         status = 0
@@ -125,20 +152,7 @@ def supervise(command: Sequence[str], logger: logging.Logger,
             if status == USAGE_ERROR:
                 logger.error("the game refused its options (status 2): not restarting")
                 return status
-            if status == NO_DISPLAY:
-                tries += 1
-                delay = waits.next()
-                logger.warning("no display yet (try %d: %s); trying again in %.0f s",
-                               tries, said.removeprefix("error: ") or "no reason given", delay)
-            else:
-                tries = 0
-                waits.reset()
-                ran = clock() - started
-                if ran >= HEALTHY_SECONDS:
-                    crashes.reset()
-                delay = crashes.next()
-                logger.error("game process died (status %s) after %.1f s; restarting in %.1f s",
-                             status, ran, delay)
+            delay = restarts.pause(status, clock() - started, said, logger)
             _pause(delay, stopping.is_set, sleep, clock)
         name = signal.Signals(signals[0]).name if signals else "a signal"
         logger.info("kiosk stopped by %s (game status %s)", name, status)
