@@ -147,6 +147,7 @@ def _match_options(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command ``argv`` names; its exit status (every user error: one line, status 2)."""
     args = build_parser().parse_args(argv)
     if sys.stdout is None:  # started with standard output closed
         print("error: there is no standard output to write to", file=sys.stderr)
