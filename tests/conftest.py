@@ -25,19 +25,7 @@ import types  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from chainplus.ui.rigs.monkey import Clock as FakeClock  # noqa: E402  (a clock moved by hand)
-
-
-class RecordedSounds:
-    """Sounds that remember what was played instead of playing it."""
-
-    def __init__(self) -> None:
-        self.enabled = True
-        self.played: list[str] = []
-
-    def play(self, name: str, strength: int = 1) -> None:
-        if self.enabled:
-            self.played.append(name)
+from chainplus.ui.rigs.fakes import HandClock, RecordedSounds  # noqa: E402
 
 
 def make_app(seed: int = 1, speed: str = "normal", **options):
@@ -50,7 +38,7 @@ def make_app(seed: int = 1, speed: str = "normal", **options):
     pygame.display.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((640, 480))
-    app = App(Options(seed=seed, speed=speed, **options), clock=FakeClock(),
+    app = App(Options(seed=seed, speed=speed, **options), clock=HandClock(),
               worker=SyncWorker(), sounds=RecordedSounds(), display=NullDisplay())
     app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app
@@ -157,7 +145,7 @@ def wait_for():
 def ui() -> types.SimpleNamespace:
     """The window-test helpers: make_app, post_click, click_square/icon/cell, advance, settle."""
     return types.SimpleNamespace(
-        FakeClock=FakeClock, RecordedSounds=RecordedSounds, make_app=make_app, pump=pump,
+        HandClock=HandClock, RecordedSounds=RecordedSounds, make_app=make_app, pump=pump,
         post_click=post_click, click_square=click_square, click_icon=click_icon,
         click_cell=click_cell, advance=advance, settle=settle, message=message,
         icon_enabled=icon_enabled, icon_glyph=icon_glyph, in_demo=in_demo,

@@ -41,7 +41,7 @@ def make(ui, folder: Path | None = None, **options) -> App:
         pygame.display.set_mode((640, 480))
     kiosk = options.get("kiosk", False)
     store = Store(folder, write_settings=not kiosk) if folder is not None else None
-    app = App(Options(seed=3, **options), clock=ui.FakeClock(), worker=SyncWorker(),
+    app = App(Options(seed=3, **options), clock=ui.HandClock(), worker=SyncWorker(),
               sounds=ui.RecordedSounds(), display=NullDisplay(kiosk), store=store)
     app.table.budget = app.table.hint_budget = 0.02
     return app
@@ -226,7 +226,7 @@ def test_settings_are_saved_on_every_change_and_read_at_start(ui, tmp_path) -> N
     assert options.speed == "slow" and options.sound is False and options.rules == "classic"
     assert options.fullscreen is True
     assert [dataclasses.asdict(row) for row in options.seats] == saved["seats"]
-    again = App(options, clock=ui.FakeClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
+    again = App(options, clock=ui.HandClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
                 display=NullDisplay(), store=store)
     assert settings_of(again.session.panel) == options.seats
 
@@ -299,7 +299,7 @@ def test_bad_files_give_one_line_warnings_and_the_game_starts(ui, tmp_path, caps
     (tmp_path / st.AUTOSAVE_FILE).mkdir()
     store = Store(tmp_path)
     options = options_from(build_parser().parse_args([]), store.load_settings())
-    app = App(options, clock=ui.FakeClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
+    app = App(options, clock=ui.HandClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
               display=NullDisplay(), store=store)
     err = capsys.readouterr().err
     lines = err.strip().splitlines()

@@ -214,7 +214,7 @@ def test_the_stand_in_answers_everything_the_screen_does() -> None:
 def test_the_full_icon_draws_on_whichever_surface_is_current(screen_display, ui) -> None:
     """The game's full-screen icon switches the real screen; the picture stays 640x480."""
     display = screen_display(fullscreen=False)
-    app = App(Options(seed=1), clock=ui.FakeClock(), worker=SyncWorker(),
+    app = App(Options(seed=1), clock=ui.HandClock(), worker=SyncWorker(),
               sounds=ui.RecordedSounds(), display=display)
     ui.click_icon(app, "fullscreen")
     assert display.fullscreen and ui.icon_glyph(app, "fullscreen") == "windowed"

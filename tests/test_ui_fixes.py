@@ -20,7 +20,7 @@ from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
 from chainplus.ui.art.theme import BLACK, HELP, RED, TITLE_BAR, panel_cell, panel_marker
-from chainplus.ui.rigs.monkey import Clock
+from chainplus.ui.rigs.fakes import HandClock
 from chainplus.ui.window.app import App
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import AnimateMode, GameOverMode
@@ -55,7 +55,7 @@ def struck(picture: pygame.Surface, seat: int) -> bool:
 def set_clock(app: App, t: float) -> None:
     """Move the app's hand-moved clock to ``t``."""
     clock = app.clock
-    assert isinstance(clock, Clock)
+    assert isinstance(clock, HandClock)
     clock.t = t
 
 
@@ -99,7 +99,7 @@ def built_app(ui: SimpleNamespace, display: NullDisplay | None = None,
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((640, 480))
     store = Store(folder, stream=io.StringIO()) if folder is not None else None
-    app = App(Options(seed=1, speed=speed), clock=ui.FakeClock(), worker=SyncWorker(),
+    app = App(Options(seed=1, speed=speed), clock=ui.HandClock(), worker=SyncWorker(),
               sounds=ui.RecordedSounds(), display=display or NullDisplay(), store=store)
     app.table.budget = app.table.hint_budget = 0.02
     return app
@@ -249,7 +249,7 @@ def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
 
     folder = tmp_path / "chainplus"
     folder.write_text("")  # a file where the folder should be
-    app = App(Options(seed=1), clock=ui.FakeClock(), worker=SyncWorker(),
+    app = App(Options(seed=1), clock=ui.HandClock(), worker=SyncWorker(),
               sounds=ui.RecordedSounds(), display=NullDisplay(),
               store=Store(folder, stream=io.StringIO()))
     app.update()

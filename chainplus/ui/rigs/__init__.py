@@ -1,6 +1,7 @@
 """Development rigs for the window, apart from the game: the monkey soak, a kiosk's long day
 and the window benchmark (``python -m chainplus.ui.rigs.monkey|longday|uibench``), and the
-fakes (a hand-moved clock, silent sounds) they share with the tests.
+stand-ins they share with the tests (``fakes``: a hand-moved clock, sounds recorded instead
+of played).
 
 The game never imports them.
 """

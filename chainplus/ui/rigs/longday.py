@@ -36,7 +36,7 @@ from chainplus.app.settings import parse_seats_spec  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.ui.art.board_view import cell_rect  # noqa: E402
-from chainplus.ui.rigs.monkey import Clock  # noqa: E402
+from chainplus.ui.rigs.fakes import HandClock  # noqa: E402
 from chainplus.ui.window.app import App, turn  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
 from chainplus.ui.window.modes import Mode  # noqa: E402
@@ -147,7 +147,7 @@ class Museum:
 
     def __init__(self, folder: Path, seed: int, visit_every: int = VISIT_EVERY,
                  progress: TextIO | None = None) -> None:
-        self.clock = Clock()
+        self.clock = HandClock()
         self.display = NullDisplay(True)
         options = Options(fullscreen=True, kiosk=True, seed=seed, seats=parse_seats_spec(SEATS),
                           fixed_seats=True, idle_seconds=IDLE_SECONDS)

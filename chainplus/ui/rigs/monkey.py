@@ -40,6 +40,7 @@ from chainplus.ui.art.theme import (  # noqa: E402
     TOGGLE_ICON,
     panel_cell,  # noqa: E402
 )
+from chainplus.ui.rigs.fakes import HandClock, RecordedSounds  # noqa: E402
 from chainplus.ui.window.app import App  # noqa: E402
 from chainplus.ui.window.controls import WINDOW_ICONS  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
@@ -65,24 +66,6 @@ QUIET = (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED,
          pygame.ACTIVEEVENT, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED)
 SEGMENT = 2500  # events per set-up before moving to the next
 RESTART_EVERY = 700  # events between simulated kill -9 and restart from the autosave
-
-
-class Clock:
-    """A clock moved by hand (``clock.t``): the soak's and the window tests' time."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-class SilentSounds:
-    def __init__(self) -> None:
-        self.enabled = True
-
-    def play(self, name: str, strength: int = 1) -> None:
-        pass
 
 
 @dataclass
@@ -212,9 +195,9 @@ def check_autosave(app: App, folder: Path) -> None:
 
 
 # --------------------------------------------------------------------------- the run
-def new_app(options: Options, folder: Path, clock: Clock, null: TextIO) -> App:
+def new_app(options: Options, folder: Path, clock: HandClock, null: TextIO) -> App:
     """A fresh 'process' on the shared folder; the store's warnings go to ``null``."""
-    app = App(options, clock=clock, worker=SyncWorker(), sounds=SilentSounds(),
+    app = App(options, clock=clock, worker=SyncWorker(), sounds=RecordedSounds(),
               display=NullDisplay(options.fullscreen or options.kiosk),
               store=Store(folder, stream=null, write_settings=not options.kiosk))
     app.table.budget = app.table.hint_budget = 0.004  # strength does not matter; many moves do
@@ -229,7 +212,7 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
     surface = pygame.Surface(SCREEN_SIZE)
     rng = random.Random(seed)
     figures = Figures()
-    clock = Clock()
+    clock = HandClock()
     memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # fsync costs nothing there
     with tempfile.TemporaryDirectory(prefix="chainplus-monkey-", dir=memory) as tmp, \
             open(os.devnull, "w") as null:  # one handle for all, not one leaked per restart

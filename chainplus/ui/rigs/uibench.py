@@ -67,13 +67,6 @@ def _headless() -> None:
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop the bench
 
 
-class _Silent:
-    enabled = False
-
-    def play(self, name: str, strength: int = 1) -> None:
-        pass
-
-
 def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
     """The game's real window (``ScreenDisplay``), resized to ``size`` as a player or full
     screen would, so that frames include scaling the picture to that size."""
@@ -94,10 +87,11 @@ def _app(display: ScreenDisplay, seed: int, kind: Kind, level: int = 2,
     """An App with all four seats of one ``kind`` (computers at ``level``, never random)."""
     from chainplus.app.session import Options
     from chainplus.app.settings import SavedSeat
+    from chainplus.ui.rigs.fakes import RecordedSounds
     from chainplus.ui.window.app import App
 
     seats = tuple(SavedSeat(kind, level, 0) for _ in range(4))
-    return App(Options(seed=seed, seats=seats, sound=False, speed=speed), sounds=_Silent(),
+    return App(Options(seed=seed, seats=seats, sound=False, speed=speed), sounds=RecordedSounds(),
                display=display, **app_args)
 
 
