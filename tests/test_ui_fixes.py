@@ -22,7 +22,7 @@ from chainplus.ui.art import board_view
 from chainplus.ui.art.theme import BLACK, HELP, RED, TITLE_BAR, panel_cell, panel_marker
 from chainplus.ui.rigs.fakes import HandClock
 from chainplus.ui.window.app import App
-from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.modes import AnimateMode, GameOverMode
 from chainplus.ui.window.screen import out_on, squares_in
 from chainplus.ui.window.worker import SyncWorker
@@ -91,7 +91,7 @@ def check_strikes_through_the_chain(app: App, chain: AnimateMode) -> None:
         assert struck(picture, seat) == (seat != app.game.winner)
 
 
-def built_app(ui: SimpleNamespace, display: NullDisplay | None = None,
+def built_app(ui: SimpleNamespace, display: Display | None = None,
               folder: Path | None = None, speed: Speed = "normal") -> App:
     """An App like ``ui.make_app``, with the given stand-in screen and, given a ``folder``,
     saving there (so it can be built again on the same files)."""

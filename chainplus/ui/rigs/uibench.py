@@ -31,7 +31,7 @@ from chainplus.common.stats import percentile
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
     from chainplus.ui.window.app import App
-    from chainplus.ui.window.display import ScreenDisplay
+    from chainplus.ui.window.display import Display, ScreenDisplay
 
 ROOT = Path(chainplus.__file__).resolve().parent.parent  # the checkout: main.py is here
 
@@ -47,7 +47,7 @@ def _figures(times: list[tuple[float, float]]) -> dict[str, float]:
             "cpu_p99_ms": round(percentile(cpu, 99), 2)}
 
 
-def _frame(app: App, display: ScreenDisplay) -> tuple[float, float]:
+def _frame(app: App, display: Display) -> tuple[float, float]:
     """One frame as the real loop makes it (events, update, draw, and showing it scaled to
     the window); its wall-clock and CPU time in seconds."""
     import pygame
@@ -82,7 +82,7 @@ def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
     return display
 
 
-def _app(display: ScreenDisplay, seed: int, kind: Kind, level: int = 2,
+def _app(display: Display, seed: int, kind: Kind, level: int = 2,
          speed: Speed = "normal", **app_args: Any) -> App:
     """An App with all four seats of one ``kind`` (computers at ``level``, never random)."""
     from chainplus.app.session import Options
@@ -113,7 +113,7 @@ def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any,
     return found
 
 
-def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6,
+def cascade_frames(display: Display, seed: int, cascades: int = 6,
                    thinking: bool = False) -> dict[str, float]:
     """Frame times while long cascades animate at normal speed, drawn at 60 frames a second.
 
@@ -150,7 +150,7 @@ def cascade_frames(display: ScreenDisplay, seed: int, cascades: int = 6,
             "mean_waves": round(statistics.mean(waves), 1)}
 
 
-def thinking_frames(display: ScreenDisplay, level: int, seconds: float, seed: int
+def thinking_frames(display: Display, level: int, seconds: float, seed: int
                     ) -> dict[str, float]:
     """Frame times while computers (all four seats, ``level``) think on the worker thread.
 

@@ -12,7 +12,6 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 import pygame
 
@@ -24,7 +23,7 @@ from chainplus.ui.art.sound import SoundPlayer, Sounds
 from chainplus.ui.window import screen, targets, touch
 from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
-from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.modes import Mode, PlayMode
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
 from chainplus.ui.window.table import Table
@@ -57,7 +56,7 @@ class App:
         clock: Callable[[], float] = time.monotonic,
         worker: ThreadWorker | None = None,
         sounds: SoundPlayer | None = None,
-        display: NullDisplay | None = None,
+        display: Display | None = None,
         store: Store | None = None,
         policy: Policy | None = None,
     ) -> None:
@@ -266,17 +265,7 @@ class App:
 IDLE_POLL = 0.02
 
 
-class Screen(Protocol):
-    """The window as the loop uses it (``display.ScreenDisplay``)."""
-
-    surface: pygame.Surface
-
-    def present(self) -> None: ...
-
-    def logical(self, event: pygame.event.Event) -> pygame.event.Event: ...
-
-
-def play(app: App, display: Screen, first_frame_exit: bool = False) -> int:
+def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
     """The event loop: answer events, move time on and draw, until the app stops running."""
     frame_clock = pygame.time.Clock()
     turn(app, display, [])  # the first frame (a new App is dirty)
@@ -289,7 +278,7 @@ def play(app: App, display: Screen, first_frame_exit: bool = False) -> int:
     return app.exit_status
 
 
-def turn(app: App, display: Screen, events: list[pygame.event.Event]) -> bool:
+def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
     """One turn of the loop: answer ``events``, move time on, show the screen if it changed;
     True when it was drawn (the long-day run drives the App through this too)."""
     for event in events:

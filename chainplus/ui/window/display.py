@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Sequence
+from typing import Protocol
 
 import pygame
 from pygame._sdl2.video import Renderer, Texture
@@ -37,8 +38,37 @@ FINGERS = frozenset((pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION))
 NEAREST, LINEAR = 0, 1
 
 
+class Display(Protocol):
+    """The screen as the window uses it: the 640x480 ``surface`` the game draws on,
+    ``present`` to show it, ``logical`` to turn an event's position into picture pixels, and
+    full screen, the window's place and icon. ``ScreenDisplay`` is the real one,
+    ``NullDisplay`` the headless stand-in."""
+
+    fullscreen: bool
+    surface: pygame.Surface
+
+    def toggle(self) -> bool:
+        """Switch between a window and full screen; True when full screen after it."""
+
+    def present(self) -> None:
+        """Show the surface as it is now."""
+
+    def logical(self, event: pygame.event.Event) -> pygame.event.Event:
+        """The event with its position in picture pixels."""
+
+    def move_window(self, dx: int, dy: int) -> None:
+        """Move the window by ``dx``, ``dy`` picture pixels (a drag on the title bar)."""
+
+    def set_icon(self, icon: pygame.Surface) -> None:
+        """The window manager's icon for the window."""
+
+    def close(self) -> None:
+        """Let go of the window."""
+
+
 class NullDisplay:
-    """Stands in for the screen in tests: remembers the full-screen state, shows nothing."""
+    """The headless screen (tests, the rigs, the benchmark): remembers the full-screen state,
+    shows nothing."""
 
     def __init__(self, fullscreen: bool = False) -> None:
         self.fullscreen = fullscreen
@@ -65,7 +95,7 @@ class NullDisplay:
         """Nothing to let go of."""
 
 
-class ScreenDisplay(NullDisplay):
+class ScreenDisplay:
     """The real screen: a resizable window or the desktop, the picture sharp at any size.
 
     ``surface`` is what the game draws on (always 640x480); ``present`` shows it; ``logical``
@@ -74,7 +104,8 @@ class ScreenDisplay(NullDisplay):
     """
 
     def __init__(self, fullscreen: bool = False, locked: bool = False) -> None:
-        super().__init__(fullscreen or locked)
+        self.fullscreen = fullscreen or locked
+        self.surface = pygame.Surface(SCREEN_SIZE)
         self.locked = locked
         step = whole_step(_desktop())
         # the windowed size and place, kept while full screen to go back to

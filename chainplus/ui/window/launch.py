@@ -21,7 +21,7 @@ from chainplus.app.store import Store
 from chainplus.ui.art import board_view
 from chainplus.ui.window import video
 from chainplus.ui.window.app import App, play
-from chainplus.ui.window.display import ScreenDisplay
+from chainplus.ui.window.display import Display, ScreenDisplay
 
 #: More errors than this within CRASH_WINDOW seconds: give up in-process recovery and let the
 #: supervisor start a fresh process (which also resumes from the autosave).
@@ -77,7 +77,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
             pygame.quit()
 
 
-def rebuild(app: App, options: Options, display: ScreenDisplay, store: Store | None) -> App:
+def rebuild(app: App, options: Options, display: Display, store: Store | None) -> App:
     """A fresh App after an error: the autosaved game, the old app's speed, sound and rules."""
     sounds = None
     try:

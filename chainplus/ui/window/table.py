@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 
 from chainplus.app.session import Note, Session
 from chainplus.ui.art.sound import SoundPlayer
-from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.display import Display
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.targets import Target
 from chainplus.ui.window.worker import ThreadWorker
@@ -78,7 +78,7 @@ class Table:
     policy: Policy
     worker: ThreadWorker
     sounds: SoundPlayer
-    display: NullDisplay
+    display: Display
     rng: random.Random
     budget: float | None  # the computer's clock; None: it follows the speed
     hint_budget: float
