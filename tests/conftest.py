@@ -25,21 +25,19 @@ import types  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from chainplus.ui.rigs.fakes import HandClock, RecordedSounds  # noqa: E402
+from chainplus.ui.rigs.fakes import RecordedSounds, headless_devices  # noqa: E402
 
 
 def make_app(seed: int = 1, speed: str = "normal", **options):
-    """An App with a fake clock, a synchronous AI worker and recorded sounds."""
+    """An App on ``headless_devices``: a hand-moved clock, a synchronous AI worker, recorded
+    sounds and no screen."""
     from chainplus.app.session import Options
     from chainplus.ui.window.app import App
-    from chainplus.ui.window.display import NullDisplay
-    from chainplus.ui.window.worker import SyncWorker
 
     pygame.display.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((640, 480))
-    app = App(Options(seed=seed, speed=speed, **options), clock=HandClock(),
-              worker=SyncWorker(), sounds=RecordedSounds(), display=NullDisplay())
+    app = App(Options(seed=seed, speed=speed, **options), headless_devices())
     app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app
 
@@ -145,8 +143,8 @@ def wait_for():
 def ui() -> types.SimpleNamespace:
     """The window-test helpers: make_app, post_click, click_square/icon/cell, advance, settle."""
     return types.SimpleNamespace(
-        HandClock=HandClock, RecordedSounds=RecordedSounds, make_app=make_app, pump=pump,
-        post_click=post_click, click_square=click_square, click_icon=click_icon,
+        RecordedSounds=RecordedSounds, headless_devices=headless_devices, make_app=make_app,
+        pump=pump, post_click=post_click, click_square=click_square, click_icon=click_icon,
         click_cell=click_cell, advance=advance, settle=settle, message=message,
         icon_enabled=icon_enabled, icon_glyph=icon_glyph, in_demo=in_demo,
     )

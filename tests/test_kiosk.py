@@ -29,7 +29,6 @@ from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import GameOverMode, PlayMode
 from chainplus.ui.window.policy import DEMO_NEXT_GAME as ATTRACT_NEXT_GAME
 from chainplus.ui.window.policy import KIOSK_NEXT_GAME
-from chainplus.ui.window.worker import SyncWorker
 
 CTRL_SHIFT = pygame.KMOD_LCTRL | pygame.KMOD_RSHIFT
 
@@ -41,8 +40,7 @@ def make(ui, folder: Path | None = None, **options) -> App:
         pygame.display.set_mode((640, 480))
     kiosk = options.get("kiosk", False)
     store = Store(folder, write_settings=not kiosk) if folder is not None else None
-    app = App(Options(seed=3, **options), clock=ui.HandClock(), worker=SyncWorker(),
-              sounds=ui.RecordedSounds(), display=NullDisplay(kiosk), store=store)
+    app = App(Options(seed=3, **options), ui.headless_devices(NullDisplay(kiosk)), store=store)
     app.table.budget = app.table.hint_budget = 0.02
     return app
 
@@ -226,8 +224,7 @@ def test_settings_are_saved_on_every_change_and_read_at_start(ui, tmp_path) -> N
     assert options.speed == "slow" and options.sound is False and options.rules == "classic"
     assert options.fullscreen is True
     assert [dataclasses.asdict(row) for row in options.seats] == saved["seats"]
-    again = App(options, clock=ui.HandClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
-                display=NullDisplay(), store=store)
+    again = App(options, ui.headless_devices(), store=store)
     assert settings_of(again.session.panel) == options.seats
 
 
@@ -299,8 +296,7 @@ def test_bad_files_give_one_line_warnings_and_the_game_starts(ui, tmp_path, caps
     (tmp_path / st.AUTOSAVE_FILE).mkdir()
     store = Store(tmp_path)
     options = options_from(build_parser().parse_args([]), store.load_settings())
-    app = App(options, clock=ui.HandClock(), worker=SyncWorker(), sounds=ui.RecordedSounds(),
-              display=NullDisplay(), store=store)
+    app = App(options, ui.headless_devices(), store=store)
     err = capsys.readouterr().err
     lines = err.strip().splitlines()
     assert len(lines) == 2 and all(line.startswith("chainplus: warning:") for line in lines)

@@ -10,7 +10,6 @@ from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.app import App
 from chainplus.ui.window.display import NullDisplay, ScreenDisplay
 from chainplus.ui.window.scaler import Layout, whole_step
-from chainplus.ui.window.worker import SyncWorker
 
 RED, WHITE, BLACK = (255, 0, 0), (255, 255, 255), (0, 0, 0)
 SIZES = [(1366, 768), (1920, 1080), (1024, 768), (1280, 1024), (900, 700), (700, 900),
@@ -214,8 +213,7 @@ def test_the_stand_in_answers_everything_the_screen_does() -> None:
 def test_the_full_icon_draws_on_whichever_surface_is_current(screen_display, ui) -> None:
     """The game's full-screen icon switches the real screen; the picture stays 640x480."""
     display = screen_display(fullscreen=False)
-    app = App(Options(seed=1), clock=ui.HandClock(), worker=SyncWorker(),
-              sounds=ui.RecordedSounds(), display=display)
+    app = App(Options(seed=1), ui.headless_devices(display))
     ui.click_icon(app, "fullscreen")
     assert display.fullscreen and ui.icon_glyph(app, "fullscreen") == "windowed"
     app.draw(display.surface)

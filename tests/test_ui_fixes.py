@@ -25,7 +25,6 @@ from chainplus.ui.window.app import App
 from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.modes import AnimateMode, GameOverMode
 from chainplus.ui.window.screen import out_on, squares_in
-from chainplus.ui.window.worker import SyncWorker
 
 SEATS = (1, 2, 3, 4)
 COMPUTER = SavedSeat("computer", 1, 0)
@@ -99,8 +98,7 @@ def built_app(ui: SimpleNamespace, display: Display | None = None,
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((640, 480))
     store = Store(folder, stream=io.StringIO()) if folder is not None else None
-    app = App(Options(seed=1, speed=speed), clock=ui.HandClock(), worker=SyncWorker(),
-              sounds=ui.RecordedSounds(), display=display or NullDisplay(), store=store)
+    app = App(Options(seed=1, speed=speed), ui.headless_devices(display), store=store)
     app.table.budget = app.table.hint_budget = 0.02
     return app
 
@@ -244,14 +242,10 @@ def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
     from chainplus.app.store import Store
     from chainplus.ui.art.panel_view import HELP_LINES, help_lines
     from chainplus.ui.window.app import App
-    from chainplus.ui.window.display import NullDisplay
-    from chainplus.ui.window.worker import SyncWorker
 
     folder = tmp_path / "chainplus"
     folder.write_text("")  # a file where the folder should be
-    app = App(Options(seed=1), clock=ui.HandClock(), worker=SyncWorker(),
-              sounds=ui.RecordedSounds(), display=NullDisplay(),
-              store=Store(folder, stream=io.StringIO()))
+    app = App(Options(seed=1), ui.headless_devices(), store=Store(folder, stream=io.StringIO()))
     app.update()
     text, warn = app.help_text()
     assert text == "Cannot autosave: a file stands where its folder should be." and warn

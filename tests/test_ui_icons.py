@@ -12,7 +12,7 @@ from chainplus.ai import players as ai
 from chainplus.app.session import Options
 from chainplus.app.settings import SavedSeat
 from chainplus.ui.art.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
-from chainplus.ui.window.app import App
+from chainplus.ui.window.app import App, Devices
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import AnimateMode, PlayMode
 from chainplus.ui.window.targets import ADJUST, Icon
@@ -253,8 +253,8 @@ def test_the_window_keeps_answering_while_a_computer_thinks_on_its_thread(ui, mo
 
     monkeypatch.setattr(ai, "choose_move", slow_choose)
     pygame.display.init()
-    app = App(Options(seed=1), worker=ThreadWorker(), sounds=ui.RecordedSounds(),
-              display=NullDisplay())
+    app = App(Options(seed=1),
+              Devices(worker=ThreadWorker(), sounds=ui.RecordedSounds(), display=NullDisplay()))
     try:
         app.session.panel[1].kind = app.session.panel[1].plays_as = COMPUTER
         ui.click_icon(app, "new")

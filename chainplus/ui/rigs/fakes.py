@@ -2,10 +2,15 @@
 
 ``HandClock`` is time that moves only when told (``clock.t += step``), so a run with a seeded
 random generator repeats; ``RecordedSounds`` plays nothing and remembers the name of every
-sound asked for, so a test can check what would have been heard.
+sound asked for, so a test can check what would have been heard. ``headless_devices`` puts
+them together with a computer that answers at once and a screen that shows nothing.
 """
 
 from __future__ import annotations
+
+from chainplus.ui.window.app import Devices
+from chainplus.ui.window.display import Display, NullDisplay
+from chainplus.ui.window.worker import SyncWorker
 
 
 class HandClock:
@@ -29,3 +34,11 @@ class RecordedSounds:
     def play(self, name: str, strength: int = 1) -> None:
         if self.enabled:
             self.played.append(name)
+
+
+def headless_devices(display: Display | None = None, clock: HandClock | None = None) -> Devices:
+    """An App's devices for a repeatable run: ``clock`` (a new ``HandClock`` by default), a
+    ``SyncWorker``, recorded sounds and ``display`` (by default a ``NullDisplay`` in a window)."""
+    return Devices(clock=clock if clock is not None else HandClock(), worker=SyncWorker(),
+                   sounds=RecordedSounds(),
+                   display=display if display is not None else NullDisplay())

@@ -37,7 +37,7 @@ from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.ui.art.board_view import cell_rect  # noqa: E402
 from chainplus.ui.rigs.fakes import HandClock  # noqa: E402
-from chainplus.ui.window.app import App, turn  # noqa: E402
+from chainplus.ui.window.app import App, Devices, turn  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
 from chainplus.ui.window.modes import Mode  # noqa: E402
 from chainplus.ui.window.policy import kiosk  # noqa: E402
@@ -153,7 +153,7 @@ class Museum:
                           fixed_seats=True, idle_seconds=IDLE_SECONDS)
         policy = dataclasses.replace(kiosk(IDLE_SECONDS), demo_speed="instant",
                                      next_game_after=NEXT_GAME)
-        self.app = App(options, clock=self.clock, display=self.display,
+        self.app = App(options, Devices(clock=self.clock, display=self.display),
                        store=Store(folder, write_settings=False), policy=policy)
         self.visit_every = visit_every
         self.progress = progress

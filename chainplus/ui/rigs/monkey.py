@@ -40,11 +40,10 @@ from chainplus.ui.art.theme import (  # noqa: E402
     TOGGLE_ICON,
     panel_cell,  # noqa: E402
 )
-from chainplus.ui.rigs.fakes import HandClock, RecordedSounds  # noqa: E402
+from chainplus.ui.rigs.fakes import HandClock, headless_devices  # noqa: E402
 from chainplus.ui.window.app import App  # noqa: E402
 from chainplus.ui.window.controls import WINDOW_ICONS  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
-from chainplus.ui.window.worker import SyncWorker  # noqa: E402
 
 #: The set-ups a run cycles through: (name, options).
 SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -197,8 +196,7 @@ def check_autosave(app: App, folder: Path) -> None:
 # --------------------------------------------------------------------------- the run
 def new_app(options: Options, folder: Path, clock: HandClock, null: TextIO) -> App:
     """A fresh 'process' on the shared folder; the store's warnings go to ``null``."""
-    app = App(options, clock=clock, worker=SyncWorker(), sounds=RecordedSounds(),
-              display=NullDisplay(options.fullscreen or options.kiosk),
+    app = App(options, headless_devices(NullDisplay(options.fullscreen or options.kiosk), clock),
               store=Store(folder, stream=null, write_settings=not options.kiosk))
     app.table.budget = app.table.hint_budget = 0.004  # strength does not matter; many moves do
     return app

@@ -12,6 +12,7 @@ screen). Headless, SDL's software renderer does the scaling, the slowest case;
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -30,7 +31,7 @@ from chainplus.common.options import OneLineParser
 from chainplus.common.stats import percentile
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
-    from chainplus.ui.window.app import App
+    from chainplus.ui.window.app import App, Devices
     from chainplus.ui.window.display import Display, ScreenDisplay
 
 ROOT = Path(chainplus.__file__).resolve().parent.parent  # the checkout: main.py is here
@@ -82,17 +83,18 @@ def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
     return display
 
 
-def _app(display: Display, seed: int, kind: Kind, level: int = 2,
-         speed: Speed = "normal", **app_args: Any) -> App:
-    """An App with all four seats of one ``kind`` (computers at ``level``, never random)."""
+def _app(devices: Devices, seed: int, kind: Kind, level: int = 2,
+         speed: Speed = "normal") -> App:
+    """An App on ``devices`` with all four seats of one ``kind`` (computers at ``level``, never
+    random); its sounds are recorded, never played."""
     from chainplus.app.session import Options
     from chainplus.app.settings import SavedSeat
     from chainplus.ui.rigs.fakes import RecordedSounds
     from chainplus.ui.window.app import App
 
     seats = tuple(SavedSeat(kind, level, 0) for _ in range(4))
-    return App(Options(seed=seed, seats=seats, sound=False, speed=speed), sounds=RecordedSounds(),
-               display=display, **app_args)
+    return App(Options(seed=seed, seats=seats, sound=False, speed=speed),
+               dataclasses.replace(devices, sounds=RecordedSounds()))
 
 
 def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any, int]]:
@@ -120,14 +122,16 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
     ``thinking``: every seat is level 5, so the next seat thinks on the worker thread while
     each chain is shown (as it does after a human's move), and the frames come in real time.
     """
+    from chainplus.ui.rigs.fakes import HandClock
+    from chainplus.ui.window.app import Devices
     from chainplus.ui.window.modes import PlayMode
     from chainplus.ui.window.worker import SyncWorker
 
-    fake = [0.0]
+    clock = HandClock()
     if thinking:
-        app = _app(display, seed, "computer", 5)
+        app = _app(Devices(display=display), seed, "computer", 5)
     else:
-        app = _app(display, seed, "human", clock=lambda: fake[0], worker=SyncWorker())
+        app = _app(Devices(clock=clock, worker=SyncWorker(), display=display), seed, "human")
     times: list[tuple[float, float]] = []
     waves = []
     for before, square in long_cascades(cascades, seed):
@@ -138,7 +142,7 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
         app.switch(play.place(square))
         assert app.mode.animating
         while app.mode.animating:
-            fake[0] += 1 / 60
+            clock.t += 1 / 60
             spent = _frame(app, display)
             times.append(spent)
             if thinking:
@@ -157,9 +161,10 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
     Only frames drawn while a computer is thinking or pausing before its move count; every
     frame is drawn (the real loop draws fewer), at up to 60 a second.
     """
+    from chainplus.ui.window.app import Devices
     from chainplus.ui.window.modes import PlayMode
 
-    app = _app(display, seed, "computer", level, speed="fast")
+    app = _app(Devices(display=display), seed, "computer", level, speed="fast")
     times: list[tuple[float, float]] = []
     moves = 0
     end = time.perf_counter() + seconds

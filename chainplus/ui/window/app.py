@@ -12,6 +12,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -47,25 +48,38 @@ def is_operator_combo(key: int, mod: int) -> bool:
     return key == OPERATOR_KEY and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_SHIFT)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Devices:
+    """What the App runs on besides the game: its clock, the computer's worker, the sounds and
+    the screen. Left out: the monotonic clock, a ``ThreadWorker``, the real ``Sounds`` (made
+    when the App starts) and a headless ``NullDisplay`` (``launch.run`` passes the window it
+    opens). Tests and the rigs pass stand-ins (``rigs.fakes``, ``worker.SyncWorker``)."""
+
+    clock: Callable[[], float] = time.monotonic
+    worker: ThreadWorker | None = None
+    sounds: SoundPlayer | None = None
+    display: Display | None = None
+
+
 class App:
     """The mode of the moment, the pointer, and what each event and tick does to them."""
 
     def __init__(
         self,
         options: Options | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        worker: ThreadWorker | None = None,
-        sounds: SoundPlayer | None = None,
-        display: Display | None = None,
+        devices: Devices | None = None,
         store: Store | None = None,
         policy: Policy | None = None,
     ) -> None:
         options = options or Options()
+        if devices is None:
+            devices = Devices()
         if policy is None:
             policy = kiosk(options.idle_seconds) if options.kiosk else WINDOW
         self.options = options
-        self.clock = clock
+        self.clock = clock = devices.clock
         now = clock()
+        sounds, worker, display = devices.sounds, devices.worker, devices.display
         if sounds is None:  # the real sounds start the mixer, so only when none were given
             with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()

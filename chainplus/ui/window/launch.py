@@ -20,7 +20,7 @@ from chainplus.app.session import Options
 from chainplus.app.store import Store
 from chainplus.ui.art import board_view
 from chainplus.ui.window import video
-from chainplus.ui.window.app import App, play
+from chainplus.ui.window.app import App, Devices, play
 from chainplus.ui.window.display import Display, ScreenDisplay
 
 #: More errors than this within CRASH_WINDOW seconds: give up in-process recovery and let the
@@ -46,7 +46,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
     video.open_display()
     display = ScreenDisplay(options.fullscreen, locked=options.kiosk)
     display.set_icon(_window_icon())
-    app = App(options, display=display, store=store)
+    app = App(options, Devices(display=display), store=store)
     if logger is not None:
         logger.info("game started (pid %d), carrying on after move %d", os.getpid(),
                     app.table.session.resumed)
@@ -88,7 +88,7 @@ def rebuild(app: App, options: Options, display: Display, store: Store | None) -
         pass
     with contextlib.suppress(Exception):
         app.close()
-    return App(options, display=display, store=store, sounds=sounds)
+    return App(options, Devices(sounds=sounds, display=display), store=store)
 
 
 def _window_icon() -> pygame.Surface:
