@@ -39,7 +39,7 @@ from chainplus.ui.art.board_view import cell_rect  # noqa: E402
 from chainplus.ui.rigs.fakes import HandClock  # noqa: E402
 from chainplus.ui.window.app import App, Devices, turn  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
-from chainplus.ui.window.modes import Mode  # noqa: E402
+from chainplus.ui.window.mode import Mode  # noqa: E402
 from chainplus.ui.window.policy import kiosk  # noqa: E402
 from chainplus.ui.window.targets import SELECT  # noqa: E402
 

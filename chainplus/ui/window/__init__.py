@@ -1,17 +1,19 @@
 """The game window: the event loop, the modes, the icons, touch, the display and start-up.
 
-A click, from the event loop to the rules, in one direction through four files::
+A click, from the event loop to the rules, in one direction through five files::
 
     app.play (the loop)  ->  App.handle_event -> App.click: what is under it (targets.hit)
-    modes.PlayMode.click  ->  click_board -> place
+    mode.Mode.click  ->  modes.PlayMode.click_board -> place
     app.session.Session.place ->  the panel, the undo policy and the autosave
     core.game.Game.play_shown ->  the rules; the cascade comes back up as a typed outcome
 
-``modes`` say what the board does now and return the next mode; ``table`` is what the modes
-play on (the session, the house ``policy``, the computer ``worker``, sounds and the
-short-lived cues); ``controls`` is the one table of icons and panel columns; ``screen`` draws
-a frame with ``chainplus.ui.art``; ``touch`` turns fingers into clicks; ``display`` and
-``scaler`` put the 640x480 picture on any screen; ``video`` refuses to run unseen;
-``command_line`` and ``launch`` start it all. Imports ``chainplus.ui.art`` and every layer
-below the window, never ``chainplus.ui.rigs``.
+``mode`` is what every mode answers and ``modes`` the game's own (a seat to move, a chain
+shown, the game over): each says what the board does now and returns the next mode, and
+``demo`` is a kiosk's demonstration game. ``table`` is what the modes play on (the session,
+the house ``policy``, the computer ``worker``, sounds and the short-lived cues); ``controls``
+is the one table of icons and panel columns; ``screen`` draws a frame with
+``chainplus.ui.art``; ``touch`` turns fingers into clicks; ``display`` and ``scaler`` put the
+640x480 picture on any screen; ``video`` refuses to run unseen; ``command_line`` and
+``launch`` start it all. Imports ``chainplus.ui.art`` and every layer below the window, never
+``chainplus.ui.rigs``.
 """

@@ -25,7 +25,8 @@ from chainplus.ui.window import screen, targets, touch
 from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
-from chainplus.ui.window.modes import Mode, PlayMode
+from chainplus.ui.window.mode import Mode
+from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target

@@ -11,7 +11,8 @@ from chainplus.app.session import Session, demo_options
 from chainplus.app.settings import SavedSeat
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view
-from chainplus.ui.window.modes import Board, Mode, PlayMode, Status
+from chainplus.ui.window.mode import Board, Mode, Status
+from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.policy import DEMO
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Target

@@ -1,5 +1,4 @@
-"""What the board is doing now: each mode answers clicks and the passing of time, and returns
-the mode that comes next (itself while nothing changes).
+"""The game's modes, built on ``mode.Mode``: what the board is doing now.
 
 ``PlayMode``: a seat is to move; a human clicks, or the computer thinks on the worker thread
 and plays after a pause. ``AnimateMode``: a chain shown wave by wave (the next computer seat
@@ -10,23 +9,19 @@ The demonstration a kiosk plays when left alone is ``demo.DemoMode``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
-
 import pygame
 
 from chainplus.ai.levels import thinking_time
 from chainplus.app.panel import SEAT_NAME
-from chainplus.app.session import Note, Placed, Refused, Session
+from chainplus.app.session import Note, Placed, Refused
 from chainplus.app.settings import Speed
 from chainplus.ui.art import board_view
-from chainplus.ui.window.controls import ICON_BY_NAME, Effect, click_cell
+from chainplus.ui.window.controls import Effect
+from chainplus.ui.window.mode import Board, Mode, Status
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Square, Target
+from chainplus.ui.window.targets import SELECT, Square, Target
 from chainplus.ui.window.worker import HINT, MOVE, Job
 
-#: The title bar's icons and the action icons they stand for.
-FURNITURE_ICON = {"close": "quit", "toggle": "fullscreen"}
 #: Seconds per explosion wave, and the pause before each computer move, per speed.
 WAVE_TIME: dict[Speed, float] = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "instant": 0.0}
 THINK_PAUSE: dict[Speed, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.3, "instant": 0.1}
@@ -56,116 +51,6 @@ def start_move(table: Table, extra: float = 0.0) -> Job:
         budget = extra + think_budget(session.speed)
     return table.worker.start(MOVE, session.game, row.level, row.random_pct, table.rng.random(),
                               budget)
-
-
-#: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
-Board = tuple[Sequence[int], Sequence[int]]
-
-
-class Status(NamedTuple):
-    """The turn box: whose shape, a heading, a line, and whether it is the big winner's box."""
-
-    seat: int | None
-    head: str
-    line: str
-    big: bool = False
-
-
-class Mode:
-    """What every mode answers; the defaults suit a board that just sits there."""
-
-    name = "mode"
-    wakes_on_idle = True  # a kiosk left alone long enough starts a demonstration
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    @property
-    def session(self) -> Session:
-        return self.table.session
-
-    @property
-    def animating(self) -> bool:
-        """True while every frame differs from the last."""
-        return False
-
-    # ---------------------------------------------------------------- input
-    def click(self, target: Target | None, button: int) -> Mode:
-        """A Select or Adjust click on ``target`` (None: on nothing)."""
-        table, step = self.table, 1 if button == SELECT else -1
-        if target is not None:
-            table.press(target)
-        if isinstance(target, Square):
-            table.cues.refusal.clear()
-            return self.click_board(target.square, button)
-        if isinstance(target, Icon):
-            return self.follow(ICON_BY_NAME[target.name].action(table, step))
-        if isinstance(target, Cell):
-            table.say(click_cell(self.session, target.seat, target.column, step))
-        elif isinstance(target, Furniture) and target.name in FURNITURE_ICON:
-            # the title bar's close and toggle-size icons do what Quit and Full do
-            return self.follow(ICON_BY_NAME[FURNITURE_ICON[target.name]].action(table, step))
-        return self
-
-    def click_board(self, square: int, button: int) -> Mode:
-        return self
-
-    def follow(self, effect: Effect) -> Mode:
-        """The mode after an icon's action."""
-        if effect is Effect.RESTART:
-            return PlayMode(self.table)
-        if effect is Effect.HINT:
-            self.table.say(Note("A hint is for a human seat to move.", warn=True))
-        return self
-
-    # ---------------------------------------------------------------- time
-    def tick(self, now: float) -> Mode:
-        """The mode after time has passed."""
-        return self
-
-    def deadline(self, now: float) -> float | None:
-        """When this mode next needs an update with no event, or None."""
-        return None
-
-    def leave(self) -> None:
-        """Called when another mode takes over."""
-
-    # ---------------------------------------------------------------- what is shown
-    @property
-    def shown(self) -> Table:
-        """The table on screen (a demonstration shows its own)."""
-        return self.table
-
-    @property
-    def board_mode(self) -> Mode:
-        """The mode playing the board on screen (a demonstration's own mode)."""
-        return self
-
-    def icons_work(self) -> bool:
-        return True
-
-    def human_to_move(self) -> bool:
-        return False
-
-    def hover(self, pointer: tuple[int, int] | None) -> int | None:
-        """The square to highlight under the pointer, if any."""
-        return None
-
-    def frame(self) -> Board:
-        """The (counts, owners) on screen now."""
-        game = self.session.game
-        return game.counts, game.owners
-
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        counts, owners = self.frame()
-        board_view.draw_board(surface, counts, owners, self.session.game.threshold,
-                              hover=self.hover(pointer), last=self.session.last_square)
-
-    def status(self) -> Status:
-        return Status(None, "", "")
-
-    def default_help(self) -> str:
-        return ""
 
 
 class PlayMode(Mode):
@@ -229,6 +114,8 @@ class PlayMode(Mode):
         return None
 
     def follow(self, effect: Effect) -> Mode:
+        if effect is Effect.RESTART:
+            return PlayMode(self.table)  # New or Undo: play on from the board as it is now
         if effect is Effect.HINT and self.human_to_move():
             table = self.table
             table.worker.start(HINT, self.session.game, HINT_LEVEL, 0, table.rng.random(),
@@ -407,6 +294,11 @@ class GameOverMode(Mode):
     def deadline(self, now: float) -> float | None:
         after = self.table.policy.next_game_after
         return None if after is None else self.since + after
+
+    def follow(self, effect: Effect) -> Mode:
+        if effect is Effect.RESTART:
+            return PlayMode(self.table)  # New or Undo: play on from the board as it is now
+        return super().follow(effect)
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         super().draw_board(surface, pointer)

@@ -14,7 +14,7 @@ from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
 from chainplus.ui.art.theme import BLACK, GREY1, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
-from chainplus.ui.window.modes import Board, Mode
+from chainplus.ui.window.mode import Board, Mode
 from chainplus.ui.window.targets import Cell, Furniture, Icon, Target
 from chainplus.ui.window.worker import HINT
 

@@ -1,0 +1,131 @@
+"""What every mode of the board answers (``Mode``), and what a mode shows: the board as drawn
+(``Board``) and the turn box (``Status``).
+
+The App holds one mode at a time; it answers clicks and the passing of time and returns the
+mode that comes next (itself while nothing changes). The game's own modes are in ``modes``;
+the demonstration a kiosk plays when left alone is ``demo.DemoMode``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import pygame
+
+from chainplus.app.session import Note, Session
+from chainplus.ui.art import board_view
+from chainplus.ui.window.controls import ICON_BY_NAME, Effect, click_cell
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Square, Target
+
+#: The title bar's icons and the action icons they stand for.
+FURNITURE_ICON = {"close": "quit", "toggle": "fullscreen"}
+
+#: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
+Board = tuple[Sequence[int], Sequence[int]]
+
+
+class Status(NamedTuple):
+    """The turn box: whose shape, a heading, a line, and whether it is the big winner's box."""
+
+    seat: int | None
+    head: str
+    line: str
+    big: bool = False
+
+
+class Mode:
+    """What every mode answers; the defaults suit a board that just sits there."""
+
+    name = "mode"
+    wakes_on_idle = True  # a kiosk left alone long enough starts a demonstration
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    @property
+    def animating(self) -> bool:
+        """True while every frame differs from the last."""
+        return False
+
+    # ---------------------------------------------------------------- input
+    def click(self, target: Target | None, button: int) -> Mode:
+        """A Select or Adjust click on ``target`` (None: on nothing)."""
+        table, step = self.table, 1 if button == SELECT else -1
+        if target is not None:
+            table.press(target)
+        if isinstance(target, Square):
+            table.cues.refusal.clear()
+            return self.click_board(target.square, button)
+        if isinstance(target, Icon):
+            return self.follow(ICON_BY_NAME[target.name].action(table, step))
+        if isinstance(target, Cell):
+            table.say(click_cell(self.session, target.seat, target.column, step))
+        elif isinstance(target, Furniture) and target.name in FURNITURE_ICON:
+            # the title bar's close and toggle-size icons do what Quit and Full do
+            return self.follow(ICON_BY_NAME[FURNITURE_ICON[target.name]].action(table, step))
+        return self
+
+    def click_board(self, square: int, button: int) -> Mode:
+        return self
+
+    def follow(self, effect: Effect) -> Mode:
+        """The mode after an icon's action: this one, a hint refused (a hint is for a human to
+        move). The game's modes (``modes``) play on after New and Undo (``Effect.RESTART``)."""
+        if effect is Effect.HINT:
+            self.table.say(Note("A hint is for a human seat to move.", warn=True))
+        return self
+
+    # ---------------------------------------------------------------- time
+    def tick(self, now: float) -> Mode:
+        """The mode after time has passed."""
+        return self
+
+    def deadline(self, now: float) -> float | None:
+        """When this mode next needs an update with no event, or None."""
+        return None
+
+    def leave(self) -> None:
+        """Called when another mode takes over."""
+
+    # ---------------------------------------------------------------- what is shown
+    @property
+    def shown(self) -> Table:
+        """The table on screen (a demonstration shows its own)."""
+        return self.table
+
+    @property
+    def board_mode(self) -> Mode:
+        """The mode playing the board on screen (a demonstration's own mode)."""
+        return self
+
+    def icons_work(self) -> bool:
+        return True
+
+    def human_to_move(self) -> bool:
+        return False
+
+    def hover(self, pointer: tuple[int, int] | None) -> int | None:
+        """The square to highlight under the pointer, if any."""
+        return None
+
+    def frame(self) -> Board:
+        """The (counts, owners) on screen now."""
+        game = self.session.game
+        return game.counts, game.owners
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        counts, owners = self.frame()
+        board_view.draw_board(surface, counts, owners, self.session.game.threshold,
+                              hover=self.hover(pointer), last=self.session.last_square)
+
+    def status(self) -> Status:
+        return Status(None, "", "")
+
+    def default_help(self) -> str:
+        return ""
