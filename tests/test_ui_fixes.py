@@ -171,8 +171,10 @@ def test_the_last_move_marker_is_drawn_after_a_restart_from_the_autosave(
     again.draw(picture)
     game = again.game
     marked, plain = surface(), surface()
-    board_view.draw_board(marked, game.counts, game.owners, game.threshold, last=last)
-    board_view.draw_board(plain, game.counts, game.owners, game.threshold, last=None)
+    board_view.draw_board(marked, game.counts, game.owners, game.threshold,
+                          board_view.Marks(last=last))
+    board_view.draw_board(plain, game.counts, game.owners, game.threshold,
+                          board_view.Marks(last=None))
     rect = board_view.cell_rect(last)
 
     def cell(picture: pygame.Surface) -> bytes:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 import pygame
@@ -30,7 +31,7 @@ from chainplus.ui.art.theme import (
     WHITE,
     YELLOW,
 )
-from chainplus.ui.art.widgets import bevel
+from chainplus.ui.art.widgets import bevel, outline_text
 
 PIECE = 18  # a piece sprite is PIECE x PIECE pixels
 
@@ -115,20 +116,29 @@ def draw_pieces(surface: pygame.Surface, rect: Rect, seat: int, count: int) -> N
         font.draw(surface, text, (cx, badge.y + 1), BLACK, align="center")
 
 
+@dataclass(frozen=True, kw_only=True)
+class Marks:
+    """What the board marks besides the pieces: ``hover``, a legal square under the pointer;
+    ``last``, the square just played; ``sending``, the squares exploding right now, drawn with
+    the pieces they are sending taken off."""
+
+    hover: int | None = None
+    last: int | None = None
+    sending: Sequence[int] = ()
+
+
+NO_MARKS = Marks()
+
+
 def draw_board(
     surface: pygame.Surface,
     counts: Sequence[int],
     owners: Sequence[int],
     threshold: Sequence[int],
-    hover: int | None = None,
-    last: int | None = None,
-    sending: Sequence[int] = (),
+    marks: Marks = NO_MARKS,
 ) -> None:
-    """The whole board for one (counts, owners) frame.
-
-    ``hover`` is a legal square under the pointer; ``last`` the square just played;
-    ``sending`` squares exploding right now, drawn with the pieces they are sending taken off.
-    """
+    """The whole board for one (counts, owners) frame, with ``marks``."""
+    hover, last, sending = marks.hover, marks.last, marks.sending
     pygame.draw.rect(surface, BLACK, BOARD.inflate(2, 2), 1)
     bevel(surface, BOARD.inflate(6, 6), raised=False, width=2)
     for sq in range(SQUARES):
@@ -230,10 +240,6 @@ def draw_attract_banner(surface: pygame.Surface, now: float) -> None:
 
     The frame steps through the four seat colours once a second, so the screen shows life.
     """
-    from chainplus.ui.art.widgets import (
-        outline_text,  # widgets imports nothing from here; keep it that way
-    )
-
     banner = Rect(0, 0, 360, 104)
     banner.center = (BOARD.centerx, BOARD.centery)
     shadow = banner.move(4, 4)

@@ -224,7 +224,7 @@ def size(text: str, scale: int = 1) -> tuple[int, int]:
 def render(text: str, colour: pygame.typing.ColorLike, scale: int = 1) -> pygame.Surface:
     """Text on a new transparent surface, lines left-aligned; unknown characters show as boxes."""
     surface = pygame.Surface(size(text, scale), pygame.SRCALPHA)
-    _blit_lines(surface, text, (0, 0), colour, scale, "left", surface.get_width())
+    _blit_lines(surface, text, surface.get_rect(), colour, scale, "left")
     return surface
 
 
@@ -246,22 +246,23 @@ def draw(
     width, height = size(text, scale)
     x, y = int(pos[0]), int(pos[1])
     left = {"left": x, "center": x - width // 2, "right": x - width}[align]
-    _blit_lines(surface, text, (left, y), colour, scale, align, width)
-    return pygame.Rect(left, y, width, height)
+    area = pygame.Rect(left, y, width, height)
+    _blit_lines(surface, text, area, colour, scale, align)
+    return area
 
 
 def _blit_lines(
     surface: pygame.Surface,
     text: str,
-    topleft: tuple[int, int],
+    area: pygame.Rect,
     colour: pygame.typing.ColorLike,
     scale: int,
     align: str,
-    width: int,
 ) -> None:
+    """The lines of ``text`` from the top of ``area``, each aligned within its width."""
     step = GLYPH_WIDTH * scale
     line_height = GLYPH_HEIGHT * HEIGHT_FACTOR * scale
-    left, y = topleft
+    left, y, width = area.left, area.top, area.width
     for line in text.split("\n"):
         spare = width - len(line) * step
         x = left + {"left": 0, "center": spare // 2, "right": spare}[align]

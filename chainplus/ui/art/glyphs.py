@@ -1,6 +1,7 @@
 """Icon symbols for the game's buttons, drawn in code so they stay pixel-crisp at 1x.
 
-The game draws a fixed 640x480 picture that pygame.SCALED enlarges by whole steps, so every
+The game draws a fixed 640x480 picture, which the window's renderer grows pixel for pixel by a
+whole step before smoothing it to the window's size (``chainplus.ui.window.display``), so every
 symbol is built from whole pixels with no antialiasing: straight parts with pygame.draw, curves
 and diagonals by testing each pixel centre against the shape. A drawn symbol is cached per
 (name, size, colour) because the icons redraw often but rarely change.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -33,18 +35,21 @@ def _fill_where(g: pygame.Surface, colour: Colour, inside: Callable[[float, floa
                 g.set_at((x, y), colour)
 
 
-def _arc(
-    g: pygame.Surface,
-    colour: Colour,
-    centre: tuple[float, float],
-    radius: float,
-    thickness: float,
-    start: float,
-    end: float,
-) -> None:
-    """A thick ring from angle start to end (degrees, anticlockwise, 0 = pointing right)."""
-    cx, cy = centre
-    span = (end - start) % 360 or 360
+@dataclass(frozen=True, kw_only=True)
+class Arc:
+    """Part of a circle: its centre and outer radius, from angle ``start`` to ``end`` (degrees,
+    anticlockwise, 0 = pointing right; 0 to 360 is the whole ring)."""
+
+    centre: tuple[float, float]
+    radius: float
+    start: float
+    end: float
+
+
+def _arc(g: pygame.Surface, colour: Colour, arc: Arc, thickness: float) -> None:
+    """A thick stroke along ``arc``, inwards from its radius."""
+    (cx, cy), radius, start = arc.centre, arc.radius, arc.start
+    span = (arc.end - start) % 360 or 360
 
     def inside(x: float, y: float) -> bool:
         distance = math.hypot(x - cx, y - cy)
@@ -107,7 +112,7 @@ def _undo(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     """An arrow that turns back on itself: head at top left, U-turn on the right."""
     radius = a * 0.3
     cx, cy = a * 0.6, a * 0.55
-    _arc(g, colour, (cx, cy), radius, t, -90, 90)
+    _arc(g, colour, Arc(centre=(cx, cy), radius=radius, start=-90, end=90), t)
     top = round(cy - radius)
     bottom = round(cy + radius)
     head = round(a * 0.25)
@@ -200,7 +205,8 @@ def _sound_on(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     """A speaker sending out two sound waves."""
     mouth = _speaker(g, a, colour)
     for radius in (a * 0.3, a * 0.5):
-        _arc(g, colour, (mouth - a * 0.06, a / 2), radius, t, -50, 50)
+        wave = Arc(centre=(mouth - a * 0.06, a / 2), radius=radius, start=-50, end=50)
+        _arc(g, colour, wave, t)
 
 
 def _sound_off(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
@@ -242,7 +248,7 @@ def _quit(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     """The power symbol: a broken ring with a bar through the gap."""
     radius = a * 0.42
     cy = a * 0.54
-    _arc(g, colour, (a / 2, cy), radius, t, 125, 55)
+    _arc(g, colour, Arc(centre=(a / 2, cy), radius=radius, start=125, end=55), t)
     bar_w = t if (a - t) % 2 == 0 else t + 1
     top = round(a * 0.04)
     pygame.draw.rect(g, colour, (_centred_span(a, bar_w), top, bar_w, round(cy) - top))
@@ -282,7 +288,7 @@ def _toggle_size(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
 def _letter(letter: str) -> _Painter:
     def paint(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
         if a >= 16 + 2 * t + 4:  # ring only where the letter fits inside it
-            _arc(g, colour, (a / 2, a / 2), a / 2, t, 0, 360)
+            _arc(g, colour, Arc(centre=(a / 2, a / 2), radius=a / 2, start=0, end=360), t)
         scale = max(1, int((a - 2 * t - 4) // 16))
         width = font.size(letter, scale)[0]
         ink_height = 14 * scale  # capitals use 7 of the 8 rows, each doubled in height

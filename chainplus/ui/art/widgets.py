@@ -106,9 +106,10 @@ def _furniture(surface: pygame.Surface, rect: Rect, glyph: str, pressed: bool) -
 
 
 def outline_text(surface: pygame.Surface, text: str, pos: tuple[int, int], colour: ColorLike,
-                 ink: ColorLike = BLACK, scale: int = 1, align: str = "left") -> Rect:
-    """Text with a one-pixel outline, readable on any background."""
+                 scale: int = 1, align: str = "left") -> Rect:
+    """Text with a one-pixel black outline, readable on any background (``font.draw``'s
+    arguments)."""
     x, y = pos
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        font.draw(surface, text, (x + dx, y + dy), ink, scale, align)
+        font.draw(surface, text, (x + dx, y + dy), BLACK, scale, align)
     return font.draw(surface, text, pos, colour, scale, align)

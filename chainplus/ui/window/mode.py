@@ -121,8 +121,8 @@ class Mode:
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         counts, owners = self.frame()
-        board_view.draw_board(surface, counts, owners, self.session.game.threshold,
-                              hover=self.hover(pointer), last=self.session.last_square)
+        marks = board_view.Marks(hover=self.hover(pointer), last=self.session.last_square)
+        board_view.draw_board(surface, counts, owners, self.session.game.threshold, marks)
 
     def status(self) -> Status:
         return Status(None, "", "")

@@ -258,8 +258,8 @@ class AnimateMode(Mode):
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         counts, owners = self.frame()
         sending = self.cascade.waves[self.wave] if self.wave >= 0 else ()
-        board_view.draw_board(surface, counts, owners, self.session.game.threshold,
-                              last=self.cascade.square, sending=sending)
+        marks = board_view.Marks(last=self.cascade.square, sending=sending)
+        board_view.draw_board(surface, counts, owners, self.session.game.threshold, marks)
         if sending:
             board_view.draw_explosion(surface, sending, self.cascade.seat, self.t)
 
