@@ -16,6 +16,7 @@ import random
 import sys
 import tempfile
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -202,81 +203,109 @@ def new_app(options: Options, folder: Path, clock: HandClock, null: TextIO) -> A
     return app
 
 
+class Soak:
+    """A soak under way: the app being shaken and the folder of its autosave, and what every
+    app of the run shares: the hand-moved clock, the random numbers and the figures."""
+
+    def __init__(self, rng: random.Random, tmp: Path, null: TextIO) -> None:
+        self.rng, self.tmp, self.null = rng, tmp, null
+        self.clock = HandClock()
+        self.figures = Figures()
+        self.surface = pygame.Surface(SCREEN_SIZE)
+        self.quiet = 0  # events left in a quiet spell
+        self.name, self.folder = "", tmp
+        self.app = self.setup(0)
+
+    def setup(self, number: int) -> App:
+        """A new app for the set-up whose turn it is at event ``number``, in a fresh folder."""
+        self.name, extra = SETUPS[(number // SEGMENT) % len(SETUPS)]
+        self.folder = self.tmp / f"{self.name}-{number}"
+        options = Options(seed=self.rng.randrange(1 << 30), **extra)
+        return new_app(options, self.folder, self.clock, self.null)
+
+    def restart(self) -> None:
+        """As if the process were killed: a new app on the same folder, from the autosave."""
+        self.app.close()
+        self.app = new_app(self.app.options, self.folder, self.clock, self.null)
+
+    def send(self, number: int) -> None:
+        """Event ``number`` (a new set-up every ``SEGMENT``), counted with the state it leaves;
+        an exception is counted, reported and followed by a restart."""
+        if number and number % SEGMENT == 0:
+            self.app.close()
+            self.app = self.setup(number)
+        figures = self.figures
+        try:
+            self.shake(number)
+        except Exception as exc:  # noqa: BLE001 - counted and reported, then carry on
+            figures.exceptions += 1
+            if len(figures.failures) < 10:
+                figures.failures.append(f"event {number} ({self.name}, {state_of(self.app)}): "
+                                        + "".join(traceback.format_exception(exc))[-1500:])
+            self.restart()
+        state = state_of(self.app)
+        figures.states[state] = figures.states.get(state, 0) + 1
+        figures.events += 1
+
+    def shake(self, number: int) -> None:
+        """One event at the app (now and then after a restart), time moved on, the screen
+        drawn now and then, and every invariant checked."""
+        figures = self.figures
+        if number % RESTART_EVERY == RESTART_EVERY - 1 and self.app.mode.name != "demo":
+            game = self.app.game
+            before = game.state() if game.winner is None else None
+            self.restart()
+            figures.restarts += 1
+            if before is not None:
+                assert self.app.game.state() == before, "the restart did not resume exactly"
+        app = self.app
+        event, step = self.next_event()
+        moves, won = len(app.game.moves), app.game.winner
+        app.handle_event(event)
+        self.clock.t += step
+        app.update()
+        if app.dirty and self.rng.random() < 0.05:
+            app.draw(self.surface)
+        figures.moves += max(0, len(app.game.moves) - moves)
+        if app.game.winner is not None and won is None:
+            figures.games_won += 1
+        if not app.running:  # only the operator's combination or Quit, outside kiosks
+            figures.operator_exits += 1
+            self.restart()
+        check(self.app)
+        if number % 25 == 0 or len(self.app.game.moves) != moves:
+            check_autosave(self.app, self.folder)
+
+    def next_event(self) -> tuple[pygame.event.Event, float]:
+        """The next event and the seconds that pass after it: a random one, or in a quiet
+        spell (which starts now and then) a window event and a longer step."""
+        rng = self.rng
+        if self.quiet == 0 and rng.random() < QUIET_CHANCE:
+            self.quiet = rng.randrange(*QUIET_EVENTS)
+        if self.quiet:
+            self.quiet -= 1
+            return (pygame.event.Event(rng.choice(QUIET), gain=1, state=1),
+                    rng.choice((0.1, 0.3, 0.7, 1.5)))
+        return (random_event(rng, self.app.options.kiosk),
+                rng.choice((0.0, 0.01, 0.05, 0.1, 0.3, 0.7, 1.5)))
+
+
 def soak(events: int, seed: int, progress: bool = False) -> Figures:
     """Send ``events`` random events across every set-up; returns the figures."""
     pygame.display.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode(SCREEN_SIZE)
-    surface = pygame.Surface(SCREEN_SIZE)
-    rng = random.Random(seed)
-    figures = Figures()
-    clock = HandClock()
     memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # fsync costs nothing there
     with tempfile.TemporaryDirectory(prefix="chainplus-monkey-", dir=memory) as tmp, \
             open(os.devnull, "w") as null:  # one handle for all, not one leaked per restart
-        app: App | None = None
-        name = ""
-        folder = Path(tmp)
-        quiet = 0
+        run = Soak(random.Random(seed), Path(tmp), null)
         for number in range(events):
-            if number % SEGMENT == 0:
-                name, extra = SETUPS[(number // SEGMENT) % len(SETUPS)]
-                folder = Path(tmp) / f"{name}-{number}"
-                options = Options(seed=rng.randrange(1 << 30), **extra)
-                if app is not None:
-                    app.close()
-                app = new_app(options, folder, clock, null)
-            assert app is not None
-            try:
-                if number % RESTART_EVERY == RESTART_EVERY - 1 and app.mode.name != "demo":
-                    before = app.game.state() if app.game.winner is None else None
-                    app.close()  # as if killed: a new process resumes from the autosave
-                    app = new_app(app.options, folder, clock, null)
-                    figures.restarts += 1
-                    if before is not None:
-                        assert app.game.state() == before, "the restart did not resume exactly"
-                if quiet == 0 and rng.random() < QUIET_CHANCE:
-                    quiet = rng.randrange(*QUIET_EVENTS)
-                if quiet:
-                    quiet -= 1
-                    event = pygame.event.Event(rng.choice(QUIET), gain=1, state=1)
-                    step = rng.choice((0.1, 0.3, 0.7, 1.5))
-                else:
-                    event = random_event(rng, app.options.kiosk)
-                    step = rng.choice((0.0, 0.01, 0.05, 0.1, 0.3, 0.7, 1.5))
-                moves, won = len(app.game.moves), app.game.winner
-                app.handle_event(event)
-                clock.t += step
-                app.update()
-                if app.dirty and rng.random() < 0.05:
-                    app.draw(surface)
-                figures.moves += max(0, len(app.game.moves) - moves)
-                if app.game.winner is not None and won is None:
-                    figures.games_won += 1
-                if not app.running:  # only the operator's combination or Quit, outside kiosks
-                    figures.operator_exits += 1
-                    app.close()
-                    app = new_app(app.options, folder, clock, null)
-                check(app)
-                if number % 25 == 0 or len(app.game.moves) != moves:
-                    check_autosave(app, folder)
-            except Exception as exc:  # noqa: BLE001 - counted and reported, then carry on
-                figures.exceptions += 1
-                if len(figures.failures) < 10:
-                    import traceback
-
-                    figures.failures.append(f"event {number} ({name}, {state_of(app)}): "
-                                            + "".join(traceback.format_exception(exc))[-1500:])
-                app.close()
-                app = new_app(app.options, folder, clock, null)
-            state = state_of(app)
-            figures.states[state] = figures.states.get(state, 0) + 1
-            figures.events += 1
+            run.send(number)
             if progress and number % 10000 == 9999:
-                print(f"  {number + 1} events, {figures.exceptions} exceptions", file=sys.stderr)
-        if app is not None:
-            app.close()
-    return figures
+                print(f"  {number + 1} events, {run.figures.exceptions} exceptions",
+                      file=sys.stderr)
+        run.app.close()
+    return run.figures
 
 
 def main(argv: list[str] | None = None) -> int:
