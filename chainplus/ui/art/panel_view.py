@@ -1,6 +1,7 @@
 """The player control panel (4 rows x 4 columns), the turn box and the help box.
 
-Drawing only: what a click on a cell does lives in ``controls`` (and ``chainplus.panel``).
+Drawing only: what a click on a cell does lives in ``chainplus.ui.window.controls`` (and
+``chainplus.app.panel``).
 """
 
 from __future__ import annotations

@@ -168,7 +168,8 @@ def _to_sound(samples: array[int], mixer_format: tuple[int, int, int]) -> pygame
 
 
 class SoundPlayer(Protocol):
-    """What the app needs of its sounds: ``Sounds``, or a silent or recording stand-in."""
+    """What the app needs of its sounds: ``Sounds``, or a stand-in that records what it is
+    asked to play (``chainplus.ui.rigs.fakes.RecordedSounds``)."""
 
     enabled: bool
 

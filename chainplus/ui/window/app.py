@@ -1,9 +1,10 @@
 """The window's event loop side: ``App`` turns pygame events into clicks for the mode of the
 moment, moves time on, and says when the screen must be drawn again.
 
-``App`` never opens the display itself: tests and the benchmark drive it headless with
-synthetic events, an injected clock and a synchronous AI worker, and ``draw`` paints onto any
-640x480 surface. ``play`` is the real loop; ``launch.run`` opens the window it runs in.
+``App`` never opens the display itself: tests and the rigs drive it headless with synthetic
+events and stand-in ``Devices`` (a hand-moved clock, a synchronous AI worker, recorded sounds,
+a ``NullDisplay``), and ``draw`` paints onto any 640x480 surface. ``play`` is the real loop;
+``launch.run`` opens the window it runs in.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``main`` reads the options (``python main.py --help``), loads the remembered settings and opens
 the window with ``launch.run``. ``--kiosk`` runs the game in a child process under
-``supervisor.supervise``, which restarts it if it dies.
+``chainplus.kiosk.supervisor.supervise``, which restarts it if it dies.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The game draws a 640x480 picture; SDL's renderer shows it as large as the window
 the middle, "sharp bilinear" (see ``scaler``): the picture goes to the graphics card as it is,
 is grown there by a whole step into a second texture, and that texture is drawn smoothly at
 the final size. Only 640x480 pixels cross to the card each frame; without a graphics card
-SDL's software renderer does the same steps (about 8 ms a frame at 1920x1080, see
+SDL's software renderer does the same steps (what that costs a frame:
 ``python -m chainplus.ui.rigs.uibench --size 1920x1080``). The renderer maps nothing itself:
 ``logical`` turns every position into picture pixels, so mouse, fingers and picture agree.
 
