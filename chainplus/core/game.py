@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import NamedTuple
 
+from chainplus.core.cascade import Frame, any_wins, topple, waves, wins_from
 from chainplus.core.rules import (
     DEFAULT_RULES,
-    MASS,
-    NEIGHBOURS,
     SEATS,
     SQUARES,
     IllegalMoveError,
@@ -47,10 +46,6 @@ class Cascade(NamedTuple):
     waves: tuple[tuple[int, ...], ...]
     eliminated: tuple[int, ...]
     winner: int | None
-
-
-#: The board as a screen shows it for one moment of a cascade: (counts, owners).
-Frame = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 class ShownCascade(NamedTuple):
@@ -193,8 +188,8 @@ class Game:
         me, due = self._place(square, None)
         if due:
             rivals = [s for s in self.alive if s != me]
-            self._topple(me, [square], self.counts, self.owners, self.squares,
-                         rivals if self._can_win(rivals, self.counts) else None)
+            topple((self.counts, self.owners, self.squares), [square], me,
+                   rivals if self._can_win(rivals, self.counts) else None, self.threshold)
             self._end_turn(me)
 
     def play_shown(self, square: int) -> ShownCascade:
@@ -207,9 +202,11 @@ class Game:
         me, due = self._place(square, shots)
         if not due:
             return Cascade(me, square, _NO_WAVES, (), None)
-        waves = self._cascade(me, square, shots)
+        rivals = [s for s in self.alive if s != me]
+        steps = waves((self.counts, self.owners, self.squares), square, me,
+                      rivals if self._can_win(rivals, self.counts) else None, self.threshold, shots)
         eliminated = self._end_turn(me)
-        return Cascade(me, square, waves, eliminated, self.winner)
+        return Cascade(me, square, steps, eliminated, self.winner)
 
     def _place(self, square: int, shots: list[Frame] | None) -> tuple[int, bool]:
         """Check the move and place the piece, keeping what ``undo`` needs: the seat that
@@ -268,52 +265,6 @@ class Game:
         legal = self.legal_moves()
         return legal[int(rand() * len(legal))]
 
-    def _cascade(
-        self, me: int, start: int, shots: list[Frame] | None
-    ) -> tuple[tuple[int, ...], ...]:
-        """Explode wave by wave until nothing is over its mass or the mover is alone.
-
-        Every explosion in the move belongs to the mover, so each wave explodes all the
-        squares that are due at once; a square that is still over its mass after
-        exploding explodes again in the next wave.
-        """
-        counts = self.counts
-        owners = self.owners
-        squares = self.squares
-        threshold = self.threshold
-        rivals = [s for s in self.alive if s != me]
-        can_win = self._can_win(rivals, counts)
-        waves = []
-        wave = [start]
-        while wave:
-            waves.append(tuple(wave))
-            for sq in wave:
-                left = counts[sq] - MASS[sq]
-                counts[sq] = left
-                if left == 0:
-                    owners[sq] = 0
-                    squares[me] -= 1
-            captured = False
-            touched: list[int] = []
-            for sq in wave:
-                for n in NEIGHBOURS[sq]:
-                    counts[n] += 1
-                    owner = owners[n]
-                    if owner != me:
-                        if owner:
-                            squares[owner] -= 1
-                            captured = True
-                        owners[n] = me
-                        squares[me] += 1
-                touched.extend(NEIGHBOURS[sq])
-            if shots is not None:
-                shots.append((tuple(counts), tuple(owners)))
-            if captured and can_win and not any(squares[s] for s in rivals):
-                break  # the mover is alone: the game ends mid-cascade
-            touched.extend(wave)
-            wave = sorted({sq for sq in touched if counts[sq] >= threshold[sq]})
-        return tuple(waves)
-
     def _can_win(self, rivals: list[int], counts: list[int]) -> bool:
         """Whether a cascade on ``counts`` can knock the last rival out: not while a rival has
         yet to place, unless the board holds more than it can (then every square keeps
@@ -339,9 +290,8 @@ class Game:
         rivals = [s for s in self.alive if s != me]
         if not self._can_win(rivals, counts):
             return False
-        squares = self.squares[:]
-        self._topple(me, [square], counts, self.owners[:], squares, rivals)
-        return not any(squares[s] for s in rivals)
+        return wins_from((self.counts, self.owners, self.squares), square, me, rivals,
+                         self.threshold)
 
     def any_wins_at_once(self, squares: Sequence[int]) -> bool:
         """Whether placing on any of ``squares`` would win at once (as trying each with
@@ -366,101 +316,7 @@ class Game:
         # whichever square is played, the board holds one piece more
         if not loaded or not self._can_win(rivals, [*counts[:-1], counts[-1] + 1]):
             return False
-        while loaded:
-            run = self._run_of(loaded.pop(), loaded)
-            if len(run) == 1:
-                if self.wins_at_once(run[0]):
-                    return True
-                continue
-            # the run explodes once (all its squares are the mover's, so nothing is captured
-            # there), then whatever that made due explodes in turn; only the rivals' square
-            # counts are read, so the mover's own count is not kept
-            after = counts[:]
-            owners = self.owners[:]
-            held = self.squares[:]
-            due = []
-            for sq in run:
-                after[sq] -= MASS[sq]
-                for n in NEIGHBOURS[sq]:
-                    after[n] += 1
-                    owner = owners[n]
-                    if owner != me:
-                        if owner:
-                            held[owner] -= 1
-                        owners[n] = me
-                    if after[n] >= threshold[n]:
-                        due.append(n)
-            self._topple(me, due, after, owners, held, rivals)
-            if not any(held[s] for s in rivals):
-                return True
-            for sq in run:
-                if after[sq] + 1 >= threshold[sq]:  # the piece placed sets it off again
-                    again = after[:]
-                    again[sq] += 1
-                    left = held[:]
-                    self._topple(me, [sq], again, owners[:], left, rivals)
-                    if not any(left[s] for s in rivals):
-                        return True
-        return False
-
-    @staticmethod
-    def _run_of(square: int, loaded: set[int]) -> list[int]:
-        """``square`` and every square of ``loaded`` joined to it through squares of
-        ``loaded`` next to each other (taken out of ``loaded``)."""
-        run = [square]
-        for sq in run:
-            for n in NEIGHBOURS[sq]:
-                if n in loaded:
-                    loaded.discard(n)
-                    run.append(n)
-        return run
-
-    def _topple(self, me: int, due: list[int], counts: list[int], owners: list[int],
-                squares: list[int], rivals: list[int] | None) -> None:
-        """``_cascade`` without the waves (``settle``, the win checks), on the board given:
-        explode the ``due`` squares and those they set off, off a stack, each as many times as
-        it is due at once, until none is due or the mover is alone. ``rivals``: the seats it
-        can knock out, None when it cannot win (``_can_win``)."""
-        threshold = self.threshold
-        # any owner but the mover is a rival still in, so the rivals' squares can be counted
-        # down as they are captured; None when this cascade cannot win anyway
-        rivals_left = None if rivals is None else sum(squares[s] for s in rivals)
-        pop = due.pop
-        push = due.append
-        masses = MASS
-        neighbours = NEIGHBOURS
-        while due:
-            sq = pop()
-            count = counts[sq]
-            at = threshold[sq]
-            if count < at:
-                continue  # listed twice, or already exploded
-            mass = masses[sq]
-            if count == at:  # nearly always: it explodes once
-                times = 1
-                left = count - mass
-            else:
-                times = (count - at) // mass + 1
-                left = count - times * mass
-            counts[sq] = left
-            if left == 0:
-                owners[sq] = 0
-                squares[me] -= 1
-            for n in neighbours[sq]:
-                got = counts[n] + times
-                counts[n] = got
-                owner = owners[n]
-                if owner != me:
-                    if owner:
-                        squares[owner] -= 1
-                        if rivals_left is not None:
-                            rivals_left -= 1
-                    owners[n] = me
-                    squares[me] += 1
-                if got >= threshold[n]:
-                    push(n)
-            if rivals_left == 0:
-                return  # the mover is alone: the game ends mid-cascade
+        return any_wins((counts, self.owners, self.squares), loaded, me, rivals, threshold)
 
     def _endless(self, counts: list[int] | None = None) -> bool:
         """True when the board (``counts``, by default the game's) holds more pieces than it
