@@ -77,6 +77,16 @@ def check_seats(seats: Sequence[int]) -> tuple[int, ...]:
     return seats
 
 
+def _refusal(game: Game, square: int) -> IllegalMoveError:
+    """Why the seat to move may not place on ``square``."""
+    if game.to_move is None or game.winner is not None:
+        return IllegalMoveError(f"the game is over: seat {game.winner} has won")
+    if type(square) is not int or not 0 <= square < SQUARES:
+        return IllegalMoveError(f"square {short(square)} is off the board")
+    row, col = row_col(square)
+    return IllegalMoveError(f"square [{row}, {col}] is owned by seat {game.owners[square]}")
+
+
 class Game:
     """A game of Chain Reaction in progress (or finished)."""
 
@@ -168,7 +178,8 @@ class Game:
 
     # ----------------------------------------------------------------- moves
     def play(self, square: int) -> Cascade:
-        """Place one piece for the seat to move on ``square`` and run the whole cascade.
+        """Place one piece for the seat to move on ``square`` and run the whole cascade, wave by
+        wave (``cascade.waves``).
 
         Raises IllegalMoveError (a ValueError) and changes nothing when the move is not
         allowed.
@@ -177,19 +188,13 @@ class Game:
 
     def settle(self, square: int) -> None:
         """``play`` for a search: the same move and the same position after it, faster, as the
-        waves are not kept.
-
-        Chain Reaction's explosions commute (it is a chip-firing game): however the due squares
-        are taken in turn, each explodes the same number of times and the board settles the same,
-        so a plain stack of due squares replaces the wave-by-wave order a screen needs. The one
-        difference is on a win: the cascade stops when the rivals are gone, and the board is
-        left where it stood then, which depends on the order; the position is over either way.
+        waves are not kept (``cascade.topple``). On a win the board is left as the cascade left
+        it when the last rival went, which depends on the order; the position is over either way.
         """
         me, due = self._place(square, None)
         if due:
-            rivals = [s for s in self.alive if s != me]
-            topple((self.counts, self.owners, self.squares), [square], me,
-                   rivals if self._can_win(rivals, self.counts) else None, self.threshold)
+            topple((self.counts, self.owners, self.squares), [square], me, self._rivals(me),
+                   self.threshold)
             self._end_turn(me)
 
     def play_shown(self, square: int) -> ShownCascade:
@@ -202,9 +207,8 @@ class Game:
         me, due = self._place(square, shots)
         if not due:
             return Cascade(me, square, _NO_WAVES, (), None)
-        rivals = [s for s in self.alive if s != me]
-        steps = waves((self.counts, self.owners, self.squares), square, me,
-                      rivals if self._can_win(rivals, self.counts) else None, self.threshold, shots)
+        steps = waves((self.counts, self.owners, self.squares), square, me, self._rivals(me),
+                      self.threshold, shots)
         eliminated = self._end_turn(me)
         return Cascade(me, square, steps, eliminated, self.winner)
 
@@ -214,17 +218,14 @@ class Game:
         the turn has passed). Raises IllegalMoveError and changes nothing when the move is
         not allowed."""
         me = self.to_move
-        if me is None or self.winner is not None:
-            raise IllegalMoveError(f"the game is over: seat {self.winner} has won")
-        if type(square) is not int or not 0 <= square < SQUARES:
-            raise IllegalMoveError(f"square {short(square)} is off the board")
+        if (me is None or self.winner is not None or type(square) is not int
+                or not 0 <= square < SQUARES):
+            raise _refusal(self, square)
         counts = self.counts
         owners = self.owners
         owner = owners[square]
         if owner != me and owner:
-            row, col = row_col(square)
-            raise IllegalMoveError(f"square [{row}, {col}] is owned by seat {owner}")
-
+            raise _refusal(self, square)
         due = counts[square] + 1 >= self.threshold[square]
         if due:
             # alive is replaced, never changed in place, so it is kept by reference
@@ -265,68 +266,54 @@ class Game:
         legal = self.legal_moves()
         return legal[int(rand() * len(legal))]
 
-    def _can_win(self, rivals: list[int], counts: list[int]) -> bool:
-        """Whether a cascade on ``counts`` can knock the last rival out: not while a rival has
-        yet to place, unless the board holds more than it can (then every square keeps
-        exploding until the mover owns them all, and the cascade ends there)."""
+    def _rivals(self, me: int, extra: int = 0) -> list[int] | None:
+        """The seats a cascade of ``me``'s can knock out, or None when it cannot win: not while
+        a rival has yet to place, unless the board (with ``extra`` pieces more) holds more than
+        it can (then every square keeps exploding until the mover owns them all)."""
+        rivals = [s for s in self.alive if s != me]
         placed = self.placed
-        return (placed == self._everyone or all(placed >> s & 1 for s in rivals)
-                or self._endless(counts))
+        if (placed == self._everyone or all(placed >> s & 1 for s in rivals)
+                or self._endless(extra)):
+            return rivals
+        return None
 
     def wins_at_once(self, square: int) -> bool:
-        """Whether the seat to move would win the game at once by placing on ``square``.
-
-        The answer of ``settle`` then ``winner``, without making the move: the cascade runs on
-        copies of the board, so there is no move to record or undo (level 5 asks this of many
-        squares late in a game). False for a square the seat may not play.
-        """
+        """Whether the seat to move would win the game at once by placing on ``square``: the
+        answer of ``settle`` then ``winner`` without making the move (``cascade.wins_from``, on
+        copies of the board). False for a square the seat may not play."""
         me = self.to_move
         if me is None or not self.is_legal(square):
             return False
         if self.counts[square] + 1 < self.threshold[square]:
             return False  # nothing explodes, so nobody is knocked out
-        counts = self.counts[:]
-        counts[square] += 1
-        rivals = [s for s in self.alive if s != me]
-        if not self._can_win(rivals, counts):
-            return False
-        return wins_from((self.counts, self.owners, self.squares), square, me, rivals,
-                         self.threshold)
+        rivals = self._rivals(me, 1)
+        return rivals is not None and wins_from(
+            (self.counts, self.owners, self.squares), square, me, rivals, self.threshold)
 
     def any_wins_at_once(self, squares: Sequence[int]) -> bool:
-        """Whether placing on any of ``squares`` would win at once (as trying each with
-        ``wins_at_once`` would say), with about one cascade per run of loaded squares instead
-        of one per square: level 5 asks this at thousands of positions a move late in a game,
-        when a seat has a dozen or more loaded squares, nine times in ten with no win.
-
-        Explosions commute (``settle``), so the cascade from any square of a run of the
-        mover's loaded squares (next to each other) starts by exploding the whole run once,
-        then settles what that left, then adds back the one piece placed. The first two steps
-        are the same for every square of the run, so they are worked out once; the last is
-        usually nothing (the square is not due again), and then that square captures what the
-        run's cascade captured.
-        """
+        """Whether placing on any of ``squares`` would win at once, as trying each with
+        ``wins_at_once`` would say, in about one cascade per run of loaded squares instead of
+        one per square (``cascade.any_wins``)."""
         me = self.to_move
         if me is None:
             return False
         counts = self.counts
         threshold = self.threshold
         loaded = {sq for sq in squares if self.is_legal(sq) and counts[sq] + 1 >= threshold[sq]}
-        rivals = [s for s in self.alive if s != me]
         # whichever square is played, the board holds one piece more
-        if not loaded or not self._can_win(rivals, [*counts[:-1], counts[-1] + 1]):
-            return False
-        return any_wins((counts, self.owners, self.squares), loaded, me, rivals, threshold)
+        rivals = self._rivals(me, 1) if loaded else None
+        return rivals is not None and any_wins(
+            (counts, self.owners, self.squares), loaded, me, rivals, threshold)
 
-    def _endless(self, counts: list[int] | None = None) -> bool:
-        """True when the board (``counts``, by default the game's) holds more pieces than it
-        can keep still (over 224 in acorn).
+    def _endless(self, extra: int = 0) -> bool:
+        """True when the board (with ``extra`` pieces more) holds more pieces than it can keep
+        still (over 224 in acorn).
 
         Such a cascade never settles: every square explodes again and again (a known
         property of chip-firing), so it runs until the mover has captured everything.
         In play this needs 225 moves, by which time every seat has placed.
         """
-        return sum(self.counts if counts is None else counts) > self.capacity
+        return sum(self.counts) + extra > self.capacity
 
     def _end_turn(self, me: int) -> tuple[int, ...]:
         """Knock out seats left with nothing, then pass the turn or declare the winner."""
