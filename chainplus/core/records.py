@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from chainplus.core.game import Game, check_seats
+from chainplus.core.game import Game
+from chainplus.core.position import check_seats
 from chainplus.core.rules import (
     DEFAULT_RULES,
     SIZE,
