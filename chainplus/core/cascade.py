@@ -9,8 +9,9 @@ that caller what it needs:
   wave, because that is what a player sees and the animation shows;
 * ``topple``, for the search (``Game.settle``): a plain stack of due squares, the same settled
   board with no waves to build;
-* ``any_wins``, for the win checks (``Game.any_wins_at_once``): one cascade per run of loaded
-  squares instead of one per square, as only "does it win?" is asked.
+* ``any_wins`` (with ``wins_from`` for one square), for the win checks
+  (``Position.any_wins_at_once``): one cascade per run of loaded squares instead of one per
+  square, on copies of the board, as only "does it win?" is asked.
 
 The one place order shows is a win: the cascade stops when the rivals are gone, and the board
 is left where it stood then; the position is over either way. The tests in
@@ -18,7 +19,7 @@ is left where it stood then; the position is over either way. The tests in
 
 Every function works on the board it is given, ``(counts, owners, squares)`` (the game's lists,
 or copies), for the seat ``me`` whose placement set it off. ``rivals`` names the seats the
-cascade can knock out, or is None when it cannot win (a rival has yet to place): then it runs
+cascade can knock out, or is None when it cannot win (``Position._rivals``): then it runs
 until nothing is due. ``threshold`` is the count at which each square explodes (``explode_at``).
 The lists come as arguments and are read into locals because this is level 5's hot loop.
 """
@@ -45,10 +46,11 @@ def waves(
     """Explode ``start`` and what it sets off wave by wave until nothing is due or the mover is
     alone; returns the waves (the squares that exploded together in each step).
 
-    The screen's order: every explosion in the move belongs to the mover, so each wave
-    explodes all the squares that are due at once, and a square still over its mass after
-    exploding explodes again in the next wave. ``shots``, when given, gets the board after
-    every wave.
+    It exists for the screen: a player sees a chain wave by wave, so ``Game.play`` returns
+    these waves for a view to animate. Every explosion in the move belongs to the mover, so
+    each wave explodes all the squares that are due at once, and a square still over its mass
+    after exploding explodes again in the next wave. ``shots``, when given, gets the board
+    after every wave.
     """
     counts, owners, squares = board
     found = []
@@ -93,8 +95,9 @@ def topple(
     """Explode the ``due`` squares and those they set off, off a stack (``due`` is used up),
     each as many times as it is due at once, until none is due or the mover is alone.
 
-    The search's order: the same settled board as ``waves`` (the explosions commute) for the
-    least work, as a search makes millions of moves and never shows one.
+    It exists for the search (``Game.settle``, and the win checks on copies): the same
+    settled board as ``waves`` (the explosions commute) for the least work, as a search makes
+    millions of moves and never shows one.
     """
     counts, owners, squares = board
     # any owner but the mover is a rival still in, so the rivals' squares can be counted
@@ -144,8 +147,8 @@ def wins_from(
     """Whether placing on ``square`` knocks out every one of ``rivals``, worked out on copies
     of ``board`` (left as it was).
 
-    One square's win check: ``topple`` on copies, so a search can ask without making the move
-    and taking it back.
+    It exists for ``Position.wins_at_once`` (and the lone squares of ``any_wins``): ``topple``
+    on copies, so a search can ask without making the move and taking it back.
     """
     counts, owners, squares = board
     after = counts[:]
@@ -162,14 +165,15 @@ def any_wins(
     exploding, ``loaded`` is used up) knocks out every one of ``rivals``, worked out on copies
     of ``board`` (left as it was).
 
-    The win checks' order: about one cascade per run of loaded squares instead of one per
-    square, as level 5 asks this at thousands of positions a move late in a game, when a seat
-    has a dozen or more loaded squares, nine times in ten with no win. The cascade from any
-    square of a run (loaded squares next to each other) starts by exploding the whole run
-    once, then settles what that left, then adds back the one piece placed. The first two
-    steps are the same for every square of the run, so they are worked out once; the last is
-    usually nothing (the square is not due again), and then that square captures what the
-    run's cascade captured.
+    It exists for ``Position.any_wins_at_once``: about one cascade per run of loaded squares
+    instead of one per square, as level 5 asks this at thousands of positions a move late in a
+    game, when a seat has a dozen or more loaded squares, nine times in ten with no win.
+
+    The cascade from any square of a run (loaded squares next to each other) starts by
+    exploding the whole run once, then settles what that left, then adds back the one piece
+    placed. The first two steps are the same for every square of the run, so they are worked
+    out once; the last is usually nothing (the square is not due again), and then that square
+    captures what the run's cascade captured.
     """
     counts, owners_now, squares = board
     while loaded:

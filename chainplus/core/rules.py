@@ -1,7 +1,7 @@
 """Board geometry and the two rule sets of Chain Reaction.
 
-Plain data only: the move logic lives in ``game.py``. Squares are numbered
-0..63 row by row (row 0 at the top), so square = row * 8 + col.
+Plain data only: the move logic lives in ``cascade.py``, ``position.py`` and ``game.py``.
+Squares are numbered 0..63 row by row (row 0 at the top), so square = row * 8 + col.
 """
 
 from __future__ import annotations
