@@ -28,6 +28,7 @@ from chainplus.ai.evaluate import (
     evaluate,
     seat_scores,
 )
+from chainplus.ai.limits import Limit, Setup
 from chainplus.ai.search import (
     QUIESCENCE_PLIES,
     WIN_CHECK_TENTHS,
@@ -39,7 +40,7 @@ from chainplus.core.game import Game
 from chainplus.core.rules import NEIGHBOURS, square_of
 
 ALL_LEVELS = range(6)
-FAST = dict(budget=None, nodes=400)  # level 5 without a clock: repeatable and quick
+FAST = dict(limit=Limit(nodes=400))  # level 5 without a clock: repeatable and quick
 
 
 def board(cells: dict[tuple[int, int], tuple[int, int]], seats=(1, 2), rules="acorn",
@@ -160,7 +161,7 @@ def test_every_level_plays_a_legal_move_and_leaves_the_game_alone(rules, seats):
 def test_level_5_on_the_clock_leaves_the_game_alone_and_plays_legally():
     game = played((1, 2, 3, 4), "acorn", 40)
     before = game.state()
-    square = ai.choose_move(game, 5, 0, random.Random(1), budget=0.05)
+    square = ai.choose_move(game, 5, 0, random.Random(1), limit=Limit(time=0.05))
     assert game.is_legal(square)
     assert game.state() == before
 
@@ -190,8 +191,9 @@ def test_bad_arguments_are_value_errors():
 def test_hint_is_what_level_5_at_0_percent_would_play():
     for seed in range(3):
         game = played((1, 2, 3, 4), "classic", 20 + seed, seed=seed)
-        assert ai.hint(game, budget=None, nodes=600, rng=random.Random(seed)) == ai.choose_move(
-            game, 5, 0, random.Random(seed), budget=None, nodes=600
+        limit = Limit(nodes=600)
+        assert ai.hint(game, limit=limit, rng=random.Random(seed)) == ai.choose_move(
+            game, 5, 0, random.Random(seed), limit=limit
         )
 
 
@@ -208,7 +210,7 @@ def test_thinking_levels_take_an_immediate_win(level):
 
 
 def test_level_5_takes_an_immediate_win_even_with_almost_no_nodes():
-    square = ai.choose_move(WIN_NOW, 5, 0, random.Random(0), budget=None, nodes=1)
+    square = ai.choose_move(WIN_NOW, 5, 0, random.Random(0), limit=Limit(nodes=1))
     assert square == square_of(0, 0)
 
 
@@ -227,7 +229,7 @@ def test_the_danger_position_really_loses_for_those_moves():
 @pytest.mark.parametrize("nodes", [1, 50, 2000])
 def test_level_5_does_not_hand_the_next_seat_a_win(nodes):
     for seed in range(12):
-        square = ai.choose_move(DANGER, 5, 0, random.Random(seed), budget=None, nodes=nodes)
+        square = ai.choose_move(DANGER, 5, 0, random.Random(seed), limit=Limit(nodes=nodes))
         assert square not in LOSING
 
 
@@ -238,7 +240,7 @@ def test_level_5_avoids_handing_a_win_with_four_seats():
                  seats=(1, 2, 3, 4), to_move=1)
     game.alive = [1, 2]
     for seed in range(6):
-        square = ai.choose_move(game, 5, 0, random.Random(seed), budget=None, nodes=300)
+        square = ai.choose_move(game, 5, 0, random.Random(seed), limit=Limit(nodes=300))
         after = game.copy()
         after.play(square)
         assert not can_win_at_once(after)
@@ -351,8 +353,8 @@ def test_alpha_beta_agrees_with_plain_minimax(seats, moves, best_reply, rules, q
     game = played(seats, rules, moves, seed=moves)
     me = game.to_move
     for depth in (1, 2):
-        found = search(game, None, rng=random.Random(1), max_depth=depth, quiescence=quiet,
-                       best_reply=best_reply)
+        found = search(game, Limit(depth=depth), rng=random.Random(1),
+                       setup=Setup(quiescence=quiet, best_reply=best_reply))
         assert found.depth == depth
         assert found.value == minimax(game.copy(), me, depth, 0, quiet, best_reply)
         after = game.copy()
@@ -369,14 +371,16 @@ def test_fights_are_played_out_only_between_two_seats(seats, moves, rules, plies
     game = played(seats, rules, moves, seed=moves)
     assert default_quiescence(game) == plies
     for depth in (1, 2):
-        usual = search(game, None, rng=random.Random(1), max_depth=depth)
-        given = search(game, None, rng=random.Random(1), max_depth=depth, quiescence=plies)
+        usual = search(game, Limit(depth=depth), rng=random.Random(1))
+        given = search(game, Limit(depth=depth), rng=random.Random(1),
+                       setup=Setup(quiescence=plies))
         assert (usual.move, usual.value, usual.nodes) == (given.move, given.value, given.nodes)
 
 
 def test_more_nodes_search_deeper():
     game = played((1, 2), "acorn", 20)
-    depths = [search(game, None, nodes=n, rng=random.Random(1)).depth for n in (100, 3000, 30000)]
+    depths = [search(game, Limit(nodes=n), rng=random.Random(1)).depth
+              for n in (100, 3000, 30000)]
     assert depths == sorted(depths) and depths[-1] >= depths[0] + 1
 
 
@@ -385,8 +389,8 @@ def test_late_move_reductions_reach_the_same_depth_with_fewer_nodes(rules):
     saved = 0
     for moves in (20, 30, 40):
         game = played((1, 2), rules, moves, seed=moves)
-        full = search(game, None, rng=random.Random(1), max_depth=4, lmr=False)
-        reduced = search(game, None, rng=random.Random(1), max_depth=4, lmr=True)
+        full = search(game, Limit(depth=4), rng=random.Random(1), setup=Setup(lmr=False))
+        reduced = search(game, Limit(depth=4), rng=random.Random(1), setup=Setup(lmr=True))
         assert full.depth == reduced.depth == 4
         assert game.is_legal(reduced.move)
         saved += full.nodes - reduced.nodes
@@ -403,14 +407,14 @@ def test_a_win_at_once_just_past_the_horizon_is_seen():
         game = Game((1, 2), "classic")
         while game.winner is None:
             if sum(game.counts) * 10 >= game.capacity * WIN_CHECK_TENTHS:
-                found = {check: search(game, None, rng=random.Random(seed), max_depth=2,
-                                       quiescence=0, win_check=check).value
+                found = {check: search(game, Limit(depth=2), rng=random.Random(seed),
+                                       setup=Setup(quiescence=0, win_check=check)).value
                          for check in (True, False)}
                 if abs(found[True]) >= WIN - 20:
                     decided += 1
                     seen_only_by_the_check += abs(found[False]) < WIN - 20
-                    deeper = search(game, None, rng=random.Random(seed), max_depth=3,
-                                    quiescence=0, win_check=False).value
+                    deeper = search(game, Limit(depth=3), rng=random.Random(seed),
+                                    setup=Setup(quiescence=0, win_check=False)).value
                     assert abs(deeper) >= WIN - 20 and (deeper > 0) == (found[True] > 0)
             game.play(ai.choose_move(game, 1, 0, rng))
     assert decided and seen_only_by_the_check
@@ -424,7 +428,7 @@ def test_stop_abandons_the_search_at_once():
         calls.append(1)
         return len(calls) > 3
 
-    result = search(game, None, stop=stop, rng=random.Random(1))
+    result = search(game, Limit(), stop=stop, rng=random.Random(1))
     assert game.is_legal(result.move)
     assert len(calls) == 4  # it asked again and again, and quit the moment the answer was yes
     assert result.nodes <= 4
@@ -432,8 +436,8 @@ def test_stop_abandons_the_search_at_once():
 
 def test_a_node_limit_makes_level_5_repeatable_and_bounded():
     game = played((1, 2), "acorn", 30)
-    one = search(game, None, nodes=1500, rng=random.Random(7))
-    two = search(game, None, nodes=1500, rng=random.Random(7))
+    one = search(game, Limit(nodes=1500), rng=random.Random(7))
+    two = search(game, Limit(nodes=1500), rng=random.Random(7))
     assert one == two
     assert one.nodes <= 1500
     assert one.depth >= 1
@@ -523,7 +527,7 @@ def test_level_5_beats_random_play():
         searcher = 1 + index % 2
         while game.winner is None:
             if game.to_move == searcher:
-                game.play(ai.choose_move(game, 5, 0, rng, budget=None, nodes=150))
+                game.play(ai.choose_move(game, 5, 0, rng, limit=Limit(nodes=150)))
             else:
                 game.play(ai.choose_move(game, 0, 0, rng))
         assert game.winner == searcher

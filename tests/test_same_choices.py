@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from chainplus.ai import players as ai
+from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
 from chainplus.core.records import game_from_data
 
@@ -32,9 +33,9 @@ def test_the_recorded_positions_cover_every_seat_count_and_both_rules() -> None:
                          f"{p['record']['players']}-ply{len(p['record']['moves'])}")
 def test_level_5_makes_the_recorded_choice(position: dict[str, Any]) -> None:
     game = game_from_data(position["record"])
-    found = search(game, None, None, position["nodes"], random.Random(position["seed"]))
+    limit = Limit(nodes=position["nodes"])
+    found = search(game, limit, rng=random.Random(position["seed"]))
     assert (found.move, found.value, found.depth, found.nodes) == (
         position["move"], position["value"], position["depth"], position["searched"])
-    chosen = ai.choose_move(game, 5, 0, random.Random(position["seed"]), None, None,
-                            position["nodes"])
+    chosen = ai.choose_move(game, 5, 0, random.Random(position["seed"]), limit=limit)
     assert chosen == position["level5"]

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
 from chainplus.app.session import Options
 from chainplus.app.settings import SavedSeat, Speed
@@ -348,6 +349,6 @@ def test_a_search_beside_the_window_hands_over_the_interpreter_every_few_positio
     event.set()
     assert check() is True
     game = Game((1, 2))
-    search(game, None, nodes=2000, rng=random.Random(1))
-    search(game, None, stop=lambda: False, nodes=2000, rng=random.Random(1))
+    search(game, Limit(nodes=2000), rng=random.Random(1))
+    search(game, Limit(nodes=2000), stop=lambda: False, rng=random.Random(1))
     assert pauses == [0, 0, 0]  # a search alone never pauses, even with a stop check

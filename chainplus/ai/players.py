@@ -1,8 +1,9 @@
 """Computer players, levels 0-5 of the original's player control panel.
 
 One entry point, ``choose_move``, a pure function of the position, the seat's level and
-random %, a random generator and a time budget. It never changes the game it is given and
-never imports pygame, so the window, the engine protocol and the match command share it.
+random %, a random generator and a ``limits.Limit`` (how long level 5 may think). It never
+changes the game it is given and never imports pygame, so the window, the engine protocol and
+the match command share it.
 
 The levels, as the original's help describes them:
 0 any legal square at random; 1 a random square the seat already owns, else as 0;
@@ -14,11 +15,10 @@ at 0 % would play.
 Level 5, in short: ``search.py`` searches the moves ahead (alpha-beta, deeper and deeper until
 its clock runs out; with two seats in, it plays out fights between loaded squares at the
 horizon and, late in the game, looks there for a win at once) and ``evaluate.py`` judges the
-positions it reaches, with the weights in ``weights.json`` (hand-set, then the dangers doubled
-after matches; self-play tuning with ``tune.py`` has not found better). In the window its clock
-is the pause made before every computer move anyway (``thinking_time``: about 0.55 s at normal
-speed), plus the time the chain of the move before is shown, so thinking longer never slows the
-game down.
+positions it reaches, with the weights in ``weights.json`` (which also records how they were
+set). In the window its clock is the pause made before every computer move anyway
+(``levels.thinking_time``), plus the time the chain of the move before is shown, so thinking
+longer never slows the game down.
 """
 
 from __future__ import annotations
@@ -28,8 +28,12 @@ from collections.abc import Callable
 
 from chainplus.ai.evaluate import evaluate
 from chainplus.ai.levels import DEFAULT_BUDGET, LEVELS
+from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
 from chainplus.core.game import Game
+
+#: Level 5's usual limit: its default thinking time.
+DEFAULT_LIMIT = Limit(time=DEFAULT_BUDGET)
 
 
 def choose_move(
@@ -37,16 +41,16 @@ def choose_move(
     level: int = 0,
     random_pct: int = 0,
     rng: random.Random | None = None,
-    budget: float | None = DEFAULT_BUDGET,
+    *,
+    limit: Limit = DEFAULT_LIMIT,
     stop: Callable[[], bool] | None = None,
-    nodes: int | None = None,
 ) -> int:
     """The square the seat to move would play at ``level`` with ``random_pct`` % random moves.
 
-    Level 5 thinks for at most ``budget`` seconds (``None``: no clock, then ``nodes`` must be
-    given) and, when given, at most ``nodes`` search nodes: with a node limit and no clock its
-    answer depends only on the position and ``rng``. ``stop`` is polled at every node; when it
-    returns True the search answers at once with the best move found so far.
+    Level 5 thinks within ``limit`` (one that bounds nothing gets ``DEFAULT_BUDGET``
+    seconds): with a node or depth limit and no clock its answer depends only on the position
+    and ``rng``. ``stop`` is polled at every node; when it returns True the search answers at
+    once with the best move found so far.
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -69,20 +73,15 @@ def choose_move(
         return owned_move(game, legal, rng)
     if level == 4:
         return greedy_move(game, legal, rng)
-    if budget is None and nodes is None:
-        budget = DEFAULT_BUDGET  # an unbounded search would never answer
-    return search(game, budget, stop, nodes, rng).move
+    if limit.time is None and limit.nodes is None and limit.depth is None:
+        limit = DEFAULT_LIMIT  # an unbounded search would never answer
+    return search(game, limit, stop=stop, rng=rng).move
 
 
-def hint(
-    game: Game,
-    budget: float | None = DEFAULT_BUDGET,
-    stop: Callable[[], bool] | None = None,
-    rng: random.Random | None = None,
-    nodes: int | None = None,
-) -> int:
+def hint(game: Game, *, limit: Limit = DEFAULT_LIMIT, stop: Callable[[], bool] | None = None,
+         rng: random.Random | None = None) -> int:
     """The square level 5 at 0 % random would play for the seat to move (for the hint icon)."""
-    return choose_move(game, 5, 0, rng, budget, stop, nodes)
+    return choose_move(game, 5, 0, rng, limit=limit, stop=stop)
 
 
 def random_move(legal: list[int], rng: random.Random) -> int:

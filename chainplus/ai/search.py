@@ -6,8 +6,8 @@ decided the ones measured one by one):
 * **Best-reply search** with more than two seats: at the rivals' turn, the strongest move of
   *any* rival is tried, as if it were next, and then the searching seat moves again. It looks
   further ahead at the searching seat's own moves than a *paranoid* search (every rival plays
-  in turn against it), and it won more four-seat games (``BEST_REPLY``; the paranoid search
-  is still there for comparison). With two seats both are plain alpha-beta.
+  in turn against it), and it won more four-seat games (``Setup.best_reply``; the paranoid
+  search is still there for comparison). With two seats both are plain alpha-beta.
 * **No rule of its own**: each node is a real move, made with ``Game.settle`` (``Game.play``
   without the waves a screen needs, so late positions, full of long cascades, are searched
   25-35 % faster) and undone with ``Game.undo``, so the search sees exactly the positions the
@@ -61,7 +61,8 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from chainplus.ai.evaluate import JUDGE, LOADED_AT, WIN, Judge, loaded_squares
+from chainplus.ai.evaluate import LOADED_AT, WIN, loaded_squares
+from chainplus.ai.limits import Limit, Setup
 from chainplus.ai.ordering import MoveOrder, fights
 from chainplus.core.game import Game
 
@@ -69,21 +70,17 @@ from chainplus.core.game import Game
 MAX_DEPTH = 16
 #: How many plies of fights quiescence plays out beyond the horizon (with two seats in).
 QUIESCENCE_PLIES = 4
-#: With 3 or 4 seats: best-reply search (True) rather than paranoid (False). In four-seat
-#: matches best-reply won more often, both as the one seat against three paranoid ones and
-#: against it as the three (README, "How level 5 got stronger").
-BEST_REPLY = True
-#: Late move reductions (``LMR``): at ``LMR_DEPTH`` plies or more from the horizon, every move
-#: after the first ``LMR_AFTER`` that explodes nothing is first searched a ply shallower.
-LMR = True
+#: Late move reductions: at ``LMR_DEPTH`` plies or more from the horizon, every move after the
+#: first ``LMR_AFTER`` that explodes nothing is first searched a ply shallower.
 LMR_DEPTH = 3
 LMR_AFTER = 3
-#: The win check at the horizon (``WIN_CHECK``) runs once the board holds at least this share
-#: of its capacity (in tenths): sooner, wins at once are too rare to pay for looking.
-WIN_CHECK = True
+#: The win check at the horizon runs once the board holds at least this share of its capacity
+#: (in tenths): sooner, wins at once are too rare to pay for looking.
 WIN_CHECK_TENTHS = 6
 #: Time kept back from the budget for unwinding and answering, at most (seconds).
 MARGIN = 0.004
+#: How the search is set up in play.
+DEFAULT_SETUP = Setup()
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -123,39 +120,30 @@ def default_quiescence(game: Game) -> int:
 class Searcher:
     """One search from one position for the seat to move. Mutates the game and restores it.
 
-    Its settings are all given by ``search``, the one place that holds their defaults.
+    ``deadline`` is a ``time.perf_counter`` time, ``max_nodes`` a node limit and ``stop`` a
+    callable; any of them, when given, ends the search.
     """
 
-    def __init__(
-        self,
-        game: Game,
-        deadline: float | None,
-        stop: Callable[[], bool] | None,
-        max_nodes: int | None,
-        rng: random.Random,
-        judge: Judge,
-        quiescence: int,
-        best_reply: bool,
-        lmr: bool,
-        win_check: bool,
-    ) -> None:
+    def __init__(self, game: Game, setup: Setup, deadline: float | None,
+                 max_nodes: int | None, stop: Callable[[], bool] | None) -> None:
         self.game = game
         self.me = game.to_move
         self.deadline = deadline
-        self.stop = stop
         self.max_nodes = max_nodes
-        self.rng = rng
-        self.judge = judge
-        self.quiescence = quiescence
-        self.best_reply = best_reply
+        self.stop = stop
         self.nodes = 0
+        self.judge = setup.judge
+        quiescence = setup.quiescence
+        self.quiescence = default_quiescence(game) if quiescence is None else quiescence
+        self.best_reply = setup.best_reply
+        self.lmr = setup.lmr
         self.loaded_at = LOADED_AT[game.rules]
         self.order = MoveOrder(MAX_DEPTH + 2)
-        self.lmr = lmr
         self.table: dict[bytes, tuple[int, int, int, int]] = {}
         self.evals: dict[bytes, int] = {}
         # pieces on the board from which horizon positions are checked for a win at once
-        self.win_check_from = -(-game.capacity * WIN_CHECK_TENTHS // 10) if win_check else None
+        win_from = -(-game.capacity * WIN_CHECK_TENTHS // 10)
+        self.win_check_from = win_from if setup.win_check else None
         self.wins: dict[bytes, bool] = {}
 
     # ------------------------------------------------------------------ budget
@@ -386,7 +374,7 @@ class Searcher:
             self._poll_clock()
         return None, safe
 
-    def run(self, max_depth: int = MAX_DEPTH) -> SearchResult:
+    def run(self, rng: random.Random, max_depth: int = MAX_DEPTH) -> SearchResult:
         """Search deeper and deeper until the budget runs out; the best move found."""
         moves = [sq for _, sq in self.order.moves(self.game, -1, 0, None)]
         try:
@@ -399,7 +387,7 @@ class Searcher:
         if len(candidates) == 1:
             return SearchResult(candidates[0], 0, 0, self.nodes)
         # a seeded shuffle breaks ties between equally good moves fairly
-        self.rng.shuffle(candidates)
+        rng.shuffle(candidates)
         best_move, best_value, finished = candidates[0], -WIN - 1, 0
         scores = {sq: 0 for sq in candidates}
         for depth in range(1, max_depth + 1):
@@ -429,33 +417,20 @@ class Searcher:
         return SearchResult(best_move, best_value, finished, self.nodes)
 
 
-def search(
-    game: Game,
-    budget: float | None,
-    stop: Callable[[], bool] | None = None,
-    nodes: int | None = None,
-    rng: random.Random | None = None,
-    max_depth: int = MAX_DEPTH,
-    judge: Judge = JUDGE,
-    quiescence: int | None = None,
-    best_reply: bool = BEST_REPLY,
-    lmr: bool = LMR,
-    win_check: bool = WIN_CHECK,
-) -> SearchResult:
-    """Search ``game`` for the seat to move within ``budget`` seconds and/or ``nodes`` nodes.
+def search(game: Game, limit: Limit, *, stop: Callable[[], bool] | None = None,
+           rng: random.Random | None = None, setup: Setup = DEFAULT_SETUP) -> SearchResult:
+    """Search ``game`` for the seat to move within ``limit``; ``stop`` is polled at every node
+    and ends the search when it returns True. ``rng`` breaks ties (seed 0 when not given).
 
     Works on a copy, so the caller's game is never touched. The clock starts at the call and
-    the answer comes at most ``MARGIN`` before the budget is up. ``judge`` (the evaluation's
-    weights), ``quiescence`` (plies of fights past the horizon, 0 for none; by default
-    ``default_quiescence``), ``best_reply``, ``lmr`` and ``win_check`` are there for the tuning
-    script, comparisons and the tests; the game uses the defaults.
+    the answer comes at most ``MARGIN`` before ``limit.time`` is up. A limit with no bound at
+    all searches to ``MAX_DEPTH``.
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to search for")
     start = time.perf_counter()
+    budget = limit.time
     deadline = None if budget is None else start + budget - min(MARGIN, budget * 0.04)
-    if quiescence is None:
-        quiescence = default_quiescence(game)
-    searcher = Searcher(game.copy(), deadline, stop, nodes, rng or random.Random(0), judge,
-                        quiescence, best_reply, lmr, win_check)
-    return searcher.run(max_depth)
+    searcher = Searcher(game.copy(), setup, deadline, limit.nodes, stop)
+    depth = MAX_DEPTH if limit.depth is None else limit.depth
+    return searcher.run(rng or random.Random(0), depth)

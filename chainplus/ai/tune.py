@@ -23,9 +23,11 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, fields, replace
+from itertools import repeat
 from pathlib import Path
 
 from chainplus.ai.evaluate import WEIGHTS_FILE, Judge, Weights
+from chainplus.ai.limits import Limit, Setup
 from chainplus.ai.search import search
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
@@ -46,33 +48,44 @@ class Trial:
     accepted: bool
 
 
-def duel(index: int, challenger: Weights, champion: Weights, nodes: int, rules: Rules,
-         seed: int) -> bool:
-    """Play one game; True when the challenger wins (it starts in the even games)."""
-    rng = random.Random(f"{seed}:{index}")
-    game = Game((1, 2), rules)
+@dataclass(frozen=True, kw_only=True)
+class Duels:
+    """How a challenger's match is played: ``games`` games at ``nodes`` search nodes a move,
+    under ``rules``, seeded by ``seed``, on ``jobs`` processes."""
+
+    games: int
+    nodes: int
+    rules: Rules
+    seed: int
+    jobs: int = 1
+
+
+def duel(index: int, challenger: Weights, champion: Weights, duels: Duels) -> bool:
+    """Play game ``index``; True when the challenger wins (it starts in the even games)."""
+    rng = random.Random(f"{duels.seed}:{index}")
+    game = Game((1, 2), duels.rules)
     mine = 1 if index % 2 == 0 else 2
-    judges = {mine: Judge(challenger), 3 - mine: Judge(champion)}
+    setups = {mine: Setup(judge=Judge(challenger)), 3 - mine: Setup(judge=Judge(champion))}
+    limit = Limit(nodes=duels.nodes)
     for _ in range(2):
         game.play(game.random_move(rng))
     while game.winner is None:
-        judge = judges[game.to_move or 0]
-        game.play(search(game, None, nodes=nodes, rng=rng, judge=judge).move)
+        game.play(search(game, limit, rng=rng, setup=setups[game.to_move or 0]).move)
     return game.winner == mine
 
 
-def score(challenger: Weights, champion: Weights, games: int, nodes: int, rules: Rules,
-          seed: int, jobs: int) -> int:
-    """The challenger's wins in ``games`` games against the champion."""
-    args = [(i, challenger, champion, nodes, rules, seed) for i in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            return sum(pool.map(duel, *zip(*args, strict=True), chunksize=1))
-    return sum(duel(*a) for a in args)
+def score(challenger: Weights, champion: Weights, duels: Duels) -> int:
+    """The challenger's wins in ``duels.games`` games against the champion."""
+    indices = range(duels.games)
+    if duels.jobs > 1:
+        with ProcessPoolExecutor(max_workers=duels.jobs) as pool:
+            return sum(pool.map(duel, indices, repeat(challenger), repeat(champion),
+                                repeat(duels), chunksize=1))
+    return sum(duel(i, challenger, champion, duels) for i in indices)
 
 
-def tune(start: Weights, names: Sequence[str], games: int, nodes: int, rules: Rules, seed: int,
-         jobs: int, accept: float) -> tuple[Weights, list[Trial]]:
+def tune(start: Weights, names: Sequence[str], duels: Duels,
+         accept: float) -> tuple[Weights, list[Trial]]:
     """One pass of coordinate search over ``names``; the final weights and every trial."""
     champion = start
     trials: list[Trial] = []
@@ -83,10 +96,10 @@ def tune(start: Weights, names: Sequence[str], games: int, nodes: int, rules: Ru
                 challenger = replace(champion, **{name: value})
             except ValueError:
                 continue  # a step out of the weight's range (Weights says which)
-            wins = score(challenger, champion, games, nodes, rules, seed + 1000 * number, jobs)
-            accepted = wins >= accept * games
-            trials.append(Trial(name, value, wins, games, accepted))
-            print(f"{name} {getattr(champion, name)} -> {value}: {wins}/{games}"
+            wins = score(challenger, champion, replace(duels, seed=duels.seed + 1000 * number))
+            accepted = wins >= accept * duels.games
+            trials.append(Trial(name, value, wins, duels.games, accepted))
+            print(f"{name} {getattr(champion, name)} -> {value}: {wins}/{duels.games}"
                   f"{' accepted' if accepted else ''}", flush=True)
             if accepted:
                 champion = challenger
@@ -118,12 +131,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: unknown weights {sorted(unknown)}", file=sys.stderr)
         return 2
     start = Weights.load()
-    candidate, trials = tune(start, names, args.games, args.nodes, args.rules, args.seed,
-                             args.jobs, args.accept)
+    duels = Duels(games=args.games, nodes=args.nodes, rules=args.rules, seed=args.seed,
+                  jobs=args.jobs)
+    candidate, trials = tune(start, names, duels, args.accept)
     wins = 0
     if candidate != start:
-        wins = score(candidate, start, args.confirm_games, args.confirm_nodes, args.rules,
-                     args.seed + 5, args.jobs)
+        wins = score(candidate, start, replace(duels, games=args.confirm_games,
+                                               nodes=args.confirm_nodes, seed=args.seed + 5))
     kept = wins >= args.accept * args.confirm_games
     print(f"confirmation: {wins}/{args.confirm_games}{' kept' if kept else ' not kept'}")
     result = {

@@ -18,6 +18,7 @@ from typing import Any
 
 from chainplus.ai import players as ai
 from chainplus.ai.levels import DEFAULT_BUDGET
+from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
 from chainplus.common.stats import percentile
 from chainplus.core.game import Game
@@ -51,11 +52,9 @@ def run(positions: int = 60, players: int = 4, rules: Rules = "acorn", seed: int
     nodes: list[int] = []
     for index, game in enumerate(games):
         before = game.state()
+        limit = Limit(time=budget) if depth is None else Limit(depth=depth)
         start = time.perf_counter()
-        if depth is None:
-            found = search(game, budget, rng=random.Random(index))
-        else:
-            found = search(game, None, rng=random.Random(index), max_depth=depth)
+        found = search(game, limit, rng=random.Random(index))
         times.append((time.perf_counter() - start) * 1000)
         if game.state() != before:
             raise AssertionError("the search changed the game it was given")

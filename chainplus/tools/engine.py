@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO
 
 from chainplus.ai import players as ai
+from chainplus.ai.limits import Limit
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data
 from chainplus.core.rules import row_col
 from chainplus.tools.arguments import clock
@@ -50,7 +51,8 @@ def engine_answer(
         return {"error": str(exc)}
     if game.winner is not None:
         return {"error": f"the game is over: seat {game.winner} has won"}
-    square = ai.choose_move(game, level, pct, rng, clock(budget, nodes), nodes=nodes)
+    limit = Limit(time=clock(budget, nodes), nodes=nodes)
+    square = ai.choose_move(game, level, pct, rng, limit=limit)
     return {"move": list(row_col(square))}
 
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from chainplus.ai import players as ai
 from chainplus.ai.levels import DEFAULT_BUDGET
+from chainplus.ai.limits import Limit
 from chainplus.common.stats import wilson
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
@@ -153,8 +154,8 @@ def _think(player: Side, engine: Engine | None, game: Game, rng: random.Random,
     """``player``'s move in ``game``: asked of its engine, or chosen here for a level."""
     if engine is not None:
         return engine.move(game)
-    return ai.choose_move(game, player.level, player.random_pct, rng, config.budget,
-                          nodes=config.nodes)
+    return ai.choose_move(game, player.level, player.random_pct, rng,
+                          limit=Limit(time=config.budget, nodes=config.nodes))
 
 
 @functools.lru_cache(maxsize=4)

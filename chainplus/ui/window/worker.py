@@ -18,6 +18,7 @@ from typing import Literal
 
 from chainplus.ai import players as ai
 from chainplus.ai.levels import DEFAULT_BUDGET
+from chainplus.ai.limits import Limit
 from chainplus.core.game import Game
 
 #: What a job asks: the move for a computer seat, or a hint for a human one.
@@ -87,9 +88,10 @@ def answer(job: Job) -> None:
 
     try:
         if job.kind == HINT:
-            job.square = ai.hint(game, budget=job.budget, stop=stop, rng=rng)
+            job.square = ai.hint(game, limit=Limit(time=job.budget), stop=stop, rng=rng)
         else:
-            job.square = ai.choose_move(game, job.level, job.random_pct, rng, job.budget, stop)
+            job.square = ai.choose_move(game, job.level, job.random_pct, rng,
+                                        limit=Limit(time=job.budget), stop=stop)
     except Exception as exc:  # the window must survive a broken computer player
         print(f"chainplus: the computer player failed ({exc!r}); playing a random move",
               file=sys.stderr)
