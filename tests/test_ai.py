@@ -28,14 +28,14 @@ from chainplus.ai.evaluate import (
     evaluate,
     seat_scores,
 )
-from chainplus.ai.limits import Limit, Setup
-from chainplus.ai.search import (
+from chainplus.ai.horizon import (
     QUIESCENCE_PLIES,
     WIN_CHECK_TENTHS,
     can_win_at_once,
     default_quiescence,
-    search,
 )
+from chainplus.ai.limits import Limit, Setup
+from chainplus.ai.search import search
 from chainplus.core.game import Game
 from chainplus.core.rules import NEIGHBOURS, square_of
 

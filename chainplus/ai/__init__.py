@@ -1,8 +1,11 @@
 """The computer players: levels 0-5 of the original's player control panel.
 
 ``levels`` names the levels and the thinking time (no search is loaded by importing it);
-``players`` chooses a move at a level; level 5 is ``search`` with ``ordering`` (which moves
-first) and ``evaluate`` (how a position is judged, with ``lanes`` and ``weights.json``);
-``tune`` tunes the weights by self-play. ``NOTES.md`` is the lab notebook: how level 5 was
-measured and made stronger. Imports ``chainplus.core`` and ``chainplus.common`` only.
+``players`` chooses a move at a level; level 5 is ``search`` (the root, deeper and deeper),
+built on ``alphabeta`` (the nodes above the horizon) and ``horizon`` (the budget, quiescence and
+the win check at the horizon), with ``ordering`` (which moves first) and ``evaluate`` (how a
+position is judged, with ``lanes`` and ``weights.json``); ``limits`` holds what a search is
+given (how long, how set up); ``tune`` tunes the weights by self-play. ``NOTES.md`` is the lab
+notebook: how level 5 was measured and made stronger. Imports ``chainplus.core`` and
+``chainplus.common`` only.
 """

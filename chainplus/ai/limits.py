@@ -34,7 +34,7 @@ class Setup:
     #: The evaluation and its weights.
     judge: Judge = JUDGE
     #: Plies of fights played out past the horizon (0 for none); ``None``: with two seats in
-    #: ``search.QUIESCENCE_PLIES``, with more none (``search.default_quiescence``).
+    #: ``horizon.QUIESCENCE_PLIES``, with more none (``horizon.default_quiescence``).
     quiescence: int | None = None
     #: With three or four seats: best-reply search (True) rather than paranoid (False).
     best_reply: bool = True
