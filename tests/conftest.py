@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+
+from paths import ROOT  # tests/ is on the import path: pytest puts it there
 
 # Before anything imports pygame: no window, no sound card needed.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 

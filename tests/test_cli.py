@@ -9,15 +9,13 @@ import random
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data, record_of, summary
 from chainplus.tools import cli
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # seat 1 fills the top-left corner; the third piece explodes it
 CORNER = {"players": 2, "moves": [[0, 0], [7, 7], [0, 0], [7, 7], [0, 0]]}

@@ -17,11 +17,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from chainplus.ui.art.theme import (  # noqa: E402
+from chainplus.ui.art.theme import (
     BOARD,
     CELL,
     DARK_BLUE,
@@ -29,7 +27,7 @@ from chainplus.ui.art.theme import (  # noqa: E402
     RED,
     WHITE,
 )
-from chainplus.ui.window.controls import WINDOW_ICONS as ICONS  # noqa: E402
+from chainplus.ui.window.controls import WINDOW_ICONS as ICONS
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("Xvfb") and shutil.which("xdotool")),

@@ -11,15 +11,13 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 from rules_helpers import played
 
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data, record_of
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def engine(args: list[str], lines: list[str]) -> list[dict]:

@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from chainplus.app import settings as st
 from chainplus.kiosk.supervisor import NO_DISPLAY
 from chainplus.ui.window.command_line import KIOSK_FOLDER
 
-ROOT = Path(__file__).resolve().parent.parent
 WAIT = 20.0  # seconds; generous for a busy machine (the test itself takes about 6)
 
 pytestmark = pytest.mark.skipif(

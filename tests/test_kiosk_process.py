@@ -10,9 +10,9 @@ import re
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pygame
+from paths import ROOT
 
 from chainplus.app import settings as st
 from chainplus.app.session import Options
@@ -23,7 +23,6 @@ from chainplus.ui.window import launch
 from chainplus.ui.window.app import App
 from chainplus.ui.window.command_line import KIOSK_FOLDER, build_parser, files_folder, main
 
-ROOT = Path(__file__).resolve().parent.parent
 WAIT = 60.0  # generous: the machine may be busy
 
 

@@ -13,13 +13,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from paths import ROOT
+
 from chainplus.app.panel import panel_of, valid
 from chainplus.app.session import Note, Options, Placed, Refused, Session, demo_options
 from chainplus.app.settings import AUTOSAVE_FILE, SETTINGS_FILE, SavedSeat, Settings
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 
-ROOT = Path(__file__).resolve().parent.parent
 H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 5, 10), SavedSeat()
 HUMAN_VS_COMPUTER = (H, C, OFF, OFF)
 TWO_COMPUTERS = (C, C, OFF, OFF)

@@ -11,15 +11,13 @@ import subprocess
 import sys
 import time
 from dataclasses import asdict, replace
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from chainplus.app import settings as st
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_config_dir_option_then_environment_then_xdg(monkeypatch, tmp_path):

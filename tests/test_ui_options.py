@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from chainplus.ui.window.command_line import build_parser, main
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_help_lists_every_option_with_a_line_of_explanation(capsys) -> None:
