@@ -66,12 +66,12 @@ def test_play_picks_the_sound_and_respects_enabled(monkeypatch: pytest.MonkeyPat
     played: list[tuple[int, int]] = []
     made_sounds: list[_Recorder] = []
 
-    def fake_to_sound(samples, mixer_format):  # type: ignore[no-untyped-def]
+    def fake_make_sound(samples, mixer_format):  # type: ignore[no-untyped-def]
         recorder = _Recorder(played, (len(samples), len(made_sounds)))
         made_sounds.append(recorder)
         return recorder
 
-    monkeypatch.setattr(sound, "_to_sound", fake_to_sound)
+    monkeypatch.setattr(sound, "make_sound", fake_make_sound)
     sounds = sound.Sounds()
     assert sounds.available and sounds.enabled
     keys = [recorder.key for recorder in made_sounds]  # place, 3 explosions, win, illegal
@@ -100,8 +100,8 @@ def test_buffer_and_wav_routes_give_the_same_sound(made: dict[str, tuple]) -> No
     if not sound.Sounds().available:
         pytest.skip("no mixer here")
     win = made["win"][0]
-    direct = sound._to_sound(win, pygame.mixer.get_init())
-    via_wav = sound._to_sound(win, (44100, -16, 2))
+    direct = sound.make_sound(win, pygame.mixer.get_init())
+    via_wav = sound.make_sound(win, (44100, -16, 2))
     expected = len(win) / sound.SAMPLE_RATE
     assert direct.get_length() == pytest.approx(expected, abs=0.002)
     assert via_wav.get_length() == pytest.approx(expected, abs=0.002)
@@ -138,7 +138,7 @@ def test_a_sound_that_fails_to_play_is_ignored(monkeypatch: pytest.MonkeyPatch) 
         def play(self) -> None:
             raise pygame.error("audio device lost")
 
-    monkeypatch.setattr(sound, "_to_sound", lambda samples, mixer_format: Broken())
+    monkeypatch.setattr(sound, "make_sound", lambda samples, mixer_format: Broken())
     sounds = sound.Sounds()
     assert sounds.available
     for name in sound.SOUND_NAMES:

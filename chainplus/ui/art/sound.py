@@ -147,8 +147,13 @@ def explode_variant(strength: int) -> int:
     return 1 if strength <= 4 else 2
 
 
-def _to_sound(samples: array[int], mixer_format: tuple[int, int, int]) -> pygame.mixer.Sound:
-    """Hand samples to pygame: directly if the mixer runs our format, else as an in-memory WAV."""
+def make_sound(samples: array[int], mixer_format: tuple[int, int, int]) -> pygame.mixer.Sound:
+    """A pygame Sound of ``samples`` (mono, 16-bit, SAMPLE_RATE) for a mixer running
+    ``mixer_format`` (frequency, size, channels, as ``pygame.mixer.get_init`` gives it).
+
+    A mixer at our rate in signed 16 bits takes the samples directly (copied to both channels
+    when it is stereo); any other format gets them as an in-memory WAV, which pygame converts.
+    """
     frequency, size, channels = mixer_format
     if frequency == SAMPLE_RATE and size == -16 and channels in (1, 2):
         if channels == 2:
@@ -191,7 +196,7 @@ class Sounds:
             if not mixer_format:
                 raise RuntimeError("the mixer did not start")
             self._sounds = {
-                name: tuple(_to_sound(samples, mixer_format) for samples in variants)
+                name: tuple(make_sound(samples, mixer_format) for samples in variants)
                 for name, variants in synthesise().items()
             }
             self.available = True
