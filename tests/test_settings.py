@@ -9,7 +9,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import asdict, replace
 
 import pytest
@@ -196,22 +195,32 @@ from chainplus.core.game import Game
 from chainplus.app.settings import write_autosave
 folder = Path(sys.argv[1])
 rng = random.Random(int(sys.argv[2]))
+every = int(sys.argv[3])
 print("ready", flush=True)
+saved = 0
 while True:
     game = Game((1, 2, 3))
     while game.winner is None:
         game.play(game.random_move(rng))
         write_autosave(folder, game)
+        saved += 1
+        if saved % every == 0:
+            print("saved", flush=True)
 """
+#: The writer says "saved" after every SAVES_A_LINE autosaves: the test counts its lines, so
+#: where the kill lands depends on the seed, never on how fast the machine is.
+SAVES_A_LINE = 50
 
 
 def test_kill_9_at_any_moment_leaves_a_whole_autosave(tmp_path):
     for seed in range(6):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(seed)],
-                                cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(tmp_path), str(seed), str(SAVES_A_LINE)],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True)
         assert proc.stdout.readline() == "ready\n"
-        time.sleep(0.2 + 0.05 * seed)
-        os.kill(proc.pid, signal.SIGKILL)
+        for _ in range(4 + seed):  # 200 autosaves in, 50 more with each seed
+            assert proc.stdout.readline() == "saved\n"
+        os.kill(proc.pid, signal.SIGKILL)  # while it writes on: wherever it is in a write
         proc.wait()
         proc.stdout.close()
         text = (tmp_path / st.AUTOSAVE_FILE).read_text()
