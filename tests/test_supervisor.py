@@ -4,6 +4,7 @@ with growing pauses, each logged in one line; status 0 ends it, a signal stops i
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -61,8 +62,17 @@ def test_a_signal_during_the_restart_pause_stops_the_kiosk(tmp_path):
     logger = supervisor.kiosk_logger(tmp_path)
     runs = tmp_path / "runs"
     child = [sys.executable, "-c", f"open({str(runs)!r}, 'a').write('x'); raise SystemExit(1)"]
-    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGTERM)).start()
-    status = supervisor.supervise(child, logger)
+
+    def sleep_through_a_shutdown(seconds: float) -> None:
+        """A real sleep, with SIGTERM sent from another thread meanwhile (the machine shuts
+        down during the pause before the restart): sent before the sleep returns, whatever
+        the machine's speed."""
+        sender = threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGTERM))
+        sender.start()
+        time.sleep(seconds)
+        sender.join()
+
+    status = supervisor.supervise(child, logger, sleep=sleep_through_a_shutdown)
     assert status == 128 + signal.SIGTERM  # 143, as a shell would say
     assert len(runs.read_text()) <= 3  # it stopped instead of restarting for ever
 
