@@ -28,16 +28,17 @@ import pytest  # noqa: E402
 from chainplus.ui.rigs.fakes import RecordedSounds, headless_devices  # noqa: E402
 
 
-def make_app(seed: int = 1, speed: str = "normal", **options):
+def make_app(seed: int = 1, speed: str = "normal", *, display=None, store=None, **options):
     """An App on ``headless_devices``: a hand-moved clock, a synchronous AI worker, recorded
-    sounds and no screen."""
+    sounds and ``display`` (by default no screen), saving to ``store`` (by default nowhere);
+    ``options`` are the rest of its ``Options``."""
     from chainplus.app.session import Options
     from chainplus.ui.window.app import App
 
     pygame.display.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((640, 480))
-    app = App(Options(seed=seed, speed=speed, **options), headless_devices())
+    app = App(Options(seed=seed, speed=speed, **options), headless_devices(display), store=store)
     app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app
 

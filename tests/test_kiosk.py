@@ -11,7 +11,6 @@ import pygame
 
 from chainplus.app import settings as st
 from chainplus.app.panel import panel_of, settings_of, valid
-from chainplus.app.session import Options
 from chainplus.app.store import Store
 from chainplus.ui.art.theme import (
     BOARD,
@@ -34,15 +33,11 @@ CTRL_SHIFT = pygame.KMOD_LCTRL | pygame.KMOD_RSHIFT
 
 
 def make(ui, folder: Path | None = None, **options) -> App:
-    """An App like the ``ui`` fixture's, optionally with an autosave folder."""
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((640, 480))
+    """``ui.make_app`` with seed 3 on a kiosk's screen when ``kiosk``, optionally with an
+    autosave folder (where a kiosk never writes its settings)."""
     kiosk = options.get("kiosk", False)
     store = Store(folder, write_settings=not kiosk) if folder is not None else None
-    app = App(Options(seed=3, **options), ui.headless_devices(NullDisplay(kiosk)), store=store)
-    app.table.budget = app.table.hint_budget = 0.02
-    return app
+    return ui.make_app(seed=3, display=NullDisplay(kiosk), store=store, **options)
 
 
 def key(app: App, key_code: int, mod: int = 0) -> None:
