@@ -5,6 +5,11 @@ from __future__ import annotations
 import pygame
 
 
+def blank_picture() -> pygame.Surface:
+    """A surface of the picture's size (640x480) for an app to draw on."""
+    return pygame.Surface((640, 480))
+
+
 def mask_bits(surface: pygame.Surface) -> bytes:
     """The surface's opaque pixels as bytes, to compare glyphs with each other."""
     mask = pygame.mask.from_surface(surface)

@@ -20,75 +20,14 @@ from chainplus.app.settings import SavedSeat, Speed
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
-from chainplus.ui.art.theme import BLACK, HELP, RED, TITLE_BAR, panel_cell, panel_marker
-from chainplus.ui.rigs.fakes import HandClock
+from chainplus.ui.art.theme import BLACK, TITLE_BAR
 from chainplus.ui.window.app import App
 from chainplus.ui.window.display import Display, NullDisplay
-from chainplus.ui.window.modes import AnimateMode, GameOverMode
-from chainplus.ui.window.screen import out_on, squares_in
-
-SEATS = (1, 2, 3, 4)
-COMPUTER = SavedSeat("computer", 1, 0)
-#: Classic rules, four seats: Red 1 on corner 0, Blue 2 on 1, Green 2 on 2, Yellow 2 on 3
-#: (Red's 63 is a spare move). Red's next piece on 0 sets off three waves along the top row:
-#: Blue loses its only square in the first, Green in the second, Yellow in the third.
-BEFORE_THE_LAST_CHAIN = (0, 1, 2, 3, 63, 1, 2, 3)
-LAST_MOVE = 0
 
 
 # ------------------------------------------------------------------ helpers
 def surface() -> pygame.Surface:
     return pygame.Surface((640, 480))
-
-
-def struck(picture: pygame.Surface, seat: int) -> bool:
-    """Whether the panel row of ``seat`` has the strike line ``panel_view._strike`` draws: black
-    across the gaps between its cells, a white line two pixels above."""
-    y = panel_marker(seat).centery
-    gaps = [panel_cell(seat, column).right + 1 for column in (1, 2, 3)]
-    black = [picture.get_at((x, y))[:3] == BLACK for x in gaps]
-    white = picture.get_at((gaps[0], y - 2))[:3] == (255, 255, 255)
-    assert all(black) == any(black) and all(black) == white, "a strike line half drawn"
-    return all(black)
-
-
-def set_clock(app: App, t: float) -> None:
-    """Move the app's hand-moved clock to ``t``."""
-    clock = app.clock
-    assert isinstance(clock, HandClock)
-    clock.t = t
-
-
-def wave_time(mode: AnimateMode, wave: int) -> float:
-    """A moment in the middle of ``wave`` (-1: while the placement shows)."""
-    if wave < 0:
-        return mode.start + mode.hold / 2
-    return mode.start + mode.hold + (wave + 0.5) * mode.wave_time
-
-
-def check_strikes_through_the_chain(app: App, chain: AnimateMode) -> None:
-    """Show every wave of ``chain`` in turn and check the drawn strike lines at each: a seat is
-    crossed out exactly when it is out of the game and owns nothing on the frame shown; a seat
-    this chain knocks out is not crossed out while the placement shows, and is on the final
-    board."""
-    picture = surface()
-    for wave in range(-1, len(chain.cascade.waves)):
-        set_clock(app, wave_time(chain, wave))
-        app.update()
-        assert app.mode is chain and chain.wave == wave
-        app.draw(picture)
-        frame = squares_in(chain.frame())
-        for seat in SEATS:
-            gone = seat in app.game.seats and seat not in app.game.alive and frame[seat] == 0
-            assert struck(picture, seat) == gone, (wave, seat, frame)
-        if wave == -1:
-            assert not any(struck(picture, seat) for seat in chain.cascade.eliminated)
-    set_clock(app, wave_time(chain, len(chain.cascade.waves)) + 0.01)
-    app.update()
-    assert isinstance(app.mode, GameOverMode)
-    app.draw(picture)
-    for seat in app.game.seats:
-        assert struck(picture, seat) == (seat != app.game.winner)
 
 
 def built_app(ui: SimpleNamespace, display: Display | None = None,
@@ -125,38 +64,6 @@ def drag(app: App, start: tuple[int, int], *through: tuple[int, int]) -> None:
                            button=1))
 
 
-# ------------------------------------------------------------------ (a) crossed out in step
-def test_the_last_chain_crosses_out_each_seat_when_its_squares_are_gone(
-        ui: SimpleNamespace) -> None:
-    app = ui.make_app(speed="normal", rules="classic", seats=(COMPUTER,) * 4)
-    for square in BEFORE_THE_LAST_CHAIN:
-        app.session.place(square)
-    app.switch(app.mode.place(LAST_MOVE))  # as the computer's answer is played
-    chain = app.mode
-    assert isinstance(chain, AnimateMode)
-    assert chain.cascade.eliminated == (2, 3, 4) and chain.cascade.winner == 1
-    assert out_on(squares_in(chain.frames[0]), app.session) == set()  # before any wave
-    assert out_on(squares_in(chain.frames[1]), app.session) == {2}
-    assert out_on(squares_in(chain.frames[2]), app.session) == {2, 3}
-    check_strikes_through_the_chain(app, chain)
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_whole_four_computer_game_crosses_out_in_step_with_its_last_chain(
-        ui: SimpleNamespace, seed: int) -> None:
-    app = ui.make_app(seed=seed, speed="fast", seats=(COMPUTER,) * 4)
-    end = app.clock.t + 600
-    while app.clock.t < end:
-        ui.advance(app, 0.05)
-        mode = app.mode
-        if isinstance(mode, AnimateMode) and mode.cascade.winner is not None:
-            break
-    else:
-        pytest.fail("the four computers did not finish a game")
-    assert isinstance(mode, AnimateMode) and mode.wave == -1  # caught as the chain began
-    check_strikes_through_the_chain(app, mode)
-
-
 # ------------------------------------------------------------------ (b) the marker after a restart
 def test_the_last_move_marker_is_drawn_after_a_restart_from_the_autosave(
         ui: SimpleNamespace, tmp_path: Path) -> None:
@@ -185,31 +92,6 @@ def test_the_last_move_marker_is_drawn_after_a_restart_from_the_autosave(
     assert cell(picture) == cell(marked)
     assert picture.get_at((rect.right - 3, rect.top + 2))[:3] == BLACK
     again.close()
-
-
-# ------------------------------------------------------------------ (c) C to H is not a warning
-def red_pixels_in_help(app: App) -> int:
-    picture = surface()
-    app.draw(picture)
-    return sum(picture.get_at((x, y))[:3] == RED
-               for x in range(HELP.left, HELP.right) for y in range(HELP.top, HELP.bottom))
-
-
-def test_stepping_c_to_h_when_two_seats_play_changes_the_seat_without_a_warning(
-        ui: SimpleNamespace) -> None:
-    app = ui.make_app()  # red human and blue computer: the only two seats in play
-    ui.click_cell(app, 2, 1)  # computer -> (not in play would leave one seat) -> human
-    row = app.session.panel[2]
-    assert (row.kind, row.plays_as) == ("human", "human")
-    text, warn = app.help_text()
-    assert text.startswith("Blue is now played by a human (") and "two" in text
-    assert not warn
-    assert red_pixels_in_help(app) == 0
-    ui.click_square(app, 27)  # red plays, then blue is a human's to play: no computer answers
-    ui.advance(app, 2.0)
-    assert app.game.moves == [27] and app.mode.human_to_move()
-    ui.click_square(app, 27)  # red's square: a real warning is red, so the pixel check can fail
-    assert app.help_text()[1] and red_pixels_in_help(app) > 0
 
 
 # ------------------------------------------------------------------ (d) dragging the title bar

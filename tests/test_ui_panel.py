@@ -1,16 +1,33 @@
-"""The player control panel, clicked with posted Select and Adjust events: every column."""
+"""The player control panel, clicked with posted Select and Adjust events: every column; a seat
+crossed out exactly when the board on screen shows it with nothing left, wave by wave through
+the last chain; a seat stepped C to H when only two seats play is said, not warned."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
+from pictures import blank_picture
 
 from chainplus.app import panel as seats
-from chainplus.ui.art.theme import GREY2, SEAT_COLOUR, panel_cell
-from chainplus.ui.window.modes import PlayMode
+from chainplus.app.settings import SavedSeat
+from chainplus.ui.art.theme import BLACK, GREY2, HELP, RED, SEAT_COLOUR, panel_cell, panel_marker
+from chainplus.ui.rigs.fakes import HandClock
+from chainplus.ui.window.app import App
+from chainplus.ui.window.modes import AnimateMode, GameOverMode, PlayMode
+from chainplus.ui.window.screen import out_on, squares_in
 from chainplus.ui.window.targets import ADJUST
 
 COMPUTER, HUMAN, OFF = "computer", "human", "off"
+SEATS = (1, 2, 3, 4)
+#: A computer seat as the settings hold one: level 1, no random moves.
+COMPUTER_SEAT = SavedSeat("computer", 1, 0)
+#: Classic rules, four seats: Red 1 on corner 0, Blue 2 on 1, Green 2 on 2, Yellow 2 on 3
+#: (Red's 63 is a spare move). Red's next piece on 0 sets off three waves along the top row:
+#: Blue loses its only square in the first, Green in the second, Yellow in the third.
+BEFORE_THE_LAST_CHAIN = (0, 1, 2, 3, 63, 1, 2, 3)
+LAST_MOVE = 0
 
 
 def test_column_one_select_steps_human_computer_not_in_play(ui) -> None:
@@ -142,8 +159,6 @@ def test_seats_in_play_are_drawn_in_their_colour_and_others_grey(ui) -> None:
 
 
 def test_the_seat_to_move_is_highlighted_and_an_eliminated_seat_marked(ui) -> None:
-    from chainplus.ui.art.theme import BLACK, panel_marker
-
     app = ui.make_app()
     for seat in (1, 2):
         app.session.panel[seat].kind = app.session.panel[seat].plays_as = HUMAN
@@ -169,3 +184,110 @@ def test_the_seat_to_move_is_highlighted_and_an_eliminated_seat_marked(ui) -> No
     middle = panel_cell(2, 3)
     assert tuple(screen.get_at((middle.x + 3, marker.centery)))[:3] == BLACK  # struck through
     assert isinstance(app.mode, PlayMode) and framed(3)
+
+
+# ------------------------------------------------------------------ crossed out in step
+def struck(picture: pygame.Surface, seat: int) -> bool:
+    """Whether the panel row of ``seat`` has the strike line the panel draws across a seat that
+    is out: black across the gaps between its cells, a white line two pixels above."""
+    y = panel_marker(seat).centery
+    gaps = [panel_cell(seat, column).right + 1 for column in (1, 2, 3)]
+    black = [picture.get_at((x, y))[:3] == BLACK for x in gaps]
+    white = picture.get_at((gaps[0], y - 2))[:3] == (255, 255, 255)
+    assert all(black) == any(black) and all(black) == white, "a strike line half drawn"
+    return all(black)
+
+
+def set_clock(app: App, t: float) -> None:
+    """Move the app's hand-moved clock to ``t``."""
+    clock = app.clock
+    assert isinstance(clock, HandClock)
+    clock.t = t
+
+
+def wave_time(mode: AnimateMode, wave: int) -> float:
+    """A moment in the middle of ``wave`` (-1: while the placement shows)."""
+    if wave < 0:
+        return mode.start + mode.hold / 2
+    return mode.start + mode.hold + (wave + 0.5) * mode.wave_time
+
+
+def check_strikes_through_the_chain(app: App, chain: AnimateMode) -> None:
+    """Show every wave of ``chain`` in turn and check the drawn strike lines at each: a seat is
+    crossed out exactly when it is out of the game and owns nothing on the frame shown; a seat
+    this chain knocks out is not crossed out while the placement shows, and is on the final
+    board."""
+    picture = blank_picture()
+    for wave in range(-1, len(chain.cascade.waves)):
+        set_clock(app, wave_time(chain, wave))
+        app.update()
+        assert app.mode is chain and chain.wave == wave
+        app.draw(picture)
+        frame = squares_in(chain.frame())
+        for seat in SEATS:
+            gone = seat in app.game.seats and seat not in app.game.alive and frame[seat] == 0
+            assert struck(picture, seat) == gone, (wave, seat, frame)
+        if wave == -1:
+            assert not any(struck(picture, seat) for seat in chain.cascade.eliminated)
+    set_clock(app, wave_time(chain, len(chain.cascade.waves)) + 0.01)
+    app.update()
+    assert isinstance(app.mode, GameOverMode)
+    app.draw(picture)
+    for seat in app.game.seats:
+        assert struck(picture, seat) == (seat != app.game.winner)
+
+
+def test_the_last_chain_crosses_out_each_seat_when_its_squares_are_gone(
+        ui: SimpleNamespace) -> None:
+    app = ui.make_app(speed="normal", rules="classic", seats=(COMPUTER_SEAT,) * 4)
+    for square in BEFORE_THE_LAST_CHAIN:
+        app.session.place(square)
+    app.switch(app.mode.place(LAST_MOVE))  # as the computer's answer is played
+    chain = app.mode
+    assert isinstance(chain, AnimateMode)
+    assert chain.cascade.eliminated == (2, 3, 4) and chain.cascade.winner == 1
+    assert out_on(squares_in(chain.frames[0]), app.session) == set()  # before any wave
+    assert out_on(squares_in(chain.frames[1]), app.session) == {2}
+    assert out_on(squares_in(chain.frames[2]), app.session) == {2, 3}
+    check_strikes_through_the_chain(app, chain)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_whole_four_computer_game_crosses_out_in_step_with_its_last_chain(
+        ui: SimpleNamespace, seed: int) -> None:
+    app = ui.make_app(seed=seed, speed="fast", seats=(COMPUTER_SEAT,) * 4)
+    end = app.clock.t + 600
+    while app.clock.t < end:
+        ui.advance(app, 0.05)
+        mode = app.mode
+        if isinstance(mode, AnimateMode) and mode.cascade.winner is not None:
+            break
+    else:
+        pytest.fail("the four computers did not finish a game")
+    assert isinstance(mode, AnimateMode) and mode.wave == -1  # caught as the chain began
+    check_strikes_through_the_chain(app, mode)
+
+
+# ------------------------------------------------------------------ C to H is not a warning
+def red_pixels_in_help(app: App) -> int:
+    picture = blank_picture()
+    app.draw(picture)
+    return sum(picture.get_at((x, y))[:3] == RED
+               for x in range(HELP.left, HELP.right) for y in range(HELP.top, HELP.bottom))
+
+
+def test_stepping_c_to_h_when_two_seats_play_changes_the_seat_without_a_warning(
+        ui: SimpleNamespace) -> None:
+    app = ui.make_app()  # red human and blue computer: the only two seats in play
+    ui.click_cell(app, 2, 1)  # computer -> (not in play would leave one seat) -> human
+    row = app.session.panel[2]
+    assert (row.kind, row.plays_as) == ("human", "human")
+    text, warn = app.help_text()
+    assert text.startswith("Blue is now played by a human (") and "two" in text
+    assert not warn
+    assert red_pixels_in_help(app) == 0
+    ui.click_square(app, 27)  # red plays, then blue is a human's to play: no computer answers
+    ui.advance(app, 2.0)
+    assert app.game.moves == [27] and app.mode.human_to_move()
+    ui.click_square(app, 27)  # red's square: a real warning is red, so the pixel check can fail
+    assert app.help_text()[1] and red_pixels_in_help(app) > 0
