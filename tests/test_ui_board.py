@@ -1,11 +1,19 @@
 """The board in the window, driven by posted mouse events: placing, refusing, hovering,
-cascades shown wave by wave, and the end of the game."""
+cascades shown wave by wave, the end of the game, and the last move marked after a restart."""
 
 from __future__ import annotations
 
-import pygame
+import io
+from pathlib import Path
+from types import SimpleNamespace
 
+import pygame
+from pictures import blank_picture
+
+from chainplus.app.store import Store
 from chainplus.core.rules import square_of
+from chainplus.ui.art import board_view
+from chainplus.ui.art.theme import BLACK
 from chainplus.ui.window.modes import AnimateMode, GameOverMode, PlayMode
 from chainplus.ui.window.screen import squares_in
 
@@ -218,3 +226,33 @@ def test_clicking_while_the_computer_is_to_move_explains_and_changes_nothing(ui)
     ui.click_square(app, 36)
     assert len(app.game.moves) == 1
     assert "computer" in app.help_text()[0]
+
+
+def test_the_last_move_marker_is_drawn_after_a_restart_from_the_autosave(
+        ui: SimpleNamespace, tmp_path: Path) -> None:
+    first = ui.make_app(speed="instant", store=Store(tmp_path, stream=io.StringIO()))
+    ui.click_square(first, 27)  # red, the human
+    ui.settle(first)  # blue, the computer, answers
+    assert len(first.game.moves) == 2
+    last = first.game.moves[-1]
+    first.close()
+    # the window started again
+    again = ui.make_app(speed="instant", store=Store(tmp_path, stream=io.StringIO()))
+    assert again.session.resumed == 2 and again.session.last_square == last
+    picture = blank_picture()
+    again.draw(picture)
+    game = again.game
+    marked, plain = blank_picture(), blank_picture()
+    board_view.draw_board(marked, game.counts, game.owners, game.threshold,
+                          board_view.Marks(last=last))
+    board_view.draw_board(plain, game.counts, game.owners, game.threshold,
+                          board_view.Marks(last=None))
+    rect = board_view.cell_rect(last)
+
+    def cell(picture: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(picture.subsurface(rect), "RGB")
+
+    assert cell(marked) != cell(plain)  # the check can tell them apart
+    assert cell(picture) == cell(marked)
+    assert picture.get_at((rect.right - 3, rect.top + 2))[:3] == BLACK
+    again.close()

@@ -20,16 +20,12 @@ from chainplus.app.settings import SavedSeat, Speed
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
-from chainplus.ui.art.theme import BLACK, TITLE_BAR
+from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.app import App
 from chainplus.ui.window.display import Display, NullDisplay
 
 
 # ------------------------------------------------------------------ helpers
-def surface() -> pygame.Surface:
-    return pygame.Surface((640, 480))
-
-
 def built_app(ui: SimpleNamespace, display: Display | None = None,
               folder: Path | None = None, speed: Speed = "normal") -> App:
     """An App like ``ui.make_app``, with the given stand-in screen and, given a ``folder``,
@@ -62,36 +58,6 @@ def drag(app: App, start: tuple[int, int], *through: tuple[int, int]) -> None:
         app.handle_event(event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
     app.handle_event(event(pygame.MOUSEBUTTONUP, pos=through[-1] if through else start,
                            button=1))
-
-
-# ------------------------------------------------------------------ (b) the marker after a restart
-def test_the_last_move_marker_is_drawn_after_a_restart_from_the_autosave(
-        ui: SimpleNamespace, tmp_path: Path) -> None:
-    first = built_app(ui, folder=tmp_path, speed="instant")
-    ui.click_square(first, 27)  # red, the human
-    ui.settle(first)  # blue, the computer, answers
-    assert len(first.game.moves) == 2
-    last = first.game.moves[-1]
-    first.close()
-    again = built_app(ui, folder=tmp_path, speed="instant")  # the window started again
-    assert again.session.resumed == 2 and again.session.last_square == last
-    picture = surface()
-    again.draw(picture)
-    game = again.game
-    marked, plain = surface(), surface()
-    board_view.draw_board(marked, game.counts, game.owners, game.threshold,
-                          board_view.Marks(last=last))
-    board_view.draw_board(plain, game.counts, game.owners, game.threshold,
-                          board_view.Marks(last=None))
-    rect = board_view.cell_rect(last)
-
-    def cell(picture: pygame.Surface) -> bytes:
-        return pygame.image.tobytes(picture.subsurface(rect), "RGB")
-
-    assert cell(marked) != cell(plain)  # the check can tell them apart
-    assert cell(picture) == cell(marked)
-    assert picture.get_at((rect.right - 3, rect.top + 2))[:3] == BLACK
-    again.close()
 
 
 # ------------------------------------------------------------------ (d) dragging the title bar
