@@ -1,12 +1,16 @@
-"""The screen: the picture as large as 4:3 allows, sharp, and every position mapped back."""
+"""The screen: the picture as large as 4:3 allows, sharp, and every position mapped back; a drag
+on the title bar moves the window (never a drag from the board, never in full screen)."""
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from chainplus.app.session import Options
 from chainplus.ui.art.board_view import cell_rect
+from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.app import App
 from chainplus.ui.window.display import NullDisplay, ScreenDisplay
 from chainplus.ui.window.scaler import Layout, whole_step
@@ -257,3 +261,51 @@ def test_leaving_full_screen_places_the_window_again_once_it_is_framed(screen_di
     display.window.position = (400, 200)  # the player's own move afterwards stays
     display.logical(size_back)
     assert display.window.position == (400, 200)
+
+
+# ------------------------------------------------------------------ dragging the title bar
+class MovesRecorded(NullDisplay):
+    """A stand-in screen that remembers every request to move the window."""
+
+    def __init__(self, fullscreen: bool = False) -> None:
+        super().__init__(fullscreen)
+        self.moves: list[tuple[int, int]] = []
+
+    def move_window(self, dx: int, dy: int) -> None:
+        self.moves.append((dx, dy))
+
+
+def drag(app: App, start: tuple[int, int], *through: tuple[int, int]) -> None:
+    """Press Select at ``start``, move through each point, release at the last."""
+    event = pygame.event.Event
+    app.handle_event(event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for pos in through:
+        app.handle_event(event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    app.handle_event(event(pygame.MOUSEBUTTONUP, pos=through[-1] if through else start,
+                           button=1))
+
+
+def test_a_title_bar_drag_moves_the_window_by_the_pointers_movement(ui: SimpleNamespace) -> None:
+    display = MovesRecorded()
+    app = ui.make_app(display=display)
+    start = TITLE_BAR.center
+    drag(app, start, (start[0] + 30, start[1] + 7))
+    assert display.moves == [(30, 7)]
+    assert app.dragging is None
+    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 60, start[1]),
+                                        rel=(0, 0), buttons=(0, 0, 0)))
+    assert display.moves == [(30, 7)]  # the button is up: moving the pointer moves nothing
+
+
+def test_no_drag_from_the_board_or_in_full_screen(ui: SimpleNamespace) -> None:
+    display = MovesRecorded()
+    app = ui.make_app(display=display)
+    square = cell_rect(27).center
+    drag(app, square, (square[0] + 20, square[1] + 20))
+    assert display.moves == []
+    full = MovesRecorded(fullscreen=True)
+    app = ui.make_app(display=full)
+    start = TITLE_BAR.center
+    drag(app, start, (start[0] + 30, start[1] + 7))
+    assert full.moves == []
+    assert full.fullscreen  # the press on the title bar did not leave full screen either

@@ -7,96 +7,23 @@ from __future__ import annotations
 
 import io
 import random
-from pathlib import Path
-from types import SimpleNamespace
 
-import pygame
 import pytest
 
 from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
-from chainplus.app.session import Options
-from chainplus.app.settings import SavedSeat, Speed
+from chainplus.app.settings import SavedSeat
 from chainplus.app.store import Store
 from chainplus.core.game import Game
-from chainplus.ui.art import board_view
-from chainplus.ui.art.theme import TITLE_BAR
-from chainplus.ui.window.app import App
-from chainplus.ui.window.display import Display, NullDisplay
-
-
-# ------------------------------------------------------------------ helpers
-def built_app(ui: SimpleNamespace, display: Display | None = None,
-              folder: Path | None = None, speed: Speed = "normal") -> App:
-    """An App like ``ui.make_app``, with the given stand-in screen and, given a ``folder``,
-    saving there (so it can be built again on the same files)."""
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((640, 480))
-    store = Store(folder, stream=io.StringIO()) if folder is not None else None
-    app = App(Options(seed=1, speed=speed), ui.headless_devices(display), store=store)
-    app.table.budget = app.table.hint_budget = 0.02
-    return app
-
-
-class MovesRecorded(NullDisplay):
-    """A stand-in screen that remembers every request to move the window."""
-
-    def __init__(self, fullscreen: bool = False) -> None:
-        super().__init__(fullscreen)
-        self.moves: list[tuple[int, int]] = []
-
-    def move_window(self, dx: int, dy: int) -> None:
-        self.moves.append((dx, dy))
-
-
-def drag(app: App, start: tuple[int, int], *through: tuple[int, int]) -> None:
-    """Press Select at ``start``, move through each point, release at the last."""
-    event = pygame.event.Event
-    app.handle_event(event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    for pos in through:
-        app.handle_event(event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
-    app.handle_event(event(pygame.MOUSEBUTTONUP, pos=through[-1] if through else start,
-                           button=1))
-
-
-# ------------------------------------------------------------------ (d) dragging the title bar
-def test_a_title_bar_drag_moves_the_window_by_the_pointers_movement(ui: SimpleNamespace) -> None:
-    display = MovesRecorded()
-    app = built_app(ui, display)
-    start = TITLE_BAR.center
-    drag(app, start, (start[0] + 30, start[1] + 7))
-    assert display.moves == [(30, 7)]
-    assert app.dragging is None
-    app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 60, start[1]),
-                                        rel=(0, 0), buttons=(0, 0, 0)))
-    assert display.moves == [(30, 7)]  # the button is up: moving the pointer moves nothing
-
-
-def test_no_drag_from_the_board_or_in_full_screen(ui: SimpleNamespace) -> None:
-    display = MovesRecorded()
-    app = built_app(ui, display)
-    square = board_view.cell_rect(27).center
-    drag(app, square, (square[0] + 20, square[1] + 20))
-    assert display.moves == []
-    full = MovesRecorded(fullscreen=True)
-    app = built_app(ui, full)
-    start = TITLE_BAR.center
-    drag(app, start, (start[0] + 30, start[1] + 7))
-    assert full.moves == []
-    assert full.fullscreen  # the press on the title bar did not leave full screen either
 
 
 def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
     """A player who started the game from a desktop icon sees why nothing is saved."""
-    from chainplus.app.session import Options
-    from chainplus.app.store import Store
     from chainplus.ui.art.panel_view import HELP_LINES, help_lines
-    from chainplus.ui.window.app import App
 
     folder = tmp_path / "chainplus"
     folder.write_text("")  # a file where the folder should be
-    app = App(Options(seed=1), ui.headless_devices(), store=Store(folder, stream=io.StringIO()))
+    app = ui.make_app(store=Store(folder, stream=io.StringIO()))
     app.update()
     text, warn = app.help_text()
     assert text == "Cannot autosave: a file stands where its folder should be." and warn
