@@ -5,7 +5,6 @@ title bar moves the window (but not in full screen)."""
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
@@ -13,25 +12,7 @@ import pytest
 from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
 from chainplus.app.settings import SavedSeat
-from chainplus.app.store import Store
 from chainplus.core.game import Game
-
-
-def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
-    """A player who started the game from a desktop icon sees why nothing is saved."""
-    from chainplus.ui.art.panel_view import HELP_LINES, help_lines
-
-    folder = tmp_path / "chainplus"
-    folder.write_text("")  # a file where the folder should be
-    app = ui.make_app(store=Store(folder, stream=io.StringIO()))
-    app.update()
-    text, warn = app.help_text()
-    assert text == "Cannot autosave: a file stands where its folder should be." and warn
-    assert len(help_lines(text)) <= HELP_LINES
-    ui.advance(app, 5.0)  # the message goes, and the next failed save does not repeat it
-    ui.click_square(app, 0)
-    app.update()
-    assert "Cannot" not in app.help_text()[0]
 
 
 def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:

@@ -1,11 +1,15 @@
-"""Every message and every line of help fits the help box: nothing is cut off mid-sentence."""
+"""Every message and every line of help fits the help box: nothing is cut off mid-sentence; a
+save that fails is said once, not again at every move."""
 
 from __future__ import annotations
+
+import io
 
 import pygame
 
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.settings import SavedSeat
+from chainplus.app.store import Store
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import panel_view
 from chainplus.ui.art.board_view import cell_rect
@@ -83,3 +87,20 @@ def test_the_refusal_for_every_seat_fits(ui) -> None:
         assert fits(text), text
     pygame.event.clear()
     app.close()
+
+
+def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
+    """A player who started the game from a desktop icon sees why nothing is saved."""
+    from chainplus.ui.art.panel_view import HELP_LINES, help_lines
+
+    folder = tmp_path / "chainplus"
+    folder.write_text("")  # a file where the folder should be
+    app = ui.make_app(store=Store(folder, stream=io.StringIO()))
+    app.update()
+    text, warn = app.help_text()
+    assert text == "Cannot autosave: a file stands where its folder should be." and warn
+    assert len(help_lines(text)) <= HELP_LINES
+    ui.advance(app, 5.0)  # the message goes, and the next failed save does not repeat it
+    ui.click_square(app, 0)
+    app.update()
+    assert "Cannot" not in app.help_text()[0]
