@@ -1,4 +1,5 @@
-"""Kiosk mode, attract mode, remembered settings and autosave in the window (headless)."""
+"""Kiosk mode, attract mode (its demonstration games, drawn to the end), remembered settings and
+autosave in the window (headless)."""
 
 from __future__ import annotations
 
@@ -196,6 +197,22 @@ def test_no_attract_mode_in_a_window(ui) -> None:
     app = make(ui, idle_seconds=1)
     ui.advance(app, 120.0)
     assert not ui.in_demo(app)
+
+
+def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
+    """The demonstration changes its own board and messages: the screen must follow them."""
+    app = ui.make_app(kiosk=True, idle_seconds=1.0, speed="instant")
+    ui.advance(app, 1.5)
+    assert ui.in_demo(app)
+    for _ in range(20000):
+        app.dirty = False  # as if the loop had just drawn
+        app.clock.t += 0.05
+        app.update()
+        if isinstance(app.mode.board_mode, GameOverMode):
+            break
+    assert isinstance(app.mode.board_mode, GameOverMode)
+    assert app.dirty, "the winner's board was not drawn"
+    assert "wins!" in app.mode.shown.cues.message.value.text
 
 
 # --------------------------------------------------------------------------- settings

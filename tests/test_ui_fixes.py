@@ -15,24 +15,6 @@ from chainplus.app.settings import SavedSeat
 from chainplus.core.game import Game
 
 
-def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
-    """The demonstration changes its own board and messages: the screen must follow them."""
-    from chainplus.ui.window.modes import GameOverMode as Over
-
-    app = ui.make_app(kiosk=True, idle_seconds=1.0, speed="instant")
-    ui.advance(app, 1.5)
-    assert ui.in_demo(app)
-    for _ in range(20000):
-        app.dirty = False  # as if the loop had just drawn
-        app.clock.t += 0.05
-        app.update()
-        if isinstance(app.mode.board_mode, Over):
-            break
-    assert isinstance(app.mode.board_mode, Over)
-    assert app.dirty, "the winner's board was not drawn"
-    assert "wins!" in app.mode.shown.cues.message.value.text
-
-
 def test_level_5_thinks_through_the_pause_the_window_makes_anyway() -> None:
     """Its clock follows the speed, never under 0.25 s, and ends before the pause does
     (where the pause is long enough), so the pace of the game stays as it was."""
