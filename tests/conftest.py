@@ -28,6 +28,15 @@ import pytest  # noqa: E402
 from chainplus.ui.rigs.fakes import RecordedSounds, headless_devices  # noqa: E402
 
 
+def open_display() -> None:
+    """Open pygame's display (the dummy driver: no window is seen) at the picture's size, unless
+    it is open: an App draws on it, and a test before may have closed it (``launch.run`` calls
+    ``pygame.quit``)."""
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((640, 480))
+
+
 def make_app(seed: int = 1, speed: str = "normal", *, display=None, store=None, **options):
     """An App on ``headless_devices``: a hand-moved clock, a synchronous AI worker, recorded
     sounds and ``display`` (by default no screen), saving to ``store`` (by default nowhere);
@@ -35,9 +44,7 @@ def make_app(seed: int = 1, speed: str = "normal", *, display=None, store=None, 
     from chainplus.app.session import Options
     from chainplus.ui.window.app import App
 
-    pygame.display.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((640, 480))
+    open_display()
     app = App(Options(seed=seed, speed=speed, **options), headless_devices(display), store=store)
     app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app
@@ -142,7 +149,9 @@ def wait_for():
 
 @pytest.fixture
 def ui() -> types.SimpleNamespace:
-    """The window-test helpers: make_app, post_click, click_square/icon/cell, advance, settle."""
+    """The window-test helpers: make_app, post_click, click_square/icon/cell, advance, settle.
+    pygame's display is open (``open_display``) for a test that builds its App by hand."""
+    open_display()
     return types.SimpleNamespace(
         RecordedSounds=RecordedSounds, headless_devices=headless_devices, make_app=make_app,
         pump=pump, post_click=post_click, click_square=click_square, click_icon=click_icon,
