@@ -121,10 +121,14 @@ class ThreadWorker:
         job = Job(self._next, kind, game.copy(), level, random_pct, seed, budget)
         self._next += 1
         self._job = job
-        self._launch(job)
+        self.launch(job)
         return job
 
-    def _launch(self, job: Job) -> None:
+    def launch(self, job: Job) -> None:
+        """Run ``job``, which ``start`` has just made the current one: here on a daemon thread.
+        A worker that runs jobs another way overrides this (``SyncWorker`` answers at once, a
+        test's worker may record or hold them); callers use ``start``."""
+
         def run() -> None:
             answer(job)
             if self._notify is not None and not job.stop.is_set():
@@ -158,5 +162,6 @@ class ThreadWorker:
 class SyncWorker(ThreadWorker):
     """Answers on the calling thread at once: repeatable, for tests and the benchmark."""
 
-    def _launch(self, job: Job) -> None:
+    def launch(self, job: Job) -> None:
+        """Answer ``job`` at once, on the calling thread."""
         answer(job)
