@@ -131,7 +131,8 @@ def settle(app, limit: float = 30.0) -> None:
 
 def wait_until(check, what: str, timeout: float):
     """Poll ``check`` until it returns something true and return that; fail after ``timeout``
-    seconds (for tests that watch another process or a real X server)."""
+    seconds (for tests that watch another process or a real X server). The verdict is what
+    ``check`` finds: the timeouts given are generous, so a slow machine only waits longer."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         result = check()
