@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import ROOT
 
 from chainplus.ai import players as ai
 from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
 from chainplus.core.records import game_from_data
 
-CHOICES = json.loads((Path(__file__).parent / "data" / "level5_choices.json").read_text())
+CHOICES = json.loads((ROOT / "tests" / "data" / "level5_choices.json").read_text())
 POSITIONS: list[dict[str, Any]] = CHOICES["positions"]
 
 
