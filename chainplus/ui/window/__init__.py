@@ -2,10 +2,10 @@
 
 A click, from the event loop to the rules, in one direction through five files::
 
-    app.play (the loop)  ->  App.handle_event -> App.click: what is under it (targets.hit)
-    mode.Mode.click  ->  modes.PlayMode.click_board -> place
-    app.session.Session.place ->  the panel, the undo policy and the autosave
-    core.game.Game.play_shown ->  the rules; the cascade comes back up as a typed outcome
+    window.app.play (the loop)       ->  App.handle_event -> App.click (targets.hit)
+    window.mode.Mode.click           ->  window.modes.PlayMode.click_board -> place
+    chainplus.app.session.Session.place  ->  the panel, the undo policy and the autosave
+    chainplus.core.game.Game.play_shown  ->  the rules; the cascade comes back as a typed outcome
 
 ``mode`` is what every mode answers and ``modes`` the game's own (a seat to move, a chain
 shown, the game over): each says what the board does now and returns the next mode, and
