@@ -423,6 +423,16 @@ def test_the_core_imports_no_pygame() -> None:
     assert _pygame_modules(code) == "[]"
 
 
+def test_the_settings_load_no_search() -> None:
+    """The panel and the settings name the computer levels; naming them loads no search."""
+    check = ("import sys, chainplus.app.settings, chainplus.app.panel\n"
+             "print(sorted(m for m in sys.modules if m.startswith('chainplus.ai.')))")
+    done = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['chainplus.ai.levels']"
+
+
 def test_this_test_file_runs_without_pygame() -> None:
     code = ("import sys; sys.path.insert(0, 'tests'); import test_session as t\n"
             "import tempfile, pathlib\n"
