@@ -82,6 +82,40 @@ def test_the_square_under_the_pointer_is_highlighted_only_when_legal(ui) -> None
     assert screen.get_at(corner(0))[:3] == WHITE
 
 
+def point_at(ui, app, square: int) -> None:
+    """Move the pointer over ``square`` with a posted motion event."""
+    centre = board_view.cell_rect(square).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    ui.pump(app)
+
+
+def test_pointing_at_a_square_says_what_it_holds_and_when_it_explodes(ui) -> None:
+    """The help line names the square's kind, the count that explodes it under the game's rules
+    and whose pieces it holds, for the human to move and for a square they may not play."""
+    app = two_humans(ui)
+    ui.click_square(app, 0)  # red
+    app.table.cues.message.clear()
+    point_at(ui, app, 0)  # blue to move: red's corner
+    assert app.help_text() == ("Corner square: explodes at 3 pieces. Red's, 1 piece.", False)
+    point_at(ui, app, 4)
+    assert app.help_text() == ("Edge square: explodes at 4 pieces. Empty.", False)
+    classic = two_humans(ui, rules="classic")
+    classic.table.cues.message.clear()
+    point_at(ui, classic, 27)
+    assert classic.help_text() == ("Centre square: explodes at 4 pieces. Empty.", False)
+
+
+def test_pointing_at_the_board_during_a_chain_says_a_click_finishes_it(ui) -> None:
+    app = two_humans(ui)
+    two_wave_chain(app)
+    ui.click_square(app, 0)
+    assert isinstance(app.mode, AnimateMode)
+    app.table.cues.message.clear()
+    point_at(ui, app, 40)
+    assert app.help_text() == ("Click to finish the chain at once.", False)
+
+
 def corner_about_to_burst(app) -> None:
     """Red holds 2 on the top-left corner and blue has pieces next to it; red to move."""
     for sq in (0, 1, 0, 8):  # red 0, blue 1, red 0, blue 8

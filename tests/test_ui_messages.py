@@ -7,10 +7,12 @@ import io
 
 import pygame
 
+from chainplus.app.explain import square_help
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.settings import SavedSeat
 from chainplus.app.store import Store
-from chainplus.core.rules import SEATS
+from chainplus.core.game import Game
+from chainplus.core.rules import RULES, SEATS
 from chainplus.ui.art import panel_view
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.art.theme import CLOSE_ICON, TOGGLE_ICON, panel_cell
@@ -46,6 +48,17 @@ def test_every_hover_help_fits_in_window_and_locked_kiosk(ui) -> None:
         for text in hover_texts(app):
             assert fits(text), text
         app.close()
+
+
+def test_every_square_help_fits_for_every_kind_owner_count_and_rule_set() -> None:
+    for rules in RULES:
+        game = Game(SEATS, rules)
+        for square in (0, 1, 9):  # a corner, an edge and a centre square
+            for seat in SEATS:
+                for count in range(game.threshold[square]):
+                    game.counts[square], game.owners[square] = count, seat if count else 0
+                    text = square_help(game, square)
+                    assert fits(text), text
 
 
 def test_every_panel_and_icon_message_fits(ui) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from chainplus.app.explain import plural
 from chainplus.app.panel import (
     SEAT_NAME,
     Panel,
@@ -72,10 +73,6 @@ class Refused:
 
     square: int
     note: Note
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 class Session:

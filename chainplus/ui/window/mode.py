@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import pygame
 
+from chainplus.app.explain import square_help
 from chainplus.app.session import Note, Session
 from chainplus.ui.art import board_view
 from chainplus.ui.window.controls import ICON_BY_NAME, Effect, click_cell
@@ -129,3 +130,8 @@ class Mode:
 
     def default_help(self) -> str:
         return ""
+
+    def square_help(self, square: int) -> str:
+        """The help line for the pointer on ``square``: what it is on the board, and when it
+        explodes under the rules in play."""
+        return square_help(self.session.game, square)

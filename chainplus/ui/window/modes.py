@@ -271,6 +271,10 @@ class AnimateMode(Mode):
     def default_help(self) -> str:
         return "Click to finish the chain at once."
 
+    def square_help(self, square: int) -> str:
+        """A click on the board finishes the chain, so that is what the board says."""
+        return self.default_help()
+
 
 class GameOverMode(Mode):
     """The final board and the winner, until a new game (by itself after a while in a kiosk)."""

@@ -15,7 +15,7 @@ from chainplus.ui.art import board_view, panel_view, widgets
 from chainplus.ui.art.theme import BLACK, GREY1, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
 from chainplus.ui.window.mode import Board, Mode
-from chainplus.ui.window.targets import Cell, Furniture, Icon, Target
+from chainplus.ui.window.targets import Cell, Furniture, Icon, Square, Target
 from chainplus.ui.window.worker import HINT
 
 #: The hint square flashes at this many on/off steps a second; the thinking dots step at it too.
@@ -74,8 +74,10 @@ def help_text(mode: Mode, under: Target | None) -> tuple[str, bool]:
 
 
 def target_help(mode: Mode, target: Target | None) -> str:
-    """One line on what a click on ``target`` does (the mode's own line for the board)."""
+    """One line on what a click on ``target`` does, or on the square it is (the mode says)."""
     table = mode.shown
+    if isinstance(target, Square):
+        return mode.square_help(target.square)
     if isinstance(target, Icon):
         return ICON_BY_NAME[target.name].help(table)
     if isinstance(target, Cell):

@@ -1,0 +1,30 @@
+"""The help box's words for what has a state to explain: a board square (what kind, when it
+explodes under the rules of the game on the board, whose it is).
+
+Words only, from the game and the panel, so every line is tested without a window. Each must
+fit the help box: three lines of 22 characters of the 8-pixel font.
+"""
+
+from __future__ import annotations
+
+from chainplus.app.panel import SEAT_NAME
+from chainplus.core.game import Game
+from chainplus.core.rules import MASS
+
+#: A square's kind, by its critical mass (the rules' words: corner 2, edge 3, centre 4).
+SQUARE_KIND = {2: "Corner", 3: "Edge", 4: "Centre"}
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def square_help(game: Game, square: int) -> str:
+    """What ``square`` is on ``game``'s board: its kind, how many pieces explode it under the
+    game's rules (acorn: one more than its critical mass; classic: its critical mass), and
+    whose pieces it holds (e.g. "Edge square: explodes at 4 pieces. Blue's, 2 pieces.")."""
+    count, owner = game.counts[square], game.owners[square]
+    held = f"{SEAT_NAME[owner]}'s, {plural(count, 'piece')}." if count else "Empty."
+    return (f"{SQUARE_KIND[MASS[square]]} square: explodes at {game.threshold[square]} pieces. "
+            f"{held}")
+
