@@ -1,17 +1,18 @@
-"""The help box's words for a board square, without pygame: the kind of square, when it
-explodes under the rules of the game on the board (acorn: over its critical mass; classic: at
-it) and whose it is."""
+"""The help box's words for a board square and for a panel cell not in use, without pygame:
+the kind of square, when it explodes under the rules of the game on the board (acorn: over its
+critical mass; classic: at it) and whose it is; a human's or an empty seat's level and random %
+said to be kept for when a computer plays the seat, and a click on them changing nothing."""
 
 from __future__ import annotations
 
 import pytest
 
-from chainplus.app.explain import square_help
-from chainplus.app.session import Options, Session
+from chainplus.app.explain import setting_unused, square_help
+from chainplus.app.session import Note, Options, Session
 from chainplus.app.settings import SavedSeat
 from chainplus.core.rules import Rules
 
-H = SavedSeat("human", 5, 10)
+H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 3, 20), SavedSeat()
 FOUR_HUMANS = (H, H, H, H)
 #: Four humans: Red 27, Blue 28, Green 35, Yellow 36, then Red 27 and Blue 28 again.
 EVERY_SEATS_CENTRE = (27, 28, 35, 36, 27, 28)
@@ -55,3 +56,52 @@ def test_a_square_follows_the_rules_of_the_game_on_the_board_not_the_next_ones()
     s.new_game()
     assert square_help(s.game, CORNER) == "Corner square: explodes at 2 pieces. Empty."
 
+
+# ------------------------------------------------------------------ level and random % not in use
+def test_a_human_seats_level_and_random_say_they_count_when_it_is_a_computer() -> None:
+    s = session((H, C, OFF, OFF))
+    game = s.game
+    assert setting_unused(s.panel, game, 1, 3) == (
+        "Red is human: its level counts when it is a computer.")
+    assert setting_unused(s.panel, game, 1, 4) == (
+        "Red is human: its random % counts when it is a computer.")
+    assert setting_unused(s.panel, game, 2, 3) is None  # a computer's are in use
+    assert setting_unused(s.panel, game, 2, 4) is None
+
+
+def test_a_seat_not_in_play_says_so_and_one_joining_as_a_computer_is_in_use() -> None:
+    s = session((H, C, OFF, OFF))
+    assert setting_unused(s.panel, s.game, 3, 3) == (
+        "Green is not in play: its level counts when it is a computer.")
+    assert setting_unused(s.panel, s.game, 4, 4) == (
+        "Yellow is not in play: its random % counts when it is a computer.")
+    s.step_player(4, -1)  # yellow joins as a computer at the next game
+    assert setting_unused(s.panel, s.game, 4, 3) is None
+    s.step_player(3, 1)  # green joins as a human at the next game
+    assert setting_unused(s.panel, s.game, 3, 3) == (
+        "Green is human: its level counts when it is a computer.")
+
+
+def test_a_seat_leaving_at_the_next_game_is_still_played_as_it_is_now() -> None:
+    s = session((H, C, C, C))
+    s.step_player(3, 1)  # green: computer -> out, from the next game; the computer plays on
+    assert s.panel[3].kind == "off" and setting_unused(s.panel, s.game, 3, 3) is None
+    s.step_player(1, 1)  # red: human -> computer, at once
+    s.step_player(1, 1)  # red: computer -> out from the next game, still the computer's now
+    assert setting_unused(s.panel, s.game, 1, 4) is None
+    s.new_game()
+    assert setting_unused(s.panel, s.game, 3, 3) == (
+        "Green is not in play: its level counts when it is a computer.")
+
+
+def test_a_click_on_a_setting_not_in_use_changes_nothing_and_says_why() -> None:
+    s = session((H, C, OFF, OFF))
+    before = s.settings(False)
+    assert s.step_level(1, 1) == Note("Red is human: its level counts when it is a computer.")
+    assert s.step_random(1, -1) == Note(
+        "Red is human: its random % counts when it is a computer.")
+    assert s.step_level(3, 1) == Note(
+        "Green is not in play: its level counts when it is a computer.")
+    assert s.settings(False) == before
+    s.step_player(1, 1)  # red: human -> computer; the level kept is the one it plays at
+    assert s.step_level(1, 1) == Note("Red: computer level 0.")

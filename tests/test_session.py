@@ -265,10 +265,10 @@ def test_level_and_random_steps_wrap_round_and_say_the_new_value() -> None:
     s = session()
     assert s.step_level(2, 1) == Note("Blue: computer level 0.")
     assert s.step_level(2, -1) == Note("Blue: computer level 5.")
-    assert s.step_random(1, -1) == Note("Red: 0% random moves.")
-    assert s.step_random(1, -1) == Note("Red: 100% random moves.")
-    assert s.step_random(1, 1) == Note("Red: 0% random moves.")
-    assert s.panel[1].random_pct == 0 and s.panel[2].level == 5
+    assert s.step_random(2, -1) == Note("Blue: 0% random moves.")
+    assert s.step_random(2, -1) == Note("Blue: 100% random moves.")
+    assert s.step_random(2, 1) == Note("Blue: 0% random moves.")
+    assert s.panel[2].random_pct == 0 and s.panel[2].level == 5
 
 
 def test_squares_note_counts_the_squares_owned_now() -> None:
@@ -308,7 +308,7 @@ def test_back_to_operator_puts_everything_back_and_keeps_no_game(tmp_path: Path)
     s = session(store=quiet_store(tmp_path), speed="normal", sound=True)
     play(s, [27, 36])
     s.step_player(3, 1)
-    s.step_level(1, 1)
+    s.step_level(2, 1)
     s.step_speed(1)
     s.toggle_sound()
     s.step_rules(1)

@@ -12,7 +12,17 @@ from pictures import blank_picture
 
 from chainplus.app import panel as seats
 from chainplus.app.settings import SavedSeat
-from chainplus.ui.art.theme import BLACK, GREY2, HELP, RED, SEAT_COLOUR, panel_cell, panel_marker
+from chainplus.ui.art.panel_view import SHADE_FILL, washed
+from chainplus.ui.art.theme import (
+    BLACK,
+    GREY1,
+    GREY2,
+    HELP,
+    RED,
+    SEAT_COLOUR,
+    panel_cell,
+    panel_marker,
+)
 from chainplus.ui.rigs.fakes import HandClock
 from chainplus.ui.window.app import App
 from chainplus.ui.window.modes import AnimateMode, GameOverMode, PlayMode
@@ -104,6 +114,7 @@ def test_column_two_is_the_live_square_count_and_clicks_change_nothing(ui) -> No
 @pytest.mark.parametrize("seat", [1, 2, 3, 4])
 def test_column_three_steps_the_level_up_and_down(ui, seat: int) -> None:
     app = ui.make_app()
+    app.session.panel[seat].kind = app.session.panel[seat].plays_as = COMPUTER
     start = app.session.panel[seat].level
     ui.click_cell(app, seat, 3)
     assert app.session.panel[seat].level == (start + 1) % 6
@@ -118,6 +129,7 @@ def test_column_three_steps_the_level_up_and_down(ui, seat: int) -> None:
 @pytest.mark.parametrize("seat", [1, 2, 3, 4])
 def test_column_four_steps_the_random_percent_up_and_down(ui, seat: int) -> None:
     app = ui.make_app()
+    app.session.panel[seat].kind = app.session.panel[seat].plays_as = COMPUTER
     app.session.panel[seat].random_pct = 0
     ui.click_cell(app, seat, 4)
     assert app.session.panel[seat].random_pct == 10
@@ -149,13 +161,13 @@ def test_seats_in_play_are_drawn_in_their_colour_and_others_grey(ui) -> None:
     app = ui.make_app()
     screen = pygame.display.get_surface()
     app.draw(screen)
-    assert pixel(screen, 1, 3) == SEAT_COLOUR[1]
-    assert pixel(screen, 2, 3) == SEAT_COLOUR[2]
-    assert pixel(screen, 3, 3) == GREY2 and pixel(screen, 4, 3) == GREY2
+    assert pixel(screen, 1, 1) == SEAT_COLOUR[1]
+    assert pixel(screen, 2, 1) == SEAT_COLOUR[2]
+    assert pixel(screen, 3, 1) == GREY2 and pixel(screen, 4, 1) == GREY2
     ui.click_cell(app, 3, 1)
     ui.click_icon(app, "new")
     app.draw(screen)
-    assert pixel(screen, 3, 3) == SEAT_COLOUR[3]
+    assert pixel(screen, 3, 1) == SEAT_COLOUR[3]
 
 
 def test_the_seat_to_move_is_highlighted_and_an_eliminated_seat_marked(ui) -> None:
@@ -291,3 +303,36 @@ def test_stepping_c_to_h_when_two_seats_play_changes_the_seat_without_a_warning(
     assert app.game.moves == [27] and app.mode.human_to_move()
     ui.click_square(app, 27)  # red's square: a real warning is red, so the pixel check can fail
     assert app.help_text()[1] and red_pixels_in_help(app) > 0
+
+
+# ------------------------------------------------------------------ shaded when not in use
+def test_a_human_rows_level_and_random_are_drawn_shaded_and_a_computer_rows_are_not(
+        ui: SimpleNamespace) -> None:
+    app = ui.make_app()  # red human, blue computer, green and yellow not in play
+    picture = blank_picture()
+    app.draw(picture)
+    for column in (3, 4):
+        assert pixel(picture, 1, column) == washed(SEAT_COLOUR[1], GREY1, SHADE_FILL)
+        assert pixel(picture, 2, column) == SEAT_COLOUR[2]
+        assert pixel(picture, 3, column) == washed(GREY2, GREY1, SHADE_FILL)
+    assert pixel(picture, 1, 1) == SEAT_COLOUR[1]  # who plays it and its squares are not shaded
+    ui.click_cell(app, 1, 1)  # red: human -> computer, at once
+    app.draw(picture)
+    assert pixel(picture, 1, 3) == SEAT_COLOUR[1] and pixel(picture, 1, 4) == SEAT_COLOUR[1]
+
+
+def test_pointing_at_a_shaded_cell_says_why_and_a_click_steps_nothing(ui: SimpleNamespace
+                                                                     ) -> None:
+    app = ui.make_app()
+    level, random_pct = app.session.panel[1].level, app.session.panel[1].random_pct
+    app.pointer = panel_cell(1, 3).center
+    assert app.help_text() == ("Red is human: its level counts when it is a computer.", False)
+    app.pointer = panel_cell(2, 3).center
+    assert app.help_text()[0].startswith("Blue: computer level ")
+    for column, button in ((3, 1), (3, ADJUST), (4, 1), (4, ADJUST)):
+        ui.click_cell(app, 1, column, button)
+        assert "Red is human" in ui.message(app)
+    assert (app.session.panel[1].level, app.session.panel[1].random_pct) == (level, random_pct)
+    ui.click_cell(app, 3, 4)
+    assert ui.message(app) == "Green is not in play: its random % counts when it is a computer."
+

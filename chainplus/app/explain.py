@@ -1,5 +1,6 @@
 """The help box's words for what has a state to explain: a board square (what kind, when it
-explodes under the rules of the game on the board, whose it is).
+explodes under the rules of the game on the board, whose it is) and a panel cell not in use
+(the level and random % of a seat no computer plays, kept for when one does).
 
 Words only, from the game and the panel, so every line is tested without a window. Each must
 fit the help box: three lines of 22 characters of the 8-pixel font.
@@ -7,12 +8,14 @@ fit the help box: three lines of 22 characters of the 8-pixel font.
 
 from __future__ import annotations
 
-from chainplus.app.panel import SEAT_NAME
+from chainplus.app.panel import SEAT_NAME, Panel, computer_plays
 from chainplus.core.game import Game
 from chainplus.core.rules import MASS
 
 #: A square's kind, by its critical mass (the rules' words: corner 2, edge 3, centre 4).
 SQUARE_KIND = {2: "Corner", 3: "Edge", 4: "Centre"}
+#: The panel's columns 3 and 4 as the help line names them.
+SETTING_NAME = {3: "level", 4: "random %"}
 
 
 def plural(count: int, word: str) -> str:
@@ -28,3 +31,12 @@ def square_help(game: Game, square: int) -> str:
     return (f"{SQUARE_KIND[MASS[square]]} square: explodes at {game.threshold[square]} pieces. "
             f"{held}")
 
+
+def setting_unused(panel: Panel, game: Game, seat: int, column: int) -> str | None:
+    """Why column 3 (level) or 4 (random %) of ``seat`` is not in use, or None when it is:
+    a human plays the seat, or nobody does. The value is kept for when a computer plays it."""
+    row, in_game = panel[seat], seat in game.seats
+    if computer_plays(row, in_game):
+        return None
+    who = "human" if row.kind == "human" or in_game else "not in play"
+    return f"{SEAT_NAME[seat]} is {who}: its {SETTING_NAME[column]} counts when it is a computer."

@@ -84,6 +84,13 @@ def step_random(panel: Panel, seat: int, step: int) -> None:
     row.random_pct = (row.random_pct // RANDOM_STEP + step) % values * RANDOM_STEP
 
 
+def computer_plays(row: PanelRow, in_game: bool) -> bool:
+    """Whether a row's level and random % are in use: a computer plays the seat in the game on
+    the board (``in_game``), or will from the next game. A human's or an empty seat's are kept
+    for when a computer plays it."""
+    return row.kind == "computer" or (in_game and row.plays_as == "computer")
+
+
 def valid(panel: Panel) -> bool:
     """The invariants the panel keeps (tests and the soak check them)."""
     return (

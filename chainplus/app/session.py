@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from chainplus.app.explain import plural
+from chainplus.app.explain import plural, setting_unused
 from chainplus.app.panel import (
     SEAT_NAME,
     Panel,
@@ -272,16 +272,23 @@ class Session:
             return note
         return Note(self.owned(seat))
 
+    def unused(self, seat: int, column: int) -> Note | None:
+        """The note for a click on column 3 or 4 of a seat no computer plays, or None: the
+        cell is shaded, so the click changes nothing and says why."""
+        why = setting_unused(self.panel, self.game, seat, column)
+        return None if why is None else Note(why)
+
     def step_level(self, seat: int, step: int) -> Note:
-        """Column 3: the computer level, 0-5, wrapping round."""
-        if (note := self.locked()) is not None:
+        """Column 3: the computer level, 0-5, wrapping round (a computer seat's only)."""
+        if (note := self.locked() or self.unused(seat, 3)) is not None:
             return note
         step_level(self.panel, seat, step)
         return Note(f"{SEAT_NAME[seat]}: computer level {self.panel[seat].level}.")
 
     def step_random(self, seat: int, step: int) -> Note:
-        """Column 4: the share of random moves, 0-100 % in tens, wrapping round."""
-        if (note := self.locked()) is not None:
+        """Column 4: the share of random moves, 0-100 % in tens, wrapping round (a computer
+        seat's only)."""
+        if (note := self.locked() or self.unused(seat, 4)) is not None:
             return note
         step_random(self.panel, seat, step)
         return Note(f"{SEAT_NAME[seat]}: {self.panel[seat].random_pct}% random moves.")

@@ -14,7 +14,7 @@ import pygame
 from pygame import Rect
 from pygame.typing import ColorLike
 
-from chainplus.app.panel import Panel
+from chainplus.app.panel import Panel, computer_plays
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import font
 from chainplus.ui.art.board_view import draw_shape
@@ -99,8 +99,12 @@ def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
             str(row.level),
             str(row.random_pct),
         )
+        in_use = computer_plays(row, in_game)
         for column, text in enumerate(values, start=1):
             cell = panel_cell(seat, column)
+            if column > 2 and not in_use:
+                _shaded(surface, cell, colour, ink, text)
+                continue
             if column == 2:
                 well(surface, cell, colour)  # a display, not a button
             else:
@@ -118,6 +122,29 @@ def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
         if moving:
             row_rect = marker.union(panel_cell(seat, 4)).inflate(6, 4)
             pygame.draw.rect(surface, BLACK, row_rect, 1)
+
+
+def washed(colour: ColorLike, toward: ColorLike, share: float) -> tuple[int, int, int]:
+    """``colour`` moved ``share`` of the way toward ``toward``."""
+    a, b = pygame.Color(colour), pygame.Color(toward)
+    return (round(a.r + (b.r - a.r) * share), round(a.g + (b.g - a.g) * share),
+            round(a.b + (b.b - a.b) * share))
+
+
+#: How far a shaded cell's colour fades toward the window's grey, and its value toward that.
+SHADE_FILL, SHADE_INK = 0.65, 0.45
+
+
+def _shaded(surface: pygame.Surface, rect: Rect, colour: ColorLike, ink: ColorLike,
+            text: str) -> None:
+    """A cell not in use, as RISC OS shades an icon that does not respond: flat (no bevel, it
+    cannot be pressed), its colour washed out and its value faded but readable, kept for when
+    it applies."""
+    fill = washed(colour, GREY1, SHADE_FILL)
+    surface.fill(fill, rect)
+    pygame.draw.rect(surface, GREY4, rect, 1)
+    font.draw(surface, text, (rect.centerx, rect.y + 7), washed(ink, fill, SHADE_INK),
+              align="center")
 
 
 def _strike(surface: pygame.Surface, seat: int) -> None:

@@ -14,6 +14,7 @@ from enum import Enum
 
 from pygame import Rect
 
+from chainplus.app.explain import setting_unused
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Note, Session
 from chainplus.ui.art.theme import icon_layout
@@ -127,17 +128,25 @@ class ColumnControl:
     action: Callable[[Session, int, int], Note]
 
 
+def _level_help(session: Session, seat: int) -> str:
+    unused = setting_unused(session.panel, session.game, seat, 3)
+    return unused or (f"{SEAT_NAME[seat]}: computer level {session.panel[seat].level} of 0-5. "
+                      "Select up, Adjust down.")
+
+
+def _random_help(session: Session, seat: int) -> str:
+    unused = setting_unused(session.panel, session.game, seat, 4)
+    return unused or (f"{SEAT_NAME[seat]}: {session.panel[seat].random_pct}% of moves random. "
+                      "Select up, Adjust down.")
+
+
 COLUMN_CONTROLS: tuple[ColumnControl, ...] = (
     ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: H human, C computer or - not in "
                                          "play. Click to step.", Session.step_player),
     ColumnControl(Session.owned,
                   lambda s, seat, step: s.squares_note(seat)),
-    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: computer level "
-                                         f"{s.panel[seat].level} of 0-5. Select up, Adjust down.",
-                  Session.step_level),
-    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: {s.panel[seat].random_pct}% of "
-                                          "moves random. Select up, Adjust down.",
-                  Session.step_random),
+    ColumnControl(_level_help, Session.step_level),
+    ColumnControl(_random_help, Session.step_random),
 )
 
 
