@@ -12,6 +12,7 @@ from pictures import blank_picture
 
 from chainplus.app import panel as seats
 from chainplus.app.settings import SavedSeat
+from chainplus.ui.art import font
 from chainplus.ui.art.panel_view import SHADE_FILL, washed
 from chainplus.ui.art.theme import (
     BLACK,
@@ -20,6 +21,7 @@ from chainplus.ui.art.theme import (
     HELP,
     RED,
     SEAT_COLOUR,
+    SEAT_INK,
     panel_cell,
     panel_marker,
 )
@@ -336,3 +338,52 @@ def test_pointing_at_a_shaded_cell_says_why_and_a_click_steps_nothing(ui: Simple
     ui.click_cell(app, 3, 4)
     assert ui.message(app) == "Green is not in play: its random % counts when it is a computer."
 
+
+# ------------------------------------------------------------------ Sqr follows the chain
+def drawn_number(picture: pygame.Surface, seat: int, column: int) -> int | None:
+    """The number drawn in a panel cell, read by matching its ink against each number drawn
+    where the panel draws a cell's value (None: no number 0-64 matches); the rows a strike
+    line covers are left out in a row that has one."""
+    cell = panel_cell(seat, column)
+    inside = cell.inflate(-6, -6)
+    ink = SEAT_INK[seat]
+    y = panel_marker(seat).centery
+    rows = [r for r in range(inside.top, inside.bottom)
+            if not (struck(picture, seat) and y - 2 <= r <= y + 1)]
+
+    def inked(surface: pygame.Surface) -> set[tuple[int, int]]:
+        return {(x, r) for x in range(inside.left, inside.right) for r in rows
+                if surface.get_at((x, r))[:3] == ink}
+
+    seen = inked(picture)
+    for number in range(65):
+        probe = blank_picture()
+        probe.fill(GREY1)  # not the ink of any seat
+        font.draw(probe, str(number), (cell.centerx, cell.y + 7), ink, align="center")
+        if inked(probe) == seen:
+            return number
+    return None
+
+
+def test_the_sqr_column_drawn_mid_chain_is_the_frames_count(ui: SimpleNamespace) -> None:
+    app = ui.make_app(speed="normal", rules="classic", seats=(COMPUTER_SEAT,) * 4)
+    for square in BEFORE_THE_LAST_CHAIN:
+        app.session.place(square)
+    before = app.game.squares[:]
+    app.switch(app.mode.place(LAST_MOVE))
+    chain = app.mode
+    assert isinstance(chain, AnimateMode)
+    picture = blank_picture()
+    drawn = []
+    for wave in range(-1, len(chain.cascade.waves)):
+        set_clock(app, wave_time(chain, wave))
+        app.update()
+        assert app.mode is chain and chain.wave == wave
+        app.draw(picture)
+        frame = squares_in(chain.frame())
+        shown = [drawn_number(picture, seat, 2) for seat in SEATS]
+        assert shown == frame[1:], (wave, shown, frame)
+        drawn.append(shown)
+    # mid-chain the panel shows counts that are neither those before the move nor after it
+    after = app.game.squares[1:]
+    assert drawn[0] == before[1:] and any(d not in (before[1:], after) for d in drawn)
