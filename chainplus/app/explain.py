@@ -1,6 +1,7 @@
 """The help box's words for what has a state to explain: a board square (what kind, when it
-explodes under the rules of the game on the board, whose it is) and a panel cell not in use
-(the level and random % of a seat no computer plays, kept for when one does).
+explodes under the rules of the game on the board, whose it is), a panel cell not in use
+(the level and random % of a seat no computer plays, kept for when one does), and the lesson
+a move gave (``lessons``).
 
 Words only, from the game and the panel, so every line is tested without a window. Each must
 fit the help box: three lines of 22 characters of the 8-pixel font.
@@ -8,8 +9,9 @@ fit the help box: three lines of 22 characters of the 8-pixel font.
 
 from __future__ import annotations
 
+from chainplus.app.lessons import Lesson
 from chainplus.app.panel import SEAT_NAME, Panel, computer_plays
-from chainplus.core.game import Game
+from chainplus.core.game import Game, ShownCascade
 from chainplus.core.rules import MASS
 
 #: A square's kind, by its critical mass (the rules' words: corner 2, edge 3, centre 4).
@@ -40,3 +42,19 @@ def setting_unused(panel: Panel, game: Game, seat: int, column: int) -> str | No
         return None
     who = "human" if row.kind == "human" or in_game else "not in play"
     return f"{SEAT_NAME[seat]} is {who}: its {SETTING_NAME[column]} counts when it is a computer."
+
+
+def lesson_line(lesson: Lesson, shown: ShownCascade, game: Game) -> str:
+    """The words for ``lesson``, given by the move ``shown`` (``game`` is the game after it)."""
+    cascade = shown.cascade
+    if lesson is Lesson.KNOCKED_OUT:
+        names = " and ".join(SEAT_NAME[seat] for seat in cascade.eliminated)
+        return f"Out: {names} lost every square. The last player left wins."
+    if lesson is Lesson.CAPTURE:
+        return (f"It exploded: one piece to each neighbour, and they are "
+                f"{SEAT_NAME[cascade.seat]}'s now.")
+    if lesson is Lesson.CHAIN:
+        return f"A chain of {len(cascade.waves)} waves: explosions set off loaded neighbours."
+    square = cascade.square
+    return (f"This {SQUARE_KIND[MASS[square]].lower()} holds {game.counts[square]}: one more "
+            "piece and it explodes.")
