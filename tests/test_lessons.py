@@ -1,14 +1,29 @@
-"""The lessons of a first game, without pygame: which move teaches what under each rule set."""
+"""The lessons of a first game, without pygame: which move teaches what under each rule set,
+each given once, afresh for each kiosk visitor, remembered by a window in its settings file,
+and never in a demonstration."""
 
 from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
 
 import pytest
 from rules_helpers import position, sq
 
+from chainplus.app import settings as st
 from chainplus.app.explain import lesson_line
 from chainplus.app.lessons import Lesson, first_lesson, lessons_in
+from chainplus.app.session import Note, Options, Placed, Session, demo_options
+from chainplus.app.settings import SavedSeat
+from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.rules import Rules
+
+H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 5, 10), SavedSeat()
+#: Red's first pieces on corner 0 (Blue answers on corner 63): classic loads it at once, acorn
+#: at the second piece.
+LOADS_THE_CORNER: dict[Rules, tuple[int, ...]] = {"classic": (0,), "acorn": (0, 63, 0)}
 
 
 def move(game: Game, row: int, col: int) -> tuple[ShownCascade, Game]:
@@ -73,3 +88,84 @@ def test_no_lesson_once_the_game_is_won() -> None:
     game = position({(0, 0): (1, 1), (0, 1): (2, 1)}, rules="classic", to_move=1)
     shown, game = move(game, 0, 0)
     assert game.winner == 1 and lessons_in(shown, game) == ()
+
+
+# --------------------------------------------------------------------------- the session
+def session(store: Store | None = None, **options: object) -> Session:
+    options.setdefault("seats", (H, C, OFF, OFF))  # Red a human, Blue the computer
+    return Session(Options(**options), store)  # type: ignore[arg-type]
+
+
+def lessons(s: Session, squares: tuple[int, ...]) -> list[Note]:
+    """The lesson notes the moves gave, whoever played them."""
+    said = []
+    for square in squares:
+        outcome = s.place(square)
+        assert isinstance(outcome, Placed), outcome
+        said += [note for note in outcome.notes if note.lesson]
+    return said
+
+
+@pytest.mark.parametrize("rules", ["acorn", "classic"])
+def test_the_session_gives_each_lesson_once_in_its_note(rules: Rules) -> None:
+    s = session(rules=rules)
+    moves = LOADS_THE_CORNER[rules]
+    holds = len(moves) // 2 + 1
+    assert lessons(s, moves) == [
+        Note(f"This corner holds {holds}: one more piece and it explodes.", lesson=True)]
+    assert s.lessons_given == {Lesson.LOADED}
+    s.new_game()
+    assert lessons(s, moves) == []  # a window gives a lesson once, game after game
+
+
+def test_a_computer_move_teaches_too_and_a_refusal_teaches_nothing() -> None:
+    s = session(rules="classic")
+    assert lessons(s, (27,)) == []  # Red's centre holds 1 of 4
+    assert lessons(s, (0,)) != []  # Blue, the computer, loads a corner
+    assert s.place(0).note.warn  # type: ignore[union-attr]  # Blue's square: refused
+    assert s.lessons_given == {Lesson.LOADED}
+
+
+def test_no_lessons_in_a_demonstration_game() -> None:
+    s = Session(demo_options(Options(rules="classic"), (C, C, OFF, OFF), "fast"))
+    assert lessons(s, (0, 63, 1, 62)) == [] and s.lessons_given == frozenset()
+
+
+def test_a_kiosk_gives_the_lessons_again_in_each_visitors_game() -> None:
+    s = session(rules="classic", kiosk=True, lessons_given=frozenset(Lesson))
+    assert len(lessons(s, (0,))) == 1  # the settings file's lessons are a window's
+    assert lessons(s, (63,)) == []
+    s.new_game()  # the next game after a win (or a New)
+    assert len(lessons(s, (0,))) == 1
+    s.back_to_operator()  # a visitor wakes the kiosk after a demonstration
+    assert len(lessons(s, (0,))) == 1
+
+
+def quiet_store(folder: Path) -> Store:
+    return Store(folder, stream=io.StringIO())
+
+
+def test_a_window_remembers_the_lessons_given_in_its_settings_file(tmp_path: Path) -> None:
+    s = session(quiet_store(tmp_path), rules="classic")
+    lessons(s, (0,))
+    s.remember(fullscreen=False)
+    saved = json.loads((tmp_path / st.SETTINGS_FILE).read_text())
+    assert saved["lessons_given"] == ["loaded"]
+    settings = quiet_store(tmp_path).load_settings()
+    assert settings.lessons_given == {Lesson.LOADED}
+    again = session(quiet_store(tmp_path), rules="classic", lessons_given=settings.lessons_given)
+    again.new_game()
+    assert lessons(again, (0,)) == []
+
+
+def test_the_lessons_given_are_checked_like_every_other_setting(tmp_path: Path) -> None:
+    every = [lesson.value for lesson in Lesson]
+    assert st.check_settings({"lessons_given": every})[0].lessons_given == frozenset(Lesson)
+    assert st.check_settings({})[0].lessons_given == frozenset()  # an older settings file
+    for bad in ("loaded", ["loaded", "juggling"], [1], None):
+        settings, problems = st.check_settings({"lessons_given": bad, "speed": "fast"})
+        assert settings.lessons_given == frozenset() and settings.speed == "fast"
+        assert problems == [f"'lessons_given' is not a list of {', '.join(every)}"]
+    (tmp_path / st.SETTINGS_FILE).write_text(json.dumps({"lessons_given": {"loaded": 1}}))
+    settings, warnings = st.load_settings(tmp_path)
+    assert settings == st.DEFAULTS and len(warnings) == 1 and "'lessons_given'" in warnings[0]

@@ -93,7 +93,7 @@ def test_another_seats_square_is_refused_with_a_warning_naming_its_owner() -> No
 def test_a_seat_knocked_out_is_told_and_the_game_goes_on() -> None:
     s = session(THREE_HUMANS, rules="classic")
     *_, last = play(s, KNOCKS_OUT_BLUE)
-    assert last.notes == (Note("Blue is out of the game."),)
+    assert last.notes[0] == Note("Blue is out of the game.")  # a first game's lesson follows
     assert last.shown.cascade.eliminated == (2,) and not s.game.over
     assert s.to_move() == 3
 

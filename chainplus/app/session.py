@@ -6,6 +6,10 @@ window (``chainplus.ui``) shows it and turns clicks into calls; every call retur
 outcome (a ``Note`` for the message line, ``Placed`` for a move to animate), so all of it is
 tested without pygame.
 
+Lessons: the first time a move loads a square, captures, sets off a chain or knocks a player
+out, its note explains it (``lessons``), never in a demonstration. A kiosk gives them again
+with each visitor's game; a window once, remembered in the settings file.
+
 Undo policy: Undo takes back moves up to and including the last move a human made (one move
 when no human plays). New puts an unfinished game aside instead of throwing it away: Undo
 straight after New brings it back as it was (it is in the autosave too, so a restart keeps it).
@@ -16,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from chainplus.app.explain import plural, setting_unused
+from chainplus.app.explain import lesson_line, plural, setting_unused
+from chainplus.app.lessons import Lesson, first_lesson
 from chainplus.app.panel import (
     SEAT_NAME,
     Panel,
@@ -49,14 +54,18 @@ class Options:
     kiosk: bool = False
     lock_panel: bool = False
     idle_seconds: float = 60.0
+    lessons: bool = True  # explain what a move did the first time (never in a demonstration)
+    lessons_given: frozenset[Lesson] = frozenset()  # those a window has already given
 
 
 @dataclass(frozen=True)
 class Note:
-    """A line for the window's message area; ``warn`` lines are shown as warnings."""
+    """A line for the window's message area; ``warn`` lines are shown as warnings, a
+    ``lesson`` stays longer, to be read."""
 
     text: str
     warn: bool = False
+    lesson: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,6 +96,7 @@ class Session:
         self.sound = options.sound
         self.put_aside: Game | None = None  # the unfinished game New replaced, for Undo
         self.resumed = 0  # moves of the autosaved game carried on with
+        self.lessons_given = frozenset() if options.kiosk else options.lessons_given
         game = self._resume()
         self.game = game if game is not None else self.next_game()
         if game is None:
@@ -119,7 +129,8 @@ class Session:
 
     def settings(self, fullscreen: bool) -> Settings:
         """The settings file's view of the session as it is now."""
-        return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen)
+        return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen,
+                        self.lessons_given)
 
     def remember(self, fullscreen: bool) -> None:
         """Write the settings if they changed (the store skips identical writes)."""
@@ -164,7 +175,18 @@ class Session:
         shown = game.play_shown(square)
         self.autosave()  # the move is made: a kill from now on resumes after it
         notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
-        return Placed(shown, notes)
+        lesson = self._lesson(shown)
+        return Placed(shown, notes if lesson is None else (*notes, lesson))
+
+    def _lesson(self, shown: ShownCascade) -> Note | None:
+        """The note explaining what the move ``shown`` did, if it is a lesson not yet given."""
+        if not self.options.lessons:
+            return None
+        lesson = first_lesson(shown, self.game, self.lessons_given)
+        if lesson is None:
+            return None
+        self.lessons_given |= {lesson}
+        return Note(lesson_line(lesson, shown, self.game), lesson=True)
 
     def new_game(self) -> Note:
         """A fresh game with the panel's seats; an unfinished game is put aside for Undo."""
@@ -173,6 +195,8 @@ class Session:
             self.put_aside = None  # nothing is lost: the game was played to the end
         elif game.moves:
             self.put_aside = game  # a New on an untouched game keeps the one put aside before
+        if self.options.kiosk:
+            self.lessons_given = frozenset()  # a kiosk's next game is a visitor's first
         self._show(self.next_game())
         if self.put_aside is not None:
             return Note("New game. Undo brings the last one back.")
@@ -222,6 +246,7 @@ class Session:
         self.panel = panel_of(options.seats)
         self.speed, self.rules, self.sound = options.speed, options.rules, options.sound
         self.put_aside = None
+        self.lessons_given = frozenset()
         self._show(self.next_game())
         return Note("Your game! Click an empty square to start.")
 
@@ -317,6 +342,7 @@ def _game_or_none(data: Any) -> Game | None:
 
 
 def demo_options(options: Options, seats: tuple[SavedSeat, ...], speed: Speed) -> Options:
-    """The options of a demonstration game: the given computer seats, silent, nothing saved."""
+    """The options of a demonstration game: the given computer seats, silent, nothing saved,
+    no lessons."""
     return replace(options, seats=seats, speed=speed, sound=False, fixed_seats=True,
-                   lock_panel=True)
+                   lock_panel=True, lessons=False)

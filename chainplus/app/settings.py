@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from chainplus.ai.levels import LEVELS
+from chainplus.app.lessons import Lesson
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
 from chainplus.core.rules import DEFAULT_RULES, RULES, Rules, short
@@ -73,10 +74,13 @@ class Settings:
     sound: bool = True
     rules: Rules = DEFAULT_RULES
     fullscreen: bool = False
+    lessons_given: frozenset[Lesson] = frozenset()  # a first game's explanations already shown
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file keeps them (plain JSON types)."""
-        return {**asdict(self), "seats": [asdict(row) for row in self.seats]}
+        return {**asdict(self), "seats": [asdict(row) for row in self.seats],
+                "lessons_given": [lesson.value for lesson in Lesson
+                                  if lesson in self.lessons_given]}
 
 
 DEFAULTS = Settings()
@@ -259,6 +263,12 @@ def check_settings(data: Any) -> tuple[Settings, list[str]]:
             values[key] = value
         else:
             problems.append(f"'{key}' is not true or false")
+    given = data.get("lessons_given", [])
+    names = [lesson.value for lesson in Lesson]
+    if isinstance(given, list) and all(isinstance(name, str) and name in names for name in given):
+        values["lessons_given"] = frozenset(Lesson(name) for name in given)
+    else:
+        problems.append(f"'lessons_given' is not a list of {', '.join(names)}")
     return Settings(**values), problems
 
 

@@ -117,6 +117,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "else ~/.config/chainplus; a kiosk uses its "
                              f"{KIOSK_FOLDER!r} subfolder, unless this option or "
                              f"${st.ENV_DIR} says where)")
+    parser.add_argument("--lessons", action="store_true",
+                        help="explain again, the first time each happens, a loaded square, "
+                             "an explosion, a chain and a player knocked out (a first game "
+                             "explains them once; a kiosk, in every visitor's game)")
     parser.add_argument("--kiosk", action="store_true",
                         help="kiosk mode: full screen, mouse only, cannot be closed by a "
                              f"visitor; the operator ends it with {OPERATOR_KEY_NAME}; "
@@ -144,6 +148,7 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         kiosk=args.kiosk,
         lock_panel=args.lock_panel,
         idle_seconds=args.idle_seconds,
+        lessons_given=frozenset() if args.lessons else saved.lessons_given,
     )
 
 

@@ -22,6 +22,8 @@ from chainplus.ui.window.worker import ThreadWorker
 T = TypeVar("T")
 
 MESSAGE_TIME = 3.0
+#: A lesson (what a move did, explained the first time) is longer, so it stays longer.
+LESSON_TIME = 7.0
 HINT_TIME = 3.0
 REFUSAL_TIME = 0.7
 PRESS_TIME = 0.15
@@ -90,7 +92,7 @@ class Table:
     last_explode: float = float("-inf")
 
     def say(self, note: Note) -> None:
-        self.cues.message.show(note, self.now, MESSAGE_TIME)
+        self.cues.message.show(note, self.now, LESSON_TIME if note.lesson else MESSAGE_TIME)
 
     def sound(self, name: str, strength: int = 1) -> None:
         if self.session.sound:
