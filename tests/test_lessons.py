@@ -56,6 +56,15 @@ def test_an_explosion_that_takes_a_square_is_a_capture(rules: Rules) -> None:
         "It exploded: one piece to each neighbour, and they are Red's now.")
 
 
+def test_a_square_taken_that_explodes_in_turn_is_still_a_capture() -> None:
+    """Blue's loaded edge is taken, then explodes for Red and is left empty."""
+    game = position({(0, 0): (1, 1), (0, 1): (2, 2), (7, 7): (2, 1)}, rules="classic",
+                    to_move=1)
+    shown, game = move(game, 0, 0)
+    assert game.owners[sq(0, 1)] == 0 and lessons_in(shown, game) == (Lesson.CAPTURE,
+                                                                       Lesson.CHAIN)
+
+
 def test_an_explosion_into_empty_squares_teaches_nothing_yet() -> None:
     game = position({(0, 0): (1, 2), (7, 7): (2, 1)}, to_move=1)
     assert taught(game, 0, 0) == ()

@@ -26,10 +26,11 @@ class Lesson(Enum):
 
 
 def captured(shown: ShownCascade) -> bool:
-    """True when the move's explosions took a square that another seat held."""
+    """True when the move's explosions took a square that another seat held (it may have
+    exploded in turn and be empty at the end)."""
     seat, frames = shown.cascade.seat, shown.frames
     before, after = frames[0][1], frames[-1][1]
-    return any(was not in (0, seat) and now == seat for was, now in zip(before, after, strict=True))
+    return any(was not in (0, seat) and now != was for was, now in zip(before, after, strict=True))
 
 
 def loaded(game: Game, square: int) -> bool:
