@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 from dataclasses import asdict, replace
+from pathlib import Path
 
 import pytest
 from paths import ROOT
@@ -26,6 +27,36 @@ def test_config_dir_option_then_environment_then_xdg(monkeypatch, tmp_path):
     monkeypatch.setenv(st.ENV_DIR, str(tmp_path / "env"))
     assert st.config_dir() == tmp_path / "env"
     assert st.config_dir(tmp_path / "opt") == tmp_path / "opt"
+
+
+@pytest.mark.parametrize("platform, appdata, expected", [
+    ("win32", "{tmp}/Roaming", "{tmp}/Roaming/Chain+"),
+    ("win32", None, "{home}/AppData/Roaming/Chain+"),  # APPDATA unset: its usual place
+    ("darwin", None, "{home}/Library/Application Support/Chain+"),
+    ("linux", None, "{home}/.config/chainplus"),
+    ("freebsd14", None, "{home}/.config/chainplus"),
+])
+def test_each_system_keeps_the_files_where_it_expects_them(monkeypatch, tmp_path, platform,
+                                                           appdata, expected):
+    home = tmp_path / "home"
+    for name in (st.ENV_DIR, "XDG_CONFIG_HOME", "APPDATA"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    if appdata is not None:
+        monkeypatch.setenv("APPDATA", appdata.format(tmp=tmp_path))
+    monkeypatch.setattr(sys, "platform", platform)
+    assert st.config_dir() == Path(expected.format(tmp=tmp_path, home=home))
+    monkeypatch.setenv(st.ENV_DIR, str(tmp_path / "env"))  # the variable and option still win
+    assert st.config_dir() == tmp_path / "env"
+    assert st.config_dir(tmp_path / "opt") == tmp_path / "opt"
+
+
+def test_xdg_config_home_counts_only_where_xdg_is_the_custom(monkeypatch, tmp_path):
+    monkeypatch.delenv(st.ENV_DIR, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert st.config_dir() == tmp_path / "Library" / "Application Support" / "Chain+"
 
 
 def test_no_file_gives_defaults_quietly(tmp_path):
@@ -190,6 +221,7 @@ def test_bad_autosave_is_set_aside(tmp_path, content):
 WRITER = """
 import random, sys
 from dataclasses import asdict, replace
+from pathlib import Path
 from pathlib import Path
 from chainplus.core.game import Game
 from chainplus.app.settings import write_autosave

@@ -13,6 +13,7 @@ import errno
 import json
 import os
 import stat
+import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, replace
@@ -26,6 +27,8 @@ from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_f
 from chainplus.core.rules import DEFAULT_RULES, RULES, Rules, short
 
 ENV_DIR = "CHAINPLUS_CONFIG_DIR"
+#: The folder's name on Windows and macOS, whose own programs' folders are named as shown.
+APP_FOLDER = "Chain+"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
 LOG_FILE = "chainplus.log"
@@ -92,11 +95,25 @@ def in_play(seats: tuple[SavedSeat, ...]) -> int:
 
 
 def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The folder for settings, autosave and log: an option, $CHAINPLUS_CONFIG_DIR, or XDG."""
+    """The folder for settings, autosave and log: an option, $CHAINPLUS_CONFIG_DIR, or where
+    this system keeps a program's files for its user (``system_dir``)."""
     if override:
         return Path(override).expanduser()
     if os.environ.get(ENV_DIR):
         return Path(os.environ[ENV_DIR]).expanduser()
+    return system_dir()
+
+
+def system_dir() -> Path:
+    r"""Where the system expects a program's files for its user: %APPDATA%\Chain+ on
+    Windows (the roaming application-data folder; ~\AppData\Roaming when APPDATA is unset),
+    ~/Library/Application Support/Chain+ on macOS, and on Linux and every other system
+    $XDG_CONFIG_HOME/chainplus, else ~/.config/chainplus."""
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+        return Path(base) / APP_FOLDER
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / APP_FOLDER
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
     return Path(base).expanduser() / "chainplus"
 

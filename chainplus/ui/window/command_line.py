@@ -113,8 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "- not in play (e.g. H,C5:10)")
     parser.add_argument("--config-dir", default=None, metavar="DIR",
                         help="folder for settings, the autosaved game and the kiosk log "
-                             f"(default: ${st.ENV_DIR}, else $XDG_CONFIG_HOME/chainplus, "
-                             "else ~/.config/chainplus; a kiosk uses its "
+                             f"(default: ${st.ENV_DIR}, else the system's own: "
+                             "~/.config/chainplus or $XDG_CONFIG_HOME/chainplus, "
+                             "%%APPDATA%%\\Chain+ on Windows, ~/Library/Application "
+                             "Support/Chain+ on macOS; a kiosk uses its "
                              f"{KIOSK_FOLDER!r} subfolder, unless this option or "
                              f"${st.ENV_DIR} says where)")
     parser.add_argument("--lessons", action="store_true",
