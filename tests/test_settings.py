@@ -16,6 +16,7 @@ import pytest
 from paths import ROOT
 
 from chainplus.app import settings as st
+from chainplus.app.placement import Placement
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
 
@@ -276,3 +277,31 @@ def test_seats_option():
                          ("H,H,H,H,H", "up to four")):
         with pytest.raises(ValueError, match=message):
             st.parse_seats_spec(bad)
+
+
+# --------------------------------------------------------------------------- the window's place
+def test_the_windows_size_and_place_round_trip_and_old_files_still_load(tmp_path):
+    settings = replace(st.DEFAULTS, window=Placement(size=(960, 720), position=(-10, 24)))
+    assert st.save_settings(tmp_path, settings) is None
+    assert st.load_settings(tmp_path) == (settings, [])
+    unplaced = replace(st.DEFAULTS, window=Placement(size=(960, 720)))
+    assert st.check_settings(unplaced.to_json()) == (unplaced, [])
+    old = st.DEFAULTS.to_json()
+    del old["window"]  # a file from before the window was remembered
+    assert st.check_settings(old) == (st.DEFAULTS, [])
+
+
+@pytest.mark.parametrize("window", [
+    [960, 720], {"size": [960]}, {"size": [0, 720]}, {"size": [True, 720]},
+    {"size": [960.0, 720]}, {"size": [960, 720], "position": [1, "2"]},
+    {"size": [960, 720], "position": [10 ** 6, 0]}, {"position": [1, 2]},
+    {"size": [960, 720], "maximised": True}, "960x720",
+])
+def test_a_bad_window_falls_back_to_none_with_one_warning(tmp_path, window):
+    data = {**replace(st.DEFAULTS, speed="fast").to_json(), "window": window}
+    settings, problems = st.check_settings(data)
+    assert settings == replace(st.DEFAULTS, speed="fast") and len(problems) == 1
+    assert problems[0].startswith("'window' ")
+    (tmp_path / st.SETTINGS_FILE).write_text(json.dumps(data))
+    loaded, warnings = st.load_settings(tmp_path)
+    assert loaded.speed == "fast" and loaded.window is None and len(warnings) == 1

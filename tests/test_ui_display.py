@@ -4,16 +4,19 @@ on the title bar moves the window (never a drag from the board, never in full sc
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import pygame
 import pytest
 
+from chainplus.app.placement import Placement
 from chainplus.app.session import Options
+from chainplus.app.store import Store
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.app import App
-from chainplus.ui.window.display import NullDisplay, ScreenDisplay
-from chainplus.ui.window.scaler import Layout, whole_step
+from chainplus.ui.window.display import NullDisplay, ScreenDisplay, on_desktop
+from chainplus.ui.window.scaler import SMALLEST, Layout, first_window
 
 RED, WHITE, BLACK = (255, 0, 0), (255, 255, 255), (0, 0, 0)
 SIZES = [(1366, 768), (1920, 1080), (1024, 768), (1280, 1024), (900, 700), (700, 900),
@@ -71,7 +74,7 @@ def screen_display():
     pygame.display.init()
     made: list[ScreenDisplay] = []
 
-    def make(**kwargs: bool) -> ScreenDisplay:
+    def make(**kwargs: Any) -> ScreenDisplay:
         made.append(ScreenDisplay(**kwargs))
         return made[-1]
 
@@ -177,11 +180,39 @@ def test_full_screen_is_the_desktop_filled_as_far_as_4_3_allows(screen_display) 
     assert display.logical(pygame.event.Event(pygame.KEYDOWN, key=1)).type == pygame.KEYDOWN
 
 
-def test_the_window_starts_at_the_largest_whole_step_and_toggles(screen_display) -> None:
-    display = screen_display(fullscreen=False)
+@pytest.mark.parametrize("desktop, first", [
+    ((1366, 768), (960, 720)),     # 1.5x: 48 pixels left for a task bar or a panel
+    ((1920, 1080), (1280, 960)),
+    ((1280, 1024), (1280, 960)),
+    ((2560, 1440), (1600, 1200)),
+    ((3840, 2160), (2560, 1920)),
+    ((1024, 600), (640, 480)),
+    ((800, 480), (601, 451)),      # too small for 1x: as large as fits, below the panel
+    ((300, 200), SMALLEST),
+])
+def test_a_first_window_is_the_largest_half_step_that_fits_comfortably(desktop, first) -> None:
+    assert first_window(desktop) == first
+
+
+def test_a_remembered_window_opens_where_it_was_if_the_desktop_still_has_room() -> None:
+    place = Placement(size=(900, 700), position=(40, 30))
+    assert on_desktop(place, (1366, 768)) == place
+    assert on_desktop(None, (1366, 768)) == Placement(size=(960, 720))
+    assert on_desktop(place, (800, 600)) == Placement(size=(640, 480))  # too big now
+    assert on_desktop(Placement(size=(900, 700), position=(1300, 30)), (1366, 768)) \
+        == Placement(size=(900, 700))  # off the desktop: the manager places it
+    assert on_desktop(Placement(size=(100, 80)), (1366, 768)) == Placement(size=(960, 720))
+
+
+def test_the_window_starts_at_the_first_size_or_where_it_was_and_toggles(screen_display
+                                                                           ) -> None:
+    """(Was: the largest whole step; now the largest half step, or the remembered place.)"""
     desktop = pygame.display.get_desktop_sizes()[0]
-    step = whole_step(desktop)
-    assert not display.fullscreen and display.window.size == (640 * step, 480 * step)
+    remembered = screen_display(place=Placement(size=(800, 600), position=(20, 10)))
+    assert remembered.window.size == (800, 600) and remembered.window.position == (20, 10)
+    assert remembered.placement() == Placement(size=(800, 600), position=(20, 10))
+    display = screen_display(fullscreen=False)
+    assert not display.fullscreen and display.window.size == first_window(desktop)
     resize(display, (900, 700))
     assert display.toggle() and display.fullscreen
     assert display.window.size == desktop and display.layout == Layout.fit(desktop)
@@ -309,3 +340,58 @@ def test_no_drag_from_the_board_or_in_full_screen(ui: SimpleNamespace) -> None:
     drag(app, start, (start[0] + 30, start[1] + 7))
     assert full.moves == []
     assert full.fullscreen  # the press on the title bar did not leave full screen either
+
+
+# ------------------------------------------------------------------ the plain window's place
+def test_the_plain_windows_size_and_place_are_followed_and_full_screen_returns_there(
+        screen_display) -> None:
+    display = screen_display()
+    resize(display, (900, 700))
+    display.window.position = (120, 60)
+    for event in pygame.event.get():
+        display.logical(event)
+    assert display.placement() == Placement(size=(900, 700), position=(120, 60))
+    display.toggle()
+    display.logical(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1000, y=750))
+    display.logical(pygame.event.Event(pygame.WINDOWMOVED, x=0, y=0))
+    assert display.placement() == Placement(size=(900, 700), position=(120, 60))
+    display.toggle()
+    assert (display.window.size, display.window.position) == ((900, 700), (120, 60))
+
+
+def test_maximise_full_escape_leaves_it_maximised_over_its_plain_place(screen_display) -> None:
+    """Maximise, Full, Escape: maximised again, and the manager's un-maximise has the plain
+    window's size and place to go back to (it was left at the maximised size)."""
+    display = screen_display()
+    resize(display, (900, 700))
+    display.window.position = (120, 60)
+    pygame.event.clear()
+    display.logical(pygame.event.Event(pygame.WINDOWMOVED, x=120, y=60))  # as SDL tells on X11
+    display.logical(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+    display.window.size = (1000, 740)  # what the manager makes of it
+    for event in pygame.event.get():
+        display.logical(event)
+    display.toggle()
+    display.toggle()  # the plain size and place, then maximised (SDL's dummy driver cannot)
+    assert display.maximized
+    assert (display.window.size, display.window.position) == ((900, 700), (120, 60))
+    display.logical(pygame.event.Event(pygame.WINDOWRESTORED))
+    assert display.placement() == Placement(size=(900, 700), position=(120, 60))
+
+
+class Placed(NullDisplay):
+    """A stand-in screen whose window is somewhere."""
+
+    def placement(self) -> Placement | None:
+        return Placement(size=(800, 600), position=(5, 6))
+
+
+def test_the_app_remembers_where_the_window_was_when_it_closes(ui, tmp_path) -> None:
+    store = Store(tmp_path)
+    app = ui.make_app(display=Placed(), store=store)
+    app.close()
+    assert store.load_settings().window == Placement(size=(800, 600), position=(5, 6))
+    before = Placement(size=(700, 525))  # no window to tell: the one it started with stays
+    headless = ui.make_app(store=store, window=before)
+    headless.close()
+    assert store.load_settings().window == before

@@ -33,6 +33,7 @@ from chainplus.app.panel import (
     step_level,
     step_random,
 )
+from chainplus.app.placement import Placement
 from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SavedSeat, Settings, Speed
 from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
@@ -56,6 +57,7 @@ class Options:
     idle_seconds: float = 60.0
     lessons: bool = True  # explain what a move did the first time (never in a demonstration)
     lessons_given: frozenset[Lesson] = frozenset()  # those a window has already given
+    window: Placement | None = None  # where the window was last time
 
 
 @dataclass(frozen=True)

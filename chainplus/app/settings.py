@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from chainplus.ai.levels import LEVELS
 from chainplus.app.lessons import Lesson
+from chainplus.app.placement import Placement, placement_of
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
 from chainplus.core.rules import DEFAULT_RULES, RULES, Rules, short
@@ -78,12 +79,15 @@ class Settings:
     rules: Rules = DEFAULT_RULES
     fullscreen: bool = False
     lessons_given: frozenset[Lesson] = frozenset()  # a first game's explanations already shown
+    window: Placement | None = None  # the plain window's last size and place
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file keeps them (plain JSON types)."""
+        window = self.window.to_json() if self.window is not None else None
         return {**asdict(self), "seats": [asdict(row) for row in self.seats],
                 "lessons_given": [lesson.value for lesson in Lesson
-                                  if lesson in self.lessons_given]}
+                                  if lesson in self.lessons_given],
+                "window": window}
 
 
 DEFAULTS = Settings()
@@ -286,6 +290,10 @@ def check_settings(data: Any) -> tuple[Settings, list[str]]:
         values["lessons_given"] = frozenset(Lesson(name) for name in given)
     else:
         problems.append(f"'lessons_given' is not a list of {', '.join(names)}")
+    try:
+        values["window"] = placement_of(data.get("window"))
+    except ValueError as exc:
+        problems.append(f"'window' {exc}")
     return Settings(**values), problems
 
 

@@ -13,7 +13,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -141,7 +141,7 @@ class App:
             if pos is not None and button in (SELECT, ADJUST):
                 self.pointer = pos
                 self.click(pos, button)
-                self.session.remember(self.table.display.fullscreen)
+                self.remember()
         elif kind == pygame.MOUSEBUTTONUP:
             self.dragging = None
         elif kind in (pygame.FINGERDOWN, pygame.FINGERUP):
@@ -170,7 +170,7 @@ class App:
         if key == pygame.K_F11 or (key == pygame.K_ESCAPE and display.fullscreen):
             display.toggle()
             self.dirty = True
-        self.session.remember(display.fullscreen)
+        self.remember()
 
     def finger(self, event: pygame.event.Event) -> None:
         """A finger down shows what is under it; the finger up clicks there (Adjust after a
@@ -188,7 +188,7 @@ class App:
             held, self.touch = self.touch, None
             self.table.cues.pressed.clear()
             self.click(held.pos, held.button(now))
-            self.session.remember(self.table.display.fullscreen)
+            self.remember()
         self.pointer = None
         self.dirty = True
 
@@ -270,9 +270,20 @@ class App:
         under = self.hit(self.pointer) if self.pointer is not None else None
         return screen.help_text(self.mode, under)
 
+    def remember(self) -> None:
+        """Write the settings if they changed: the session's, full screen, and where the window
+        is (the one it started with when the display has none to tell)."""
+        session, display = self.session, self.table.display
+        if session.store is not None:
+            window = display.placement() or self.options.window
+            session.store.save_settings(replace(session.settings(display.fullscreen),
+                                                window=window))
+
     def close(self) -> None:
+        """Stop the mode and the worker; remember where the window was."""
         self.mode.leave()
         self.table.worker.close()
+        self.remember()
 
 
 # ---------------------------------------------------------------------- the real loop

@@ -151,6 +151,7 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         lock_panel=args.lock_panel,
         idle_seconds=args.idle_seconds,
         lessons_given=frozenset() if args.lessons else saved.lessons_given,
+        window=saved.window,
     )
 
 

@@ -10,10 +10,13 @@ SDL's software renderer does the same steps (what that costs a frame:
 
 The window is the renderer's own (``pygame.Window``), not ``pygame.display``'s:
 ``pygame.display.get_surface()`` is None and ``pygame.display.set_icon`` does not reach it
-(``set_icon`` here does). It opens at the largest whole step that fits the desktop, and the
-user can resize it; the picture follows. Full screen is a desktop-size window at the top
-left corner, then made full screen for a window manager to hide its panels: on a bare X
-server (a kiosk) nothing else would grow or move it, and the picture would come out cropped.
+(``set_icon`` here does). It opens where it was last time (``placement``), or else at the
+largest half step that fits the desktop (``scaler.first_window``), and the user can resize
+it; the picture follows. The plain window's size and place are followed (never a maximised or
+full-screen one's) so that leaving full screen, and the next run, put it back. Full screen is
+a desktop-size window at the top left corner, then made full screen for a window manager to
+hide its panels: on a bare X server (a kiosk) nothing else would grow or move it, and the
+picture would come out cropped.
 A kiosk uses the same full screen and never leaves it.
 """
 
@@ -27,8 +30,9 @@ from typing import Protocol
 import pygame
 from pygame._sdl2.video import Renderer, Texture
 
+from chainplus.app.placement import Placement
 from chainplus.ui.art.theme import BLACK, SCREEN_SIZE, TITLE
-from chainplus.ui.window.scaler import SMALLEST, Layout, whole_step
+from chainplus.ui.window.scaler import SMALLEST, Layout, first_window
 
 #: The events that say the window has a new size (a window manager, or full screen).
 RESIZED = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED))
@@ -62,6 +66,9 @@ class Display(Protocol):
     def set_icon(self, icon: pygame.Surface) -> None:
         """The window manager's icon for the window."""
 
+    def placement(self) -> Placement | None:
+        """The plain window's size and place, to open there next time (None: no window)."""
+
     def close(self) -> None:
         """Let go of the window."""
 
@@ -91,6 +98,10 @@ class NullDisplay:
     def set_icon(self, icon: pygame.Surface) -> None:
         """No window to give an icon."""
 
+    def placement(self) -> Placement | None:
+        """No window to remember."""
+        return None
+
     def close(self) -> None:
         """Nothing to let go of."""
 
@@ -103,18 +114,23 @@ class ScreenDisplay:
     ``locked`` (a kiosk) never leaves full screen.
     """
 
-    def __init__(self, fullscreen: bool = False, locked: bool = False) -> None:
+    def __init__(self, fullscreen: bool = False, locked: bool = False,
+                 place: Placement | None = None) -> None:
         self.fullscreen = fullscreen or locked
         self.surface = pygame.Surface(SCREEN_SIZE)
         self.locked = locked
-        step = whole_step(_desktop())
-        # the windowed size and place, kept while full screen to go back to
-        self.window_size = (SCREEN_SIZE[0] * step, SCREEN_SIZE[1] * step)
-        self.window_pos: tuple[int, int] | None = None
+        place = on_desktop(place, _desktop())
+        # the plain window's size and place, followed while it is neither maximised nor full
+        # screen, to go back to
+        self.window_size = place.size
+        self.window_pos = place.position
+        self.maximized = False
         self.replace_at: tuple[int, int] | None = None  # see _leave_full_screen
         # hidden until its renderer exists: a renderer made for a window already on screen can
         # make SDL build the window again (OpenGL) or draw into one not yet mapped (software)
         self.window = pygame.Window(TITLE, self.window_size, resizable=True, hidden=True)
+        if place.position is not None:
+            self.window.position = place.position
         self.window.minimum_size = SMALLEST
         self.renderer = Renderer(self.window)
         self.picture = Texture(self.renderer, SCREEN_SIZE, streaming=True,
@@ -156,12 +172,15 @@ class ScreenDisplay:
         return True
 
     def _enter_full_screen(self) -> None:
-        self.window_size, self.window_pos = self.window.size, self.window.position
+        if not self.maximized:  # a maximised window's plain size and place are kept already
+            self.window_size, self.window_pos = self.window.size, self.window.position
         self.window.size = _desktop()
         self.window.position = (0, 0)
         self.window.set_fullscreen(desktop=True)
 
     def _leave_full_screen(self) -> None:
+        """Back to the plain window's size and place, maximised again if it was: then the
+        manager's un-maximise returns it to where it was before."""
         self.window.set_windowed()
         self.window.size = self.window_size
         if self.window_pos is not None:
@@ -169,6 +188,27 @@ class ScreenDisplay:
             # a window manager frames the window again later, and SDL places it off by the
             # frame's size until then: place it once more when the new size arrives
             self.replace_at = self.window_pos
+        if self.maximized:
+            self.window.maximize()
+
+    def placement(self) -> Placement | None:
+        """The plain window's size and place (as it was before full screen or maximising)."""
+        if not (self.closed or self.fullscreen or self.maximized):
+            self.window_size, self.window_pos = self.window.size, self.window.position
+        return Placement(size=self.window_size, position=self.window_pos)
+
+    def _follow(self, event: pygame.event.Event) -> None:
+        """Keep up with the plain window's size and place, and whether it is maximised."""
+        if event.type == pygame.WINDOWMAXIMIZED:
+            self.maximized = True
+        elif event.type == pygame.WINDOWRESTORED:
+            self.maximized = False
+        elif self.fullscreen or self.maximized or self.replace_at is not None:
+            return
+        elif event.type == pygame.WINDOWMOVED:
+            self.window_pos = self.window.position
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self.window_size = self.window.size
 
     def toggle(self) -> bool:
         """Switch between a window and full screen; a kiosk stays full screen."""
@@ -230,6 +270,7 @@ class ScreenDisplay:
         """
         if self.closed:
             return event
+        self._follow(event)
         if event.type in RESIZED:
             if self.replace_at is not None and not self.fullscreen:
                 self.window.position, self.replace_at = self.replace_at, None
@@ -253,6 +294,19 @@ class ScreenDisplay:
         except (TypeError, ValueError):
             return event
         return pygame.event.Event(event.type, {**event.dict, "pos": self.layout.to_picture(at)})
+
+
+def on_desktop(place: Placement | None, desktop: tuple[int, int]) -> Placement:
+    """Where a new window opens: ``place`` if it fits on ``desktop`` (its position only if its
+    corner is on it), else the first window's size for the desktop, placed by the manager."""
+    if place is None or place.size[0] > desktop[0] or place.size[1] > desktop[1] \
+            or place.size[0] < SMALLEST[0] or place.size[1] < SMALLEST[1]:
+        return Placement(size=first_window(desktop))
+    position = place.position
+    if position is not None and not (0 <= position[0] < desktop[0] - SMALLEST[0] // 2
+                                     and 0 <= position[1] < desktop[1] - SMALLEST[1] // 2):
+        position = None  # a desktop that has shrunk, or a screen no longer there
+    return Placement(size=place.size, position=position)
 
 
 def _desktop() -> tuple[int, int]:

@@ -28,6 +28,26 @@ def whole_step(desktop: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE)
     return max(1, min(desktop[0] // picture[0], desktop[1] // picture[1]))
 
 
+#: The share of the desktop's height a new window may take: the rest is left for a task bar or
+#: a panel (the window's own title bar is part of the picture).
+HEIGHT_SHARE = 0.94
+
+
+def first_window(desktop: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE
+                 ) -> tuple[int, int]:
+    """The size a window first opens at: the picture at the largest half step (1, 1.5, 2 ...)
+    that fits the desktop's width and HEIGHT_SHARE of its height, where sharp bilinear
+    scaling is at its sharpest (every pixel 1, 1.5, 2 ... screen pixels: a whole or alternating
+    pattern); on a desktop too small even for 1x, the picture as large as fits (at least
+    SMALLEST)."""
+    room = (desktop[0], int(desktop[1] * HEIGHT_SHARE))
+    halves = min(2 * room[0] // picture[0], 2 * room[1] // picture[1])
+    if halves >= 2:
+        return picture[0] * halves // 2, picture[1] * halves // 2
+    shown = Layout.fit(room, picture).area[2:]
+    return max(SMALLEST[0], shown[0]), max(SMALLEST[1], shown[1])
+
+
 @dataclass(frozen=True)
 class Layout:
     """The picture in a window: ``area`` is (left, top, width, height) in window pixels,
