@@ -13,7 +13,7 @@ from chainplus.app.placement import Placement
 from chainplus.app.session import Options
 from chainplus.app.store import Store
 from chainplus.ui.art.board_view import cell_rect
-from chainplus.ui.art.theme import TITLE_BAR
+from chainplus.ui.art.theme import CLOSE_ICON, TITLE_BAR
 from chainplus.ui.window.app import App
 from chainplus.ui.window.display import NullDisplay, ScreenDisplay, on_desktop
 from chainplus.ui.window.scaler import SMALLEST, Layout, first_window
@@ -395,3 +395,26 @@ def test_the_app_remembers_where_the_window_was_when_it_closes(ui, tmp_path) -> 
     headless = ui.make_app(store=store, window=before)
     headless.close()
     assert store.load_settings().window == before
+
+
+# ------------------------------------------------------------------ one title bar
+class Iconised(NullDisplay):
+    """A stand-in screen that counts requests to iconise the window."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.minimised = 0
+
+    def minimize(self) -> None:
+        self.minimised += 1
+
+
+def test_the_game_s_title_bar_is_the_only_one_and_adjust_on_close_iconises(
+        screen_display, ui: SimpleNamespace) -> None:
+    assert screen_display().window.borderless  # no manager's frame: the drawn bar does its work
+    display = Iconised()
+    app = ui.make_app(display=display)
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=CLOSE_ICON.center, button=3))
+    assert display.minimised == 1 and app.running
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=CLOSE_ICON.center, button=1))
+    assert not app.running

@@ -198,6 +198,9 @@ class App:
         target = self.hit(pos)
         if target == Furniture("title") and not self.table.display.fullscreen:
             self.dragging = pos
+        if target == Furniture("close") and button == ADJUST:
+            self.table.display.minimize()  # RISC OS iconises from the close icon
+            return
         self.switch(self.mode.click(target, button))
         self.dirty = True
 

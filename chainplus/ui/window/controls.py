@@ -165,7 +165,7 @@ def cell_help(session: Session, seat: int, column: int) -> str:
 
 #: Help for the title bar's furniture, which has no state to show.
 FURNITURE_HELP = {
-    "close": "Close the window and quit.",
+    "close": "Close the window and quit (Adjust: iconise it).",
     "toggle": "Switch between full screen and a window.",
     "title": "Drag the title bar to move the window.",
 }

@@ -8,6 +8,12 @@ SDL's software renderer does the same steps (what that costs a frame:
 ``python -m chainplus.ui.rigs.uibench --size 1920x1080``). The renderer maps nothing itself:
 ``logical`` turns every position into picture pixels, so mouse, fingers and picture agree.
 
+The window has no frame of the window manager's (``borderless``): the game's own RISC OS title
+bar does its work, so a desktop shows one title bar, not two. A drag on it moves the window,
+its close icon quits (Adjust iconises), its toggle-size icon switches full screen, and the
+manager's keys (Alt+F4, maximise) still act on it. Without a frame the place SDL is given is
+the place the window shows, so the remembered place does not creep by a frame each run.
+
 The window is the renderer's own (``pygame.Window``), not ``pygame.display``'s:
 ``pygame.display.get_surface()`` is None and ``pygame.display.set_icon`` does not reach it
 (``set_icon`` here does). It opens where it was last time (``placement``), or else at the
@@ -66,6 +72,9 @@ class Display(Protocol):
     def set_icon(self, icon: pygame.Surface) -> None:
         """The window manager's icon for the window."""
 
+    def minimize(self) -> None:
+        """Iconise the window, where the window manager allows it."""
+
     def placement(self) -> Placement | None:
         """The plain window's size and place, to open there next time (None: no window)."""
 
@@ -98,6 +107,9 @@ class NullDisplay:
     def set_icon(self, icon: pygame.Surface) -> None:
         """No window to give an icon."""
 
+    def minimize(self) -> None:
+        """No window to iconise."""
+
     def placement(self) -> Placement | None:
         """No window to remember."""
         return None
@@ -128,7 +140,8 @@ class ScreenDisplay:
         self.replace_at: tuple[int, int] | None = None  # see _leave_full_screen
         # hidden until its renderer exists: a renderer made for a window already on screen can
         # make SDL build the window again (OpenGL) or draw into one not yet mapped (software)
-        self.window = pygame.Window(TITLE, self.window_size, resizable=True, hidden=True)
+        self.window = pygame.Window(TITLE, self.window_size, resizable=True, hidden=True,
+                                    borderless=True)
         if place.position is not None:
             self.window.position = place.position
         self.window.minimum_size = SMALLEST
@@ -238,6 +251,11 @@ class ScreenDisplay:
         """The window manager's icon (``pygame.display.set_icon`` only reaches windows that
         ``pygame.display.set_mode`` made, and this is a renderer's window)."""
         self.window.set_icon(icon)
+
+    def minimize(self) -> None:
+        """Iconise the window (Adjust on the close icon); nothing in full screen."""
+        if not self.fullscreen:
+            self.window.minimize()
 
     # ------------------------------------------------------------------ showing
     def _draw(self) -> None:
