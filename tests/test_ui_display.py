@@ -372,6 +372,7 @@ def test_maximise_full_escape_leaves_it_maximised_over_its_plain_place(screen_di
     for event in pygame.event.get():
         display.logical(event)
     display.toggle()
+    display.logical(pygame.event.Event(pygame.WINDOWRESTORED))  # SDL's word for full screen
     display.toggle()  # the plain size and place, then maximised (SDL's dummy driver cannot)
     assert display.maximized
     assert (display.window.size, display.window.position) == ((900, 700), (120, 60))

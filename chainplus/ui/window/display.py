@@ -211,12 +211,15 @@ class ScreenDisplay:
         return Placement(size=self.window_size, position=self.window_pos)
 
     def _follow(self, event: pygame.event.Event) -> None:
-        """Keep up with the plain window's size and place, and whether it is maximised."""
+        """Keep up with the plain window's size and place, and whether it is maximised (SDL
+        says a maximised window is restored when it goes full screen: not the window's own)."""
+        if self.fullscreen:
+            return
         if event.type == pygame.WINDOWMAXIMIZED:
             self.maximized = True
         elif event.type == pygame.WINDOWRESTORED:
             self.maximized = False
-        elif self.fullscreen or self.maximized or self.replace_at is not None:
+        elif self.maximized or self.replace_at is not None:
             return
         elif event.type == pygame.WINDOWMOVED:
             self.window_pos = self.window.position
