@@ -29,6 +29,7 @@ from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import GameOverMode, PlayMode
 from chainplus.ui.window.policy import DEMO_NEXT_GAME as ATTRACT_NEXT_GAME
 from chainplus.ui.window.policy import KIOSK_NEXT_GAME
+from chainplus.ui.window.targets import Icon
 
 CTRL_SHIFT = pygame.KMOD_LCTRL | pygame.KMOD_RSHIFT
 
@@ -101,8 +102,7 @@ def test_a_kiosk_lays_its_six_icons_out_in_two_full_rows(ui) -> None:
         assert row[0].left == RIGHT_X and row[-1].right == RIGHT_X + RIGHT_W
         assert row[1].left - row[0].right == row[2].left - row[1].right
     assert [r.x for r in sorted(rows.items())[0][1]] == [r.x for r in sorted(rows.items())[1][1]]
-    ui.post_click(kiosk, kiosk.icons["rules"].center)
-    assert kiosk.session.rules == "classic"
+    assert kiosk.hit(kiosk.icons["rules"].center) == Icon("rules")  # the rules icon is there
 
 
 def test_a_locked_panel_changes_nothing_and_says_so(ui) -> None:
@@ -327,3 +327,13 @@ def test_a_folder_that_cannot_be_written_is_one_warning_once(ui, tmp_path, capsy
     err = capsys.readouterr().err.strip().splitlines()
     assert err and all(line.startswith("chainplus: warning: ") for line in err)
     assert len(err) == len(set(err)) <= 3  # each problem said once, not after every move
+
+
+def test_a_kiosk_visitor_cannot_change_the_rules(ui) -> None:
+    app = make(ui, kiosk=True, rules="acorn")
+    assert not ui.icon_enabled(app, "rules")
+    for button in (1, 3):
+        ui.click_icon(app, "rules", button)
+        assert app.session.rules == "acorn"
+    ui.click_icon(app, "new")
+    assert app.game.rules == "acorn"

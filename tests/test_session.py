@@ -440,3 +440,18 @@ def test_this_test_file_runs_without_pygame() -> None:
             "with tempfile.TemporaryDirectory() as d:\n"
             "    t.test_the_game_put_aside_survives_a_restart(pathlib.Path(d))")
     assert _pygame_modules(code) == "[]"
+
+
+# ------------------------------------------------------------------ a kiosk's rules
+def test_a_kiosk_keeps_the_operators_rules_whatever_a_visitor_steps() -> None:
+    s = session(kiosk=True, rules="classic")
+    for step in (1, -1, 1):
+        note = s.step_rules(step)
+        assert s.rules == "classic" and "set for this kiosk" in note.text
+    assert s.next_game().rules == "classic"
+
+
+def test_a_window_steps_the_rules_of_the_next_game() -> None:
+    s = session()
+    assert s.step_rules(1).text == "Classic rules from the next game."
+    assert s.rules == "classic" and s.game.rules == "acorn"

@@ -262,6 +262,9 @@ class Session:
         return Note("Sound on." if self.sound else "Sound off.")
 
     def step_rules(self, step: int) -> Note:
+        """Step the rules of the next game; a kiosk keeps its operator's, whoever asks."""
+        if self.options.kiosk:
+            return Note(f"The rules are set for this kiosk: {self.rules}.")
         self.rules = RULES[(RULES.index(self.rules) + step) % len(RULES)]
         when = ", as now" if self.rules == self.game.rules else " from the next game"
         return Note(f"{self.rules.capitalize()} rules{when}.")

@@ -80,7 +80,14 @@ def _always(table: Table, human_to_move: bool) -> bool:
 
 def _rules_help(table: Table) -> str:
     rules = table.session.rules
+    if table.session.options.kiosk:
+        return f"Rules: {rules}, set for this kiosk."
     return f"Rules: {rules} ({'over' if rules == 'acorn' else 'at'} critical mass). Next game."
+
+
+def _rules_open(table: Table, human_to_move: bool) -> bool:
+    """A kiosk's rules are its operator's: the icon is shaded there."""
+    return not table.session.options.kiosk
 
 
 ICON_CONTROLS: tuple[IconControl, ...] = (
@@ -101,7 +108,7 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
     IconControl("fullscreen", "Full",
                 lambda t: "windowed" if t.display.fullscreen else "fullscreen", _always,
                 lambda t: "Switch between full screen and a window (F11).", _fullscreen),
-    IconControl("rules", "Rules", lambda t: f"rules-{t.session.rules}", _always, _rules_help,
+    IconControl("rules", "Rules", lambda t: f"rules-{t.session.rules}", _rules_open, _rules_help,
                 lambda t, step: _said(t, t.session.step_rules(step))),
     IconControl("quit", "Quit", lambda t: "quit", _always, lambda t: "Quit Chain Reaction.",
                 _quit),
