@@ -1,5 +1,5 @@
 """Test set-up: pygame runs headless (dummy video and audio drivers) and the repository
-root is importable, so ``python -m pytest -q`` works from /work/main without installing."""
+root is importable, so ``python -m pytest -q`` works from a fresh clone without installing."""
 
 from __future__ import annotations
 
