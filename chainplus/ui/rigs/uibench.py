@@ -288,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
     parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
                         help="the window's size, e.g. 1920x1080 as full screen on such a "
-                             "screen (default: the whole step the game opens its window at)")
+                             "screen (default: the size the game first opens its window at)")
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 30:
         parser.error("--seconds must be above 0 and at most 30")

@@ -23,11 +23,6 @@ from chainplus.ui.art.theme import SCREEN_SIZE
 SMALLEST = (SCREEN_SIZE[0] // 2, SCREEN_SIZE[1] // 2)
 
 
-def whole_step(desktop: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE) -> int:
-    """The largest whole scale at which ``picture`` fits on ``desktop`` (at least 1)."""
-    return max(1, min(desktop[0] // picture[0], desktop[1] // picture[1]))
-
-
 #: The share of the desktop's height a new window may take: the rest is left for a task bar or
 #: a panel (the window's own title bar is part of the picture).
 HEIGHT_SHARE = 0.94
