@@ -129,15 +129,16 @@ class Session:
         extra = {"put_aside": record_of(self.put_aside)} if self.put_aside is not None else {}
         self.store.autosave(self.game, self.panel, extra)
 
-    def settings(self, fullscreen: bool) -> Settings:
-        """The settings file's view of the session as it is now."""
+    def settings(self, fullscreen: bool, window: Placement | None = None) -> Settings:
+        """The settings file's view of the session as it is now; ``window`` is where the
+        window is, if the display can tell (else where it opened: ``Options.window``)."""
         return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen,
-                        self.lessons_given)
+                        self.lessons_given, window or self.options.window)
 
-    def remember(self, fullscreen: bool) -> None:
+    def remember(self, fullscreen: bool, window: Placement | None = None) -> None:
         """Write the settings if they changed (the store skips identical writes)."""
         if self.store is not None:
-            self.store.save_settings(self.settings(fullscreen))
+            self.store.save_settings(self.settings(fullscreen, window))
 
     def save_problem(self) -> Note | None:
         """A failure to save not yet told to the player (once for each cause)."""

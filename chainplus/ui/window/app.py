@@ -13,7 +13,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
@@ -275,12 +275,9 @@ class App:
 
     def remember(self) -> None:
         """Write the settings if they changed: the session's, full screen, and where the window
-        is (the one it started with when the display has none to tell)."""
-        session, display = self.session, self.table.display
-        if session.store is not None:
-            window = display.placement() or self.options.window
-            session.store.save_settings(replace(session.settings(display.fullscreen),
-                                                window=window))
+        is."""
+        display = self.table.display
+        self.session.remember(display.fullscreen, display.placement())
 
     def close(self) -> None:
         """Stop the mode and the worker; remember where the window was."""
