@@ -4,6 +4,7 @@ the last chain; a seat stepped C to H when only two seats play is said, not warn
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pygame
@@ -226,18 +227,25 @@ def wave_time(mode: AnimateMode, wave: int) -> float:
     return mode.start + mode.hold + (wave + 0.5) * mode.wave_time
 
 
+def each_wave_drawn(app: App, chain: AnimateMode, picture: pygame.Surface
+                    ) -> Iterator[tuple[int, list[int]]]:
+    """Show every wave of ``chain`` in turn (-1: while the placement shows), draw it on
+    ``picture`` and give the wave with the squares each seat owns on the frame shown."""
+    for wave in range(-1, len(chain.cascade.waves)):
+        set_clock(app, wave_time(chain, wave))
+        app.update()
+        assert app.mode is chain and chain.wave == wave
+        app.draw(picture)
+        yield wave, squares_in(chain.frame())
+
+
 def check_strikes_through_the_chain(app: App, chain: AnimateMode) -> None:
     """Show every wave of ``chain`` in turn and check the drawn strike lines at each: a seat is
     crossed out exactly when it is out of the game and owns nothing on the frame shown; a seat
     this chain knocks out is not crossed out while the placement shows, and is on the final
     board."""
     picture = blank_picture()
-    for wave in range(-1, len(chain.cascade.waves)):
-        set_clock(app, wave_time(chain, wave))
-        app.update()
-        assert app.mode is chain and chain.wave == wave
-        app.draw(picture)
-        frame = squares_in(chain.frame())
+    for wave, frame in each_wave_drawn(app, chain, picture):
         for seat in SEATS:
             gone = seat in app.game.seats and seat not in app.game.alive and frame[seat] == 0
             assert struck(picture, seat) == gone, (wave, seat, frame)
@@ -375,12 +383,7 @@ def test_the_sqr_column_drawn_mid_chain_is_the_frames_count(ui: SimpleNamespace)
     assert isinstance(chain, AnimateMode)
     picture = blank_picture()
     drawn = []
-    for wave in range(-1, len(chain.cascade.waves)):
-        set_clock(app, wave_time(chain, wave))
-        app.update()
-        assert app.mode is chain and chain.wave == wave
-        app.draw(picture)
-        frame = squares_in(chain.frame())
+    for wave, frame in each_wave_drawn(app, chain, picture):
         shown = [drawn_number(picture, seat, 2) for seat in SEATS]
         assert shown == frame[1:], (wave, shown, frame)
         drawn.append(shown)
