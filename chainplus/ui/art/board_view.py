@@ -7,9 +7,10 @@ cascade are the frames that ``Game.play_shown`` returned.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 import pygame
 from pygame import Rect
@@ -143,13 +144,8 @@ def draw_board(
     bevel(surface, BOARD.inflate(6, 6), raised=False, width=2)
     for sq in range(SQUARES):
         rect = cell_rect(sq)
-        surface.fill(CREAM if sq == hover else WHITE, rect)
-        count, owner = counts[sq], owners[sq]
-        if sq in sending:
-            count -= MASS[sq]
-        if owner and count and count == threshold[sq] - 1 and sq not in sending:
-            _critical_mark(surface, rect)
-        draw_pieces(surface, rect, owner, count)
+        draw_cell(surface, rect, cell_shown((counts, owners), threshold, sq, sq in sending),
+                  CREAM if sq == hover else WHITE)
         if sq == last:
             corner = [(rect.right - 2, rect.top + 1), (rect.right - 2, rect.top + 9),
                       (rect.right - 10, rect.top + 1)]
@@ -161,6 +157,34 @@ def draw_board(
         pygame.draw.line(surface, GREY3, (BOARD.left, y), (BOARD.right - 1, y))
     if hover is not None:
         pygame.draw.rect(surface, GREY4, cell_rect(hover), 1)
+
+
+class CellShown(NamedTuple):
+    """A square as drawn: the pieces to show, whose, and whether it is one piece short of
+    exploding (orange corners)."""
+
+    count: int
+    owner: int
+    loaded: bool
+
+
+def cell_shown(board: tuple[Sequence[int], Sequence[int]], threshold: Sequence[int],
+               square: int, sending: bool) -> CellShown:
+    """``square`` of the (counts, owners) ``board``: while it is ``sending`` (exploding now)
+    the pieces on their way are taken off, and it is never shown as about to explode."""
+    count, owner = board[0][square], board[1][square]
+    if sending:
+        count -= MASS[square]
+    return CellShown(count, owner, bool(owner and count == threshold[square] - 1 and not sending))
+
+
+def draw_cell(surface: pygame.Surface, rect: Rect, cell: CellShown, fill: ColorLike = WHITE
+              ) -> None:
+    """One square's background, orange corners and pieces."""
+    surface.fill(fill, rect)
+    if cell.loaded:
+        _critical_mark(surface, rect)
+    draw_pieces(surface, rect, cell.owner, cell.count)
 
 
 def _critical_mark(surface: pygame.Surface, rect: Rect) -> None:
@@ -179,8 +203,10 @@ def _critical_mark(surface: pygame.Surface, rect: Rect) -> None:
         pygame.draw.polygon(surface, BLACK, bracket, 1)
 
 
-def draw_explosion(surface: pygame.Surface, wave: Sequence[int], seat: int, t: float) -> None:
-    """Wave ``wave`` bursting: a flash on each square and pieces flying to its neighbours.
+def draw_explosion(surface: pygame.Surface, wave: Sequence[int], seat: int, t: float,
+                   at: Callable[[int], Rect] = cell_rect) -> None:
+    """Wave ``wave`` bursting: a flash on each square and pieces flying to its neighbours;
+    ``at`` says where a square is drawn (the board's squares, or a diagram's).
 
     ``t`` runs from 0 (the burst starts) to 1 (the pieces land). Every flash is drawn before
     any flying piece, so a piece is never hidden by the next square's flash.
@@ -189,7 +215,7 @@ def draw_explosion(surface: pygame.Surface, wave: Sequence[int], seat: int, t: f
         grow = math.sin(t / 0.7 * math.pi)  # swells then shrinks
         outer = 8 + 14 * grow
         for sq in wave:
-            cx, cy = cell_rect(sq).center
+            cx, cy = at(sq).center
             star = [
                 (cx + math.cos(k * math.pi / 8) * (outer if k % 2 == 0 else outer * 0.55),
                  cy + math.sin(k * math.pi / 8) * (outer if k % 2 == 0 else outer * 0.55))
@@ -201,9 +227,9 @@ def draw_explosion(surface: pygame.Surface, wave: Sequence[int], seat: int, t: f
     sprite = piece_sprite(seat, 14)
     fly = min(1.0, t * 1.25)
     for sq in wave:
-        cx, cy = cell_rect(sq).center
+        cx, cy = at(sq).center
         for n in NEIGHBOURS[sq]:
-            nx, ny = cell_rect(n).center
+            nx, ny = at(n).center
             surface.blit(sprite, (cx + (nx - cx) * fly - 7, cy + (ny - cy) * fly - 7))
 
 
@@ -216,9 +242,10 @@ def draw_hint(surface: pygame.Surface, square: int, on: bool) -> None:
         pygame.draw.rect(surface, BLACK, rect.inflate(-10, -10), 1)
 
 
-def draw_refusal(surface: pygame.Surface, square: int) -> None:
+def draw_refusal(surface: pygame.Surface, square: int, at: Callable[[int], Rect] = cell_rect
+                 ) -> None:
     """A square that was clicked but may not be played: a bold cross over it."""
-    rect = cell_rect(square).inflate(-12, -12)
+    rect = at(square).inflate(-12, -12)
     for a, b in ((rect.topleft, rect.bottomright), (rect.topright, rect.bottomleft)):
         pygame.draw.line(surface, WHITE, a, b, 7)
     for a, b in ((rect.topleft, rect.bottomright), (rect.topright, rect.bottomleft)):
