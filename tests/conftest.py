@@ -102,6 +102,18 @@ def click_icon(app, name: str, button: int = 1) -> None:
     post_click(app, app.icons[name].center, button)
 
 
+def choose_rules(app, rules: str) -> None:
+    """Open the rules window with the Rules icon, turn to its last page, choose ``rules`` and
+    close it, as a player would."""
+    from chainplus.ui.art.rules_view import BUTTONS, CHOICES
+
+    click_icon(app, "rules")
+    for _ in range(app.mode.count - 1):
+        post_click(app, BUTTONS["next"].center)
+    post_click(app, CHOICES[rules].center)
+    post_click(app, BUTTONS["close"].center)
+
+
 def click_cell(app, seat: int, column: int, button: int = 1) -> None:
     from chainplus.ui.art.theme import panel_cell
 
@@ -156,6 +168,6 @@ def ui() -> types.SimpleNamespace:
     return types.SimpleNamespace(
         RecordedSounds=RecordedSounds, headless_devices=headless_devices, make_app=make_app,
         pump=pump, post_click=post_click, click_square=click_square, click_icon=click_icon,
-        click_cell=click_cell, advance=advance, settle=settle, message=message,
-        icon_enabled=icon_enabled, icon_glyph=icon_glyph, in_demo=in_demo,
+        click_cell=click_cell, choose_rules=choose_rules, advance=advance, settle=settle,
+        message=message, icon_enabled=icon_enabled, icon_glyph=icon_glyph, in_demo=in_demo,
     )

@@ -51,7 +51,7 @@ def test_each_seats_square_says_whose_it_is_and_how_many_pieces(rules: Rules, at
 
 def test_a_square_follows_the_rules_of_the_game_on_the_board_not_the_next_ones() -> None:
     s = session(FOUR_HUMANS, "acorn")
-    s.step_rules(1)  # classic from the next game
+    s.choose_rules("classic")  # classic from the next game
     assert square_help(s.game, CORNER) == "Corner square: explodes at 3 pieces. Empty."
     s.new_game()
     assert square_help(s.game, CORNER) == "Corner square: explodes at 2 pieces. Empty."

@@ -25,6 +25,7 @@ from chainplus.ui.art.theme import (
 from chainplus.ui.window.app import App
 from chainplus.ui.window.command_line import build_parser, options_from
 from chainplus.ui.window.controls import WINDOW_ICONS as ICONS
+from chainplus.ui.window.demo import TourMode
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import GameOverMode, PlayMode
 from chainplus.ui.window.policy import DEMO_NEXT_GAME as ATTRACT_NEXT_GAME
@@ -180,7 +181,7 @@ def test_the_next_visitor_finds_the_kiosk_as_the_operator_set_it(ui) -> None:
     assert app.session.sound and app.session.speed == "normal" and app.session.rules == "acorn"
 
 
-def test_a_finished_demo_game_is_followed_by_another(ui) -> None:
+def test_a_finished_demo_game_is_followed_by_how_to_play_then_another(ui) -> None:
     app = make(ui, kiosk=True, idle_seconds=1)
     ui.advance(app, 1.5)
     assert ui.in_demo(app)
@@ -190,6 +191,14 @@ def test_a_finished_demo_game_is_followed_by_another(ui) -> None:
             break
     assert isinstance(app.mode.inner, GameOverMode) and ui.in_demo(app)
     ui.advance(app, ATTRACT_NEXT_GAME + 0.5)
+    tour = app.mode.inner
+    assert ui.in_demo(app) and isinstance(tour, TourMode)
+    assert app.help_text()[0].startswith("How to play")
+    headings = set()
+    while app.mode.inner is tour:
+        headings.add(tour.pages[tour.page_at(app.clock.t)[0]].heading)
+        ui.advance(app, 0.5)
+    assert headings == {page.heading for page in tour.pages}  # every page shown
     assert ui.in_demo(app) and app.game.winner is None and isinstance(app.mode.inner, PlayMode)
 
 
@@ -220,7 +229,7 @@ def test_settings_are_saved_on_every_change_and_read_at_start(ui, tmp_path) -> N
     app = make(ui, tmp_path)
     ui.click_icon(app, "speed")
     ui.click_icon(app, "sound")
-    ui.click_icon(app, "rules")
+    ui.choose_rules(app, "classic")
     ui.click_cell(app, 3, 1)
     ui.click_cell(app, 2, 3, 3)
     ui.click_cell(app, 2, 4)
@@ -329,11 +338,22 @@ def test_a_folder_that_cannot_be_written_is_one_warning_once(ui, tmp_path, capsy
     assert len(err) == len(set(err)) <= 3  # each problem said once, not after every move
 
 
-def test_a_kiosk_visitor_cannot_change_the_rules(ui) -> None:
+def test_a_kiosk_visitor_reads_the_rules_but_cannot_change_them(ui) -> None:
     app = make(ui, kiosk=True, rules="acorn")
-    assert not ui.icon_enabled(app, "rules")
-    for button in (1, 3):
-        ui.click_icon(app, "rules", button)
-        assert app.session.rules == "acorn"
+    assert ui.icon_enabled(app, "rules")  # how to play is one tap away
+    for rules in ("classic", "acorn", "classic"):
+        ui.choose_rules(app, rules)
+        assert app.session.rules == "acorn" and app.mode.name == "play"
     ui.click_icon(app, "new")
     assert app.game.rules == "acorn"
+
+
+def test_a_tap_during_how_to_play_brings_the_visitor_a_game(ui) -> None:
+    app = make(ui, kiosk=True, idle_seconds=1)
+    ui.advance(app, 1.5)
+    app.mode.inner.leave()
+    app.mode.inner = TourMode(app.mode.demo)
+    ui.advance(app, 3.0)
+    assert app.mode.inner.name == "tour" and app.mode.animating
+    ui.click_square(app, 27)
+    assert not ui.in_demo(app) and app.game.moves == [] and app.game.seats == (1, 2)

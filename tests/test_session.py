@@ -311,7 +311,7 @@ def test_back_to_operator_puts_everything_back_and_keeps_no_game(tmp_path: Path)
     s.step_level(2, 1)
     s.step_speed(1)
     s.toggle_sound()
-    s.step_rules(1)
+    s.choose_rules("classic")
     s.new_game()  # the visitor's game is put aside...
     assert aside(s) is not None
     note = s.back_to_operator()
@@ -332,7 +332,7 @@ def test_settings_round_trip_through_the_store(tmp_path: Path) -> None:
     s.step_random(2, 3)
     s.step_speed(-1)
     s.toggle_sound()
-    s.step_rules(1)
+    s.choose_rules("classic")
     wanted = s.settings(fullscreen=True)
     assert wanted == Settings((H, SavedSeat("computer", 5, 40), SavedSeat("computer", 0, 10),
                                OFF), "slow", False, "classic", True)
@@ -443,15 +443,16 @@ def test_this_test_file_runs_without_pygame() -> None:
 
 
 # ------------------------------------------------------------------ a kiosk's rules
-def test_a_kiosk_keeps_the_operators_rules_whatever_a_visitor_steps() -> None:
+def test_a_kiosk_keeps_the_operators_rules_whatever_a_visitor_chooses() -> None:
     s = session(kiosk=True, rules="classic")
-    for step in (1, -1, 1):
-        note = s.step_rules(step)
+    for rules in ("acorn", "classic", "acorn"):
+        note = s.choose_rules(rules)
         assert s.rules == "classic" and "set for this kiosk" in note.text
     assert s.next_game().rules == "classic"
 
 
-def test_a_window_steps_the_rules_of_the_next_game() -> None:
+def test_a_window_chooses_the_rules_of_the_next_game() -> None:
     s = session()
-    assert s.step_rules(1).text == "Classic rules from the next game."
+    assert s.choose_rules("classic").text == "Classic rules from the next game."
     assert s.rules == "classic" and s.game.rules == "acorn"
+    assert s.choose_rules("acorn").text == "Acorn rules, as now."

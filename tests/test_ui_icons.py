@@ -11,11 +11,12 @@ import pygame
 from chainplus.ai import players as ai
 from chainplus.app.session import Options
 from chainplus.app.settings import SavedSeat
+from chainplus.ui.art.rules_view import BUTTONS
 from chainplus.ui.art.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
 from chainplus.ui.window.app import App, Devices
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import AnimateMode, PlayMode
-from chainplus.ui.window.targets import ADJUST, Icon
+from chainplus.ui.window.targets import ADJUST, SELECT, Icon
 from chainplus.ui.window.worker import ThreadWorker
 
 COMPUTER, HUMAN = "computer", "human"
@@ -165,14 +166,19 @@ def test_full_screen_icon_f11_and_toggle_size_switch_full_screen(ui) -> None:
     assert not app.table.display.fullscreen
 
 
-def test_rules_icon_sets_the_rules_of_the_next_game(ui) -> None:
+def test_the_rules_icon_only_opens_the_rules_and_the_rules_window_chooses(ui) -> None:
     app = ui.make_app()
-    ui.click_icon(app, "rules")
+    for button in (SELECT, ADJUST):
+        ui.click_icon(app, "rules", button)
+        assert app.mode.name == "rules" and app.session.rules == "acorn"
+        ui.post_click(app, BUTTONS["close"].center)
+        assert app.mode.name == "play"
+    ui.choose_rules(app, "classic")
     assert app.session.rules == "classic" and app.game.rules == "acorn"
     assert "next game" in app.help_text()[0]
     ui.click_icon(app, "new")
     assert app.game.rules == "classic"
-    ui.click_icon(app, "rules", ADJUST)
+    ui.choose_rules(app, "acorn")
     assert app.session.rules == "acorn"
 
 

@@ -38,7 +38,7 @@ from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SavedSeat, Settings, S
 from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.records import RecordError, game_from_data, record_of
-from chainplus.core.rules import DEFAULT_RULES, RULES, Rules
+from chainplus.core.rules import DEFAULT_RULES, Rules
 
 
 @dataclass(frozen=True)
@@ -262,13 +262,26 @@ class Session:
         self.sound = not self.sound
         return Note("Sound on." if self.sound else "Sound off.")
 
-    def step_rules(self, step: int) -> Note:
-        """Step the rules of the next game; a kiosk keeps its operator's, whoever asks."""
+    def choose_rules(self, rules: Rules) -> Note:
+        """Choose the next game's rules; a kiosk keeps its operator's, whoever asks."""
         if self.options.kiosk:
             return Note(f"The rules are set for this kiosk: {self.rules}.")
-        self.rules = RULES[(RULES.index(self.rules) + step) % len(RULES)]
-        when = ", as now" if self.rules == self.game.rules else " from the next game"
-        return Note(f"{self.rules.capitalize()} rules{when}.")
+        self.rules = rules
+        when = ", as now" if rules == self.game.rules else " from the next game"
+        return Note(f"{rules.capitalize()} rules{when}.")
+
+    @property
+    def explaining(self) -> bool:
+        """True while some move has still to be explained the first time it happens."""
+        return self.options.lessons and self.lessons_given != frozenset(Lesson)
+
+    def explain(self, on: bool) -> Note:
+        """Explain each new thing a move does again (``on``), or no more (not in a kiosk)."""
+        if self.options.kiosk:
+            return Note("This kiosk explains each visitor's first moves.")
+        self.lessons_given = frozenset() if on else frozenset(Lesson)
+        return Note("Each new thing a move does will be explained." if on else
+                    "No more explanations of moves.")
 
     # ------------------------------------------------------------------ the panel
     def locked(self) -> Note | None:

@@ -163,7 +163,7 @@ class CellShown(NamedTuple):
     """A square as drawn: the pieces to show, whose, and whether it is one piece short of
     exploding (orange corners)."""
 
-    count: int
+    pieces: int
     owner: int
     loaded: bool
 
@@ -184,7 +184,7 @@ def draw_cell(surface: pygame.Surface, rect: Rect, cell: CellShown, fill: ColorL
     surface.fill(fill, rect)
     if cell.loaded:
         _critical_mark(surface, rect)
-    draw_pieces(surface, rect, cell.owner, cell.count)
+    draw_pieces(surface, rect, cell.owner, cell.pieces)
 
 
 def _critical_mark(surface: pygame.Surface, rect: Rect) -> None:

@@ -312,8 +312,7 @@ _PAINTERS: dict[str, _Painter] = {
     "quit": _quit,
     "close": _close,
     "toggle-size": _toggle_size,
-    "rules-acorn": _letter("A"),
-    "rules-classic": _letter("C"),
+    "rules": _letter("?"),
 }
 NAMES: tuple[str, ...] = tuple(_PAINTERS)
 

@@ -98,7 +98,7 @@ def _spot(rng: random.Random) -> tuple[int, int]:
 
 
 KEYS = (pygame.K_ESCAPE, pygame.K_F11, pygame.K_F4, pygame.K_q, pygame.K_SPACE, pygame.K_a,
-        pygame.K_RETURN, pygame.K_n, pygame.K_u)
+        pygame.K_RETURN, pygame.K_n, pygame.K_u, pygame.K_F1, pygame.K_LEFT, pygame.K_RIGHT)
 MODS = (0, pygame.KMOD_ALT, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT,
         pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
 WINDOW_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMINIMIZED,
@@ -137,12 +137,12 @@ def random_event(rng: random.Random, kiosk: bool) -> pygame.event.Event:
 def state_of(app: App) -> str:
     """A name for the state the app is in, for the 'states visited' figure."""
     mode = app.mode
-    demo = mode.name == "demo"
+    over = {"demo": "attract/", "rules": "rules/"}.get(mode.name, "")
     name = mode.board_mode.name
     if name == "play":
         name = "thinking" if app.session.computer_to_move() else "human-to-move"
     prefix = "kiosk" if app.options.kiosk else "window"
-    return f"{prefix}/{'attract/' if demo else ''}{name}"
+    return f"{prefix}/{over}{name}"
 
 
 def check(app: App) -> None:
@@ -158,6 +158,8 @@ def check(app: App) -> None:
     mode = app.mode.board_mode
     if mode.name == "over":
         assert game.winner is not None, "game over with no winner"
+    elif mode.name == "tour":
+        assert demo, "how to play outside the attract loop"
     elif mode.name == "animate":
         cascade = getattr(mode, "cascade")  # noqa: B009  (an AnimateMode's own)
         assert game.moves and cascade.square == game.moves[-1], "animating another move"

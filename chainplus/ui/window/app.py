@@ -29,6 +29,7 @@ from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
+from chainplus.ui.window.rules_window import RulesMode
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
 from chainplus.ui.window.worker import ThreadWorker
@@ -116,7 +117,11 @@ class App:
         return not self.table.quit_asked
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
-        """What is under a logical screen position."""
+        """What is under a logical screen position: a window the mode shows over the screen
+        first (the rules window), then the screen."""
+        part = self.mode.hit(pos)
+        if part is not None:
+            return part
         return targets.hit(pos, self.icons, self.table.policy.furniture)
 
     # ------------------------------------------------------------------ events
@@ -158,7 +163,8 @@ class App:
             self.dirty = True
 
     def key(self, key: object, mod: object) -> None:
-        """A key: the operator's exit in a kiosk; F11 (and Escape in full screen) elsewhere."""
+        """A key: the operator's exit in a kiosk; elsewhere the mode's own keys (the rules
+        window's), F1 for the rules, and F11 (and Escape in full screen) for full screen."""
         if not isinstance(key, int) or not isinstance(mod, int):
             return
         display = self.table.display
@@ -167,9 +173,14 @@ class App:
                 self.exit_status = 0
                 self.table.quit()  # the supervisor stops too: status 0
             return  # otherwise a kiosk is mouse only
-        if key == pygame.K_F11 or (key == pygame.K_ESCAPE and display.fullscreen):
+        after = self.mode.key(key)
+        if after is not None:  # the rules window's keys: Escape closes it, arrows turn pages
+            self.switch(after)
+        elif key == pygame.K_F1 and self.mode.icons_work():
+            self.switch(RulesMode(self.table, self.mode))
+        elif key == pygame.K_F11 or (key == pygame.K_ESCAPE and display.fullscreen):
             display.toggle()
-            self.dirty = True
+        self.dirty = True
         self.remember()
 
     def finger(self, event: pygame.event.Event) -> None:
@@ -202,6 +213,9 @@ class App:
             self.table.display.minimize()  # RISC OS iconises from the close icon
             return
         self.switch(self.mode.click(target, button))
+        if self.table.rules_asked:  # the Rules icon
+            self.table.rules_asked = False
+            self.switch(RulesMode(self.table, self.mode))
         self.dirty = True
 
     def switch(self, mode: Mode) -> None:

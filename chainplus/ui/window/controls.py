@@ -3,7 +3,8 @@ its help line, and what a click does.
 
 An action changes the table and returns an ``Effect``: the mode that is current decides what
 that means for it (a new game or an undo puts the board back into play; a hint is worked out
-only when a human is to move).
+only when a human is to move). Rules and Quit ask the App, through the table, for the rules
+window and for the end.
 """
 
 from __future__ import annotations
@@ -78,16 +79,9 @@ def _always(table: Table, human_to_move: bool) -> bool:
     return True
 
 
-def _rules_help(table: Table) -> str:
-    rules = table.session.rules
-    if table.session.options.kiosk:
-        return f"Rules: {rules}, set for this kiosk."
-    return f"Rules: {rules} ({'over' if rules == 'acorn' else 'at'} critical mass). Next game."
-
-
-def _rules_open(table: Table, human_to_move: bool) -> bool:
-    """A kiosk's rules are its operator's: the icon is shaded there."""
-    return not table.session.options.kiosk
+def _rules(table: Table, step: int) -> Effect:
+    table.rules_asked = True
+    return Effect.STAY
 
 
 ICON_CONTROLS: tuple[IconControl, ...] = (
@@ -108,8 +102,8 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
     IconControl("fullscreen", "Full",
                 lambda t: "windowed" if t.display.fullscreen else "fullscreen", _always,
                 lambda t: "Switch between full screen and a window (F11).", _fullscreen),
-    IconControl("rules", "Rules", lambda t: f"rules-{t.session.rules}", _rules_open, _rules_help,
-                lambda t, step: _said(t, t.session.step_rules(step))),
+    IconControl("rules", "Rules", lambda t: "rules", _always,
+                lambda t: "Rules: how to play, and which rules to play by.", _rules),
     IconControl("quit", "Quit", lambda t: "quit", _always, lambda t: "Quit Chain Reaction.",
                 _quit),
 )

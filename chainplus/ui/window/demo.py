@@ -1,6 +1,8 @@
-"""The demonstration a kiosk plays when nobody has touched it for a while: every seat a quick
-computer, silent, on a table of its own (a session with no files), so nothing it does touches
-the visitor's game or settings; the first click anywhere brings the visitor a fresh game.
+"""The attract loop a kiosk plays when nobody has touched it for a while: a demonstration game
+(every seat a quick computer, silent, on a table of its own: a session with no files, so
+nothing it does touches the visitor's game or settings), then a short animated how-to-play
+(``TourMode``), then another game, and so on. The first click or tap anywhere brings the
+visitor a fresh game.
 """
 
 from __future__ import annotations
@@ -9,8 +11,9 @@ import pygame
 
 from chainplus.app.session import Session, demo_options
 from chainplus.app.settings import SavedSeat
+from chainplus.app.tour import Page, tour
 from chainplus.core.rules import SEATS
-from chainplus.ui.art import board_view
+from chainplus.ui.art import board_view, rules_view
 from chainplus.ui.window.mode import Board, Mode, Status
 from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.policy import DEMO
@@ -20,6 +23,57 @@ from chainplus.ui.window.targets import Target
 #: The demonstration game's seats (its speed is the kiosk policy's).
 DEMO_SEATS = (SavedSeat("computer", 3, 10),) * len(SEATS)
 DEMO_BUDGET = 0.05
+
+
+class TourMode(Mode):
+    """How to play, its pages turning by themselves on the rules window, over the board; then
+    the next demonstration game."""
+
+    name = "tour"
+    wakes_on_idle = False
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.pages: tuple[Page, ...] = tour(table.session.game.rules)
+        self.start = table.now
+
+    @property
+    def animating(self) -> bool:
+        return True
+
+    def page_at(self, now: float) -> tuple[int, float]:
+        """The page shown at ``now`` and how many seconds it has been shown (the last page
+        stays once the tour is over)."""
+        left = now - self.start
+        for number, page in enumerate(self.pages):
+            if left < page.tour_seconds:
+                return number, left
+            left -= page.tour_seconds
+        return len(self.pages) - 1, self.pages[-1].tour_seconds
+
+    @property
+    def seconds(self) -> float:
+        return sum(page.tour_seconds for page in self.pages)
+
+    def tick(self, now: float) -> Mode:
+        if now >= self.start + self.seconds:
+            self.table.say(self.session.new_game())
+            return PlayMode(self.table)
+        return self
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        super().draw_board(surface, None)
+        number, elapsed = self.page_at(self.table.now)
+        rules = self.session.game.rules
+        rules_view.draw(surface, rules_view.RulesShown(
+            number=number, count=len(self.pages), page=self.pages[number], elapsed=elapsed,
+            playing=rules, chosen=rules, tour=True))
+
+    def status(self) -> Status:
+        return Status(None, "How to play", "Touch to play!")
+
+    def default_help(self) -> str:
+        return "How to play. Touch or click anywhere to play!"
 
 
 class DemoMode(Mode):
@@ -44,6 +98,8 @@ class DemoMode(Mode):
             inner = self.inner.tick(now)
             if inner is self.inner:
                 break
+            if self.inner.name == "over":
+                inner = TourMode(self.demo)  # between two games, how to play
             self.inner.leave()
             self.inner = inner
         return self
@@ -80,11 +136,16 @@ class DemoMode(Mode):
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.inner.draw_board(surface, None)
-        board_view.draw_attract_banner(surface, self.table.now)
+        if self.inner.name != "tour":
+            board_view.draw_attract_banner(surface, self.table.now)
 
     def status(self) -> Status:
         status = self.inner.status()
-        return status if status.big else status._replace(head="Demonstration")
+        if status.big or self.inner.name == "tour":
+            return status
+        return status._replace(head="Demonstration")
 
     def default_help(self) -> str:
+        if self.inner.name == "tour":
+            return self.inner.default_help()
         return "A demonstration game. Click anywhere to play!"

@@ -18,7 +18,7 @@ from chainplus.app.session import Note, Session
 from chainplus.ui.art import board_view
 from chainplus.ui.window.controls import ICON_BY_NAME, Effect, click_cell
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Square, Target
+from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Part, Square, Target
 
 #: The title bar's icons and the action icons they stand for.
 FURNITURE_ICON = {"close": "quit", "toggle": "fullscreen"}
@@ -73,6 +73,19 @@ class Mode:
         return self
 
     def click_board(self, square: int, button: int) -> Mode:
+        return self
+
+    def key(self, key: int) -> Mode | None:
+        """The mode after ``key``, or None when this mode has no use for it (the window's own
+        keys then apply)."""
+        return None
+
+    def hit(self, pos: tuple[int, int]) -> Part | None:
+        """What is under ``pos`` in a window this mode shows over the screen, if any."""
+        return None
+
+    def settled(self) -> Mode:
+        """This mode with whatever it is showing finished at once (a chain), to set aside."""
         return self
 
     def follow(self, effect: Effect) -> Mode:
@@ -130,6 +143,10 @@ class Mode:
 
     def default_help(self) -> str:
         return ""
+
+    def own_help(self, target: Target | None) -> str | None:
+        """The help line for ``target`` when this mode has its own words for it."""
+        return None
 
     def square_help(self, square: int) -> str:
         """The help line for the pointer on ``square``: what it is on the board, and when it

@@ -245,6 +245,9 @@ class AnimateMode(Mode):
             self.ahead.hurry(think_budget(self.session.speed))
         return after_move(self.table, self.placed)
 
+    def settled(self) -> Mode:
+        return self.finish()
+
     def click(self, target: Target | None, button: int) -> Mode:
         """A click finishes the chain; on the board it does nothing more (never a placement)."""
         after = self.finish()

@@ -76,6 +76,9 @@ def help_text(mode: Mode, under: Target | None) -> tuple[str, bool]:
 def target_help(mode: Mode, target: Target | None) -> str:
     """One line on what a click on ``target`` does, or on the square it is (the mode says)."""
     table = mode.shown
+    own = mode.own_help(target)
+    if own is not None:
+        return own
     if isinstance(target, Square):
         return mode.square_help(target.square)
     if isinstance(target, Icon):

@@ -88,6 +88,7 @@ class Table:
     now: float = 0.0
     last_input: float = 0.0  # the idle spell before a demonstration counts from here
     quit_asked: bool = False
+    rules_asked: bool = False  # the Rules icon was clicked: the App opens the rules window
     fallbacks: list[str] = field(default_factory=list)  # stand-ins the AI needed, said once
     last_explode: float = float("-inf")
 

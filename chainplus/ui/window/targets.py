@@ -1,7 +1,8 @@
 """What is under a point of the 640x480 screen, and where a pointer event happened.
 
-A target is a small typed value: a board square, an icon, a panel cell, or a piece of window
-furniture (the title bar's close and full-screen icons, and the title bar itself).
+A target is a small typed value: a board square, an icon, a panel cell, a piece of window
+furniture (the title bar's close and full-screen icons, and the title bar itself), or a part
+of a window a mode shows over the screen (the rules window's buttons: ``Part``).
 """
 
 from __future__ import annotations
@@ -42,7 +43,14 @@ class Furniture:
     name: Literal["close", "toggle", "title"]
 
 
-Target = Square | Icon | Cell | Furniture
+@dataclass(frozen=True)
+class Part:
+    """A part of the window a mode shows over the screen (its mode names them)."""
+
+    name: str
+
+
+Target = Square | Icon | Cell | Furniture | Part
 
 
 def hit(pos: tuple[int, int], icons: Mapping[str, pygame.Rect], furniture: bool

@@ -1,0 +1,229 @@
+"""How to play, page by page: the words of the rules window and of a kiosk's how-to-play, and
+the little scenes they animate.
+
+A scene is a corner of the real board (``rows`` x ``cols`` from the top left, so its corner,
+edge and centre squares are the board's own) played out step by step with the game's own
+cascade (``core.cascade.waves``) under the rules in play: what a scene shows is what the game
+does. Words and boards only, so every page is tested without a window; ``ui.art.diagram``
+draws them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from chainplus.app.explain import plural
+from chainplus.core.cascade import waves
+from chainplus.core.rules import (
+    MASS,
+    NEIGHBOURS,
+    SQUARES,
+    Rules,
+    explode_at,
+    most_held,
+    square_of,
+)
+
+#: Seconds a scene shows a step with words to read, a piece put down, and an explosion wave.
+STILL_TIME = 1.5
+PUT_TIME = 0.4
+WAVE_TIME = 0.6
+#: A scene holds its last step this long before it starts again; a tour, before its next page.
+END_TIME = 1.8
+TOUR_HOLD = 1.0
+
+CORNER, EDGE, CENTRE = square_of(0, 0), square_of(0, 1), square_of(1, 1)
+
+
+class Step(NamedTuple):
+    """One moment of a scene: the board (``counts`` and ``owners`` of all 64 squares), a
+    caption, and what is picked out: the squares ``sending`` pieces to their neighbours (as
+    ``seat``) while the step lasts, squares ``lit`` (the neighbours being counted), a square
+    ``refused`` to the seat to move, and the ``winner`` once there is one."""
+
+    counts: tuple[int, ...]
+    owners: tuple[int, ...]
+    caption: str
+    seconds: float = STILL_TIME
+    seat: int = 0
+    sending: tuple[int, ...] = ()
+    lit: tuple[int, ...] = ()
+    refused: int | None = None
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of how to play: a heading, a few sentences, and a scene on a corner of the board
+    ``rows`` x ``cols`` squares in size."""
+
+    heading: str
+    text: str
+    rows: int
+    cols: int
+    steps: tuple[Step, ...]
+
+    @property
+    def seconds(self) -> float:
+        """How long the scene takes once through, its last step held."""
+        return sum(step.seconds for step in self.steps) + END_TIME
+
+    @property
+    def tour_seconds(self) -> float:
+        """How long a tour shows the page: the scene once through, its last step held a
+        moment."""
+        return self.seconds - END_TIME + TOUR_HOLD
+
+    def step_at(self, elapsed: float) -> tuple[Step, float]:
+        """The step shown ``elapsed`` seconds into the scene (it starts again after its last
+        step is held), and how far through it is from 0 to 1."""
+        left = elapsed % self.seconds
+        for step in self.steps:
+            if left < step.seconds:
+                return step, left / step.seconds
+            left -= step.seconds
+        return self.steps[-1], 1.0
+
+
+def squares_left(count: int) -> str:
+    return "no squares" if count == 0 else plural(count, "square")
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th')}"
+
+
+class _Scene:
+    """A board to play a scene on: pieces put down and exploded by the rules of the game."""
+
+    def __init__(self, rules: Rules, start: Iterable[tuple[int, int, int]] = ()) -> None:
+        self.threshold = explode_at(rules)
+        self.counts = [0] * SQUARES
+        self.owners = [0] * SQUARES
+        self.squares = [0] * 5
+        for square, seat, count in start:
+            self.counts[square], self.owners[square] = count, seat
+            self.squares[seat] += 1
+        self.steps: list[Step] = []
+
+    def show(self, caption: str, *, lit: tuple[int, ...] = (), refused: int | None = None,
+             winner: int | None = None) -> None:
+        """The board as it is now, with ``caption`` and the squares picked out."""
+        self.steps.append(Step(tuple(self.counts), tuple(self.owners), caption, lit=lit,
+                               refused=refused, winner=winner))
+
+    def place(self, seat: int, square: int, caption: str, wave: str = "Wave {n}.",
+              seconds: float = STILL_TIME) -> int:
+        """``seat`` puts a piece on ``square``: shown ``seconds`` with ``caption``, then wave by
+        wave, each wave's caption ``wave`` with its number for ``{n}``; the number of waves."""
+        if self.owners[square] != seat:
+            self.squares[seat] += 1
+        self.counts[square] += 1
+        self.owners[square] = seat
+        self.steps.append(Step(tuple(self.counts), tuple(self.owners), caption, seconds, seat))
+        if self.counts[square] < self.threshold[square]:
+            return 0
+        before = (tuple(self.counts), tuple(self.owners))
+        shots: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        found = waves((self.counts, self.owners, self.squares), square, seat, None,
+                      self.threshold, shots)
+        frames = (before, *shots)  # each wave is drawn on the board before it
+        for n, squares in enumerate(found, 1):
+            counts, owners = frames[n - 1]
+            self.steps.append(Step(counts, owners, wave.format(n=n), WAVE_TIME, seat, squares))
+        return len(found)
+
+
+def _aim(rules: Rules) -> Page:
+    scene = _Scene(rules)
+    square, other = square_of(1, 1), square_of(0, 2)
+    scene.steps.append(Step(tuple(scene.counts), tuple(scene.owners), "Red is to move.", 1.0))
+    scene.place(1, square, "Red puts a piece on an empty square.")
+    scene.place(2, other, "Blue puts one on another.")
+    scene.place(1, square, "Red adds a piece to its own square.")
+    scene.show("Blue may not play on Red's square...", refused=square)
+    scene.place(2, other, "...so Blue adds to its own.")
+    return Page("The aim", "Two to four players take turns to put one piece on a square: an "
+                "empty one, or one of their own. Take every square: the last player left on "
+                "the board wins.", 3, 4, tuple(scene.steps))
+
+
+def _critical_mass(rules: Rules) -> Page:
+    scene, held = _Scene(rules), most_held(rules)
+    for square, kind in ((CORNER, "A corner"), (EDGE, "An edge square"), (CENTRE, "A centre")):
+        scene.show(f"{kind} has {MASS[square]} neighbours: it explodes on its "
+                   f"{ordinal(scene.threshold[square])} piece.", lit=NEIGHBOURS[square])
+        for _ in range(held[square]):
+            scene.place(1, square, f"{kind} has {MASS[square]} neighbours...", seconds=PUT_TIME)
+    scene.show("Orange corners: one more piece and it explodes.")
+    when = ("One piece more than that, and it explodes." if rules == "acorn"
+            else "As soon as it holds that many, it explodes.")
+    return Page("Critical mass", "A square's critical mass is its number of neighbours: 2 in "
+                f"a corner, 3 on an edge, 4 in the centre. {when}", 3, 3, tuple(scene.steps))
+
+
+def _explosions(rules: Rules) -> Page:
+    held = most_held(rules)
+    scene = _Scene(rules, ((CORNER, 1, held[CORNER]), (EDGE, 2, 1), (square_of(1, 0), 2, 1)))
+    scene.show("Red's corner is one short. Blue holds both its neighbours.")
+    scene.place(1, CORNER, "Red adds a piece: one too many...",
+                "...it explodes: one piece to each neighbour.")
+    scene.show("Both neighbours are Red's now, pieces and all.")
+    return Page("Explosions", "An exploding square sends one piece to each neighbour and loses "
+                "as many. Every square a piece lands on becomes the mover's, whoever held it.",
+                3, 3, tuple(scene.steps))
+
+
+def _chains(rules: Rules) -> Page:
+    held = most_held(rules)
+    top = [square_of(0, col) for col in range(1, 4)]
+    scene = _Scene(rules, ((CORNER, 1, held[CORNER]), *((sq, 2, held[sq]) for sq in top),
+                           (square_of(1, 1), 2, 1), (square_of(1, 3), 2, 1)))
+    blue_before = scene.squares[2]
+    scene.show("Red's corner and Blue's top edge are all one short.")
+    count = scene.place(1, CORNER, "Red adds one piece to its corner...",
+                        "Wave {n}: the next square explodes.")
+    taken = blue_before - scene.squares[2]
+    scene.show(f"One piece set off {count} waves and took {taken} of Blue's squares.")
+    return Page("Chains", "A square pushed over the top by an explosion explodes in turn, and "
+                "its neighbours may too: one piece can set off a chain across the board.",
+                3, 5, tuple(scene.steps))
+
+
+def _winner(rules: Rules) -> Page:
+    held = most_held(rules)
+    blue_at, green_at = EDGE, square_of(0, 2)
+    scene = _Scene(rules, ((CORNER, 1, held[CORNER]), (blue_at, 2, held[blue_at] - 1),
+                           (green_at, 3, 1)))
+    scene.show("Red, Blue and Green are playing.")
+    scene.place(1, CORNER, "Red sets off its corner...", "...and takes Blue's only square.")
+    scene.show(f"Blue has {squares_left(scene.squares[2])} left: Blue is out.")
+    scene.place(3, green_at, "Green plays on.")
+    scene.place(1, blue_at, "Red adds to the square it took...", "...it explodes...")
+    scene.show(f"...Green has {squares_left(scene.squares[3])} left: Red is the last player "
+               "left and wins!", winner=1)
+    return Page("Out, and the winner", "Once everyone has had a turn, a player with no squares "
+                "left is out of the game. The last player left on the board wins.", 3, 4,
+                tuple(scene.steps))
+
+
+def pages(rules: Rules) -> tuple[Page, ...]:
+    """How to play under ``rules``, page by page (the rules window's pages)."""
+    return (_aim(rules), _critical_mass(rules), _explosions(rules), _chains(rules),
+            _winner(rules))
+
+
+def tour(rules: Rules) -> tuple[Page, ...]:
+    """A kiosk's short how-to-play: the pages a passer-by needs, each shown once through (the
+    chain shows an explosion and its captures too)."""
+    aim, mass, _, chains, winner = pages(rules)
+    return aim, mass, chains, winner
+
+
+def rule_choice(rules: Rules) -> str:
+    """The sentence that says when a square explodes under ``rules``."""
+    if rules == "acorn":
+        return "Acorn (the original): a square explodes when it holds more than its mass."
+    return "Classic: a square explodes as soon as it holds its mass."

@@ -1,0 +1,224 @@
+"""The rules window: a RISC OS window over the board with how to play, page by page, each
+page a few sentences and an animated scene on the board's own art, and a last page that
+chooses the rules of the next game. A kiosk's how-to-play is the same window with its pages
+turning by themselves and an invitation to play where the buttons were.
+
+It is drawn inside the picture's left part (left of the icons and panel, below the title
+bar), so a portrait arrangement that moves the board moves the window with it. Drawing only:
+``RulesShown`` says what to draw, and the rectangles here are what a click can hit.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from chainplus.app.tour import Page
+from chainplus.core.rules import Rules
+from chainplus.ui.art import diagram, font, glyphs
+from chainplus.ui.art.theme import (
+    BLACK,
+    CREAM,
+    DARK_BLUE,
+    GREY1,
+    GREY2,
+    GREY4,
+    RED,
+    SEAT_COLOUR,
+    WHITE,
+)
+from chainplus.ui.art.widgets import bevel, box, outline_text, well
+
+WINDOW = Rect(6, 30, 428, 446)
+TITLE_H = 24
+TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, TITLE_H)
+CLOSE = Rect(WINDOW.x, WINDOW.y, TITLE_H, TITLE_H)
+BODY = Rect(WINDOW.x + 14, WINDOW.y + TITLE_H + 8, WINDOW.w - 28, 0)
+#: Characters of the 8-pixel font in a line of the body.
+COLUMNS = BODY.w // 8
+TEXT_TOP = BODY.y + 40
+LINE_H = 17
+SCENE_CENTRE = (WINDOW.centerx, TEXT_TOP + 4 * LINE_H + 8 + 78)
+CAPTION_TOP = SCENE_CENTRE[1] + 78 + 12
+DOTS_Y = WINDOW.bottom - 64
+BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
+#: The footer's buttons, and the choice page's radio and option icons, by name.
+BUTTONS = {
+    "back": Rect(WINDOW.x + 14, BUTTON_Y, BUTTON_W, BUTTON_H),
+    "close": Rect(WINDOW.centerx - BUTTON_W // 2, BUTTON_Y, BUTTON_W, BUTTON_H),
+    "next": Rect(WINDOW.right - 14 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
+}
+CHOICES = {
+    "acorn": Rect(BODY.x, TEXT_TOP + 4 * LINE_H + 4, BODY.w, 44),
+    "classic": Rect(BODY.x, TEXT_TOP + 4 * LINE_H + 56, BODY.w, 44),
+    "explain": Rect(BODY.x, TEXT_TOP + 4 * LINE_H + 150, BODY.w, 44),
+}
+BUTTON_LABEL = {"back": "< Back", "close": "Close", "next": "Next >"}
+CHOICE_WORDS = {
+    "acorn": ("Acorn: the 1990 original", "a square explodes one piece past its mass"),
+    "classic": ("Classic: as most later versions", "a square explodes on reaching its mass"),
+    "explain": ("Explain what happens", "the first time each thing happens"),
+}
+INVITE = "Touch to play!"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulesShown:
+    """What the rules window shows: page ``number`` of ``count`` (``page`` None: the choice of
+    rules), ``elapsed`` seconds into its scene, the rules it is told in (``playing``) and
+    those chosen for the next game (``chosen``), whether moves will be explained, whether the
+    choice is the operator's (``locked``), the button held down, and whether it is a kiosk's
+    how-to-play (``tour``: no buttons, an invitation to play)."""
+
+    number: int
+    count: int
+    page: Page | None
+    elapsed: float
+    playing: Rules
+    chosen: Rules
+    explaining: bool = False
+    locked: bool = False
+    pressed: str | None = None
+    tour: bool = False
+
+
+def title(shown: RulesShown) -> str:
+    what = "How to play" if shown.tour else "Rules"
+    return f"{what} ({shown.number + 1} of {shown.count})"
+
+
+def draw(surface: pygame.Surface, shown: RulesShown) -> None:
+    """The whole window as ``shown`` says."""
+    shadow = WINDOW.move(4, 4)
+    pygame.draw.rect(surface, GREY4, shadow)
+    surface.fill(GREY1, WINDOW)
+    pygame.draw.rect(surface, BLACK, WINDOW, 1)
+    surface.fill(CREAM, TITLE_BAR)
+    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
+    font.draw(surface, title(shown), (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK,
+              align="center")
+    if not shown.tour:
+        box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
+        glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    page = shown.page
+    heading = page.heading if page is not None else "Which rules"
+    font.draw(surface, heading, (BODY.x, BODY.y), DARK_BLUE, 2)
+    if page is None:
+        _draw_choice(surface, shown)
+    else:
+        _draw_page(surface, page, shown)
+    _draw_dots(surface, shown)
+    if shown.tour:
+        _draw_invite(surface, shown.elapsed)
+    else:
+        _draw_buttons(surface, shown)
+
+
+def wrapped(text: str, columns: int = COLUMNS) -> list[str]:
+    return textwrap.wrap(text, columns)
+
+
+def _draw_page(surface: pygame.Surface, page: Page, shown: RulesShown) -> None:
+    for i, line in enumerate(wrapped(page.text)):
+        font.draw(surface, line, (BODY.x, TEXT_TOP + i * LINE_H), BLACK)
+    area = diagram.scene_rect(page, SCENE_CENTRE)
+    step = diagram.draw_scene(surface, area, page, shown.playing, shown.elapsed)
+    for i, line in enumerate(wrapped(step.caption)[:2]):
+        font.draw(surface, line, (WINDOW.centerx, CAPTION_TOP + i * LINE_H), BLACK,
+                  align="center")
+
+
+def _draw_choice(surface: pygame.Surface, shown: RulesShown) -> None:
+    text = ("Chain+ plays by the original's rules (acorn) or the classic rules most later "
+            "versions use. A change counts from the next game.")
+    for i, line in enumerate(wrapped(text)):
+        font.draw(surface, line, (BODY.x, TEXT_TOP + i * LINE_H), BLACK)
+    ink = GREY4 if shown.locked else BLACK
+    for name in ("acorn", "classic"):
+        _option(surface, CHOICES[name], name, shown.chosen == name, ink, radio=True)
+    playing = f"This game is played by {shown.playing} rules."
+    if shown.locked:
+        playing = f"This kiosk plays by {shown.playing} rules."
+    font.draw(surface, playing, (BODY.x, CHOICES["classic"].bottom + 14), BLACK)
+    _option(surface, CHOICES["explain"], "explain", shown.explaining, ink, radio=False)
+
+
+def _option(surface: pygame.Surface, rect: Rect, name: str, on: bool, ink: tuple[int, ...],
+            radio: bool) -> None:
+    """A RISC OS radio icon (a round well with a dot) or option icon (a square well with a
+    tick), and its two lines of words."""
+    mark = Rect(rect.x + 2, rect.y + 6, 22, 22)
+    if radio:
+        pygame.draw.circle(surface, WHITE, mark.center, 11)
+        pygame.draw.circle(surface, GREY4, mark.center, 11, 2)
+        pygame.draw.circle(surface, BLACK, mark.center, 11, 1)
+        if on:
+            pygame.draw.circle(surface, ink, mark.center, 5)
+    else:
+        well(surface, mark)
+        pygame.draw.rect(surface, BLACK, mark, 1)
+        if on:
+            pygame.draw.lines(surface, ink, False, [(mark.x + 5, mark.y + 11),
+                                                   (mark.x + 9, mark.y + 16),
+                                                   (mark.x + 17, mark.y + 5)], 3)
+    first, second = CHOICE_WORDS[name]
+    font.draw(surface, first, (mark.right + 10, rect.y + 2), ink)
+    font.draw(surface, second, (mark.right + 10, rect.y + 2 + LINE_H), GREY4 if ink != BLACK
+              else BLACK)
+
+
+def _draw_dots(surface: pygame.Surface, shown: RulesShown) -> None:
+    """A dot a page, the one shown filled."""
+    pitch = 18
+    left = WINDOW.centerx - (shown.count - 1) * pitch // 2
+    for i in range(shown.count):
+        centre = (left + i * pitch, DOTS_Y)
+        pygame.draw.circle(surface, DARK_BLUE if i == shown.number else WHITE, centre, 5)
+        pygame.draw.circle(surface, BLACK, centre, 5, 1)
+
+
+def _draw_buttons(surface: pygame.Surface, shown: RulesShown) -> None:
+    enabled = {"back": shown.number > 0, "close": True, "next": shown.number < shown.count - 1}
+    for name, rect in BUTTONS.items():
+        box(surface, rect, GREY1, shown.pressed == name)
+        label = BUTTON_LABEL[name]
+        font.draw(surface, label, (rect.centerx, rect.y + 9), BLACK if enabled[name] else GREY2,
+                  align="center")
+
+
+def _draw_invite(surface: pygame.Surface, now: float) -> None:
+    """Where the buttons would be: a banner inviting a visitor to play, its frame stepping
+    through the seat colours as the demonstration's does."""
+    banner = Rect(WINDOW.x + 14, BUTTON_Y - 4, WINDOW.w - 28, BUTTON_H + 8)
+    surface.fill(CREAM, banner)
+    pygame.draw.rect(surface, SEAT_COLOUR[int(now) % 4 + 1], banner, 4)
+    pygame.draw.rect(surface, BLACK, banner, 1)
+    bevel(surface, banner.inflate(-8, -8), raised=True, width=1)
+    pulse = 1 if math.sin(now * math.pi) > -0.9 else 0
+    outline_text(surface, INVITE, (banner.centerx, banner.y + 5 + pulse), RED, 2, "center")
+
+
+def hit(pos: tuple[int, int], shown_choice: bool, tour: bool) -> str | None:
+    """The name of what is under ``pos`` in the window (``shown_choice``: the choice page is
+    shown): a button, a choice, "close-icon", "title", or "page" for the rest of the window;
+    None outside it."""
+    if not WINDOW.collidepoint(pos):
+        return None
+    if tour:
+        return "page"
+    if CLOSE.collidepoint(pos):
+        return "close-icon"
+    if TITLE_BAR.collidepoint(pos):
+        return "title"
+    for name, rect in BUTTONS.items():
+        if rect.collidepoint(pos):
+            return name
+    if shown_choice:
+        for name, rect in CHOICES.items():
+            if rect.collidepoint(pos):
+                return name
+    return "page"

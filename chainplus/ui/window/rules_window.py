@@ -1,0 +1,152 @@
+"""The rules window as a mode: how to play, page by page, over the game it was opened from.
+
+The Rules icon (or F1) opens it at its first page. The game under it waits: a chain on show is
+finished first and a computer seat stops thinking until the window closes. Next and Back (or
+the arrow keys; Adjust on Next goes back, as on RISC OS) turn the pages, and a click on a page
+turns to the next; the close icon, Close, Escape or a click anywhere outside the window close
+it and do nothing else. The last page chooses the rules of the next game and whether moves
+are explained; in a kiosk both are the operator's, shown but shaded.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from chainplus.app.tour import Page, pages
+from chainplus.core.rules import RULES, check_rules
+from chainplus.ui.art import rules_view
+from chainplus.ui.window.mode import Board, Mode, Status
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import SELECT, Furniture, Part, Target
+
+#: The keys that turn the pages, and how far.
+PAGE_KEYS = {pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1, pygame.K_SPACE: 1, pygame.K_LEFT: -1,
+             pygame.K_PAGEUP: -1}
+PART_HELP = {
+    "close": "Close the rules window.",
+    "close-icon": "Close the rules window.",
+    "title": "The rules of Chain Reaction, page by page.",
+    "back": "Back a page.",
+    "next": "On to the next page. Adjust: back a page.",
+    "page": "Click for the next page; Close when done.",
+    "acorn": "Acorn: the original's rules, from the next game.",
+    "classic": "Classic: as most later versions play, from the next game.",
+    "explain": "Explain what a move does the first time it happens.",
+}
+#: The keys that do the same, named where keys work (not in a kiosk).
+KEY_HELP = {"close": "Escape", "close-icon": "Escape", "back": "Left arrow",
+            "next": "Right arrow"}
+LOCKED_HELP = "Set for this kiosk by its operator."
+OUTSIDE_HELP = "A click outside the rules window closes it."
+
+
+class RulesMode(Mode):
+    """The rules window over the game ``under`` it, which waits until the window closes."""
+
+    name = "rules"
+
+    def __init__(self, table: Table, under: Mode) -> None:
+        super().__init__(table)
+        self.under = under.settled()
+        self.under.leave()
+        table.stop_thinking()
+        table.cues.refusal.clear()
+        self.pages: tuple[Page, ...] = pages(self.session.game.rules)
+        self.number = 0
+        self.page_opened = table.now
+
+    # ---------------------------------------------------------------- pages
+    @property
+    def count(self) -> int:
+        """The scene pages and the choice page."""
+        return len(self.pages) + 1
+
+    @property
+    def page(self) -> Page | None:
+        """The page shown (None: the choice page)."""
+        return self.pages[self.number] if self.number < len(self.pages) else None
+
+    def turn(self, step: int) -> Mode:
+        number = max(0, min(self.count - 1, self.number + step))
+        if number != self.number:
+            self.number, self.page_opened = number, self.table.now
+        return self
+
+    def close(self) -> Mode:
+        return self.under
+
+    # ---------------------------------------------------------------- input
+    def hit(self, pos: tuple[int, int]) -> Part | None:
+        name = rules_view.hit(pos, self.page is None, tour=False)
+        return None if name is None else Part(name)
+
+    def click(self, target: Target | None, button: int) -> Mode:
+        if isinstance(target, Furniture):
+            return super().click(target, button)  # the game window's own close and size
+        if not isinstance(target, Part):
+            return self.close()  # a click outside the window closes it, and only that
+        self.table.press(target)
+        step = 1 if button == SELECT else -1
+        name, session = target.name, self.session
+        if name in ("close", "close-icon"):
+            return self.close()
+        if name == "next" or (name == "page" and self.page is not None):
+            return self.turn(step)
+        if name == "back":
+            return self.turn(-step)
+        if name in RULES:
+            self.table.say(session.choose_rules(check_rules(name)))
+        elif name == "explain":
+            self.table.say(session.explain(not session.explaining))
+        return self
+
+    def key(self, key: int) -> Mode | None:
+        if key == pygame.K_ESCAPE:
+            return self.close()
+        if key in PAGE_KEYS:
+            return self.turn(PAGE_KEYS[key])
+        return None
+
+    def leave(self) -> None:
+        self.under.leave()
+
+    # ---------------------------------------------------------------- what is shown
+    @property
+    def animating(self) -> bool:
+        return self.page is not None
+
+    def shown_window(self) -> rules_view.RulesShown:
+        session, pressed = self.session, self.table.cues.pressed.value
+        return rules_view.RulesShown(
+            number=self.number, count=self.count, page=self.page,
+            elapsed=self.table.now - self.page_opened, playing=session.game.rules,
+            chosen=session.rules, explaining=session.explaining,
+            locked=session.options.kiosk,
+            pressed=pressed.name if isinstance(pressed, Part) else None)
+
+    @property
+    def board_mode(self) -> Mode:
+        return self.under.board_mode
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        self.under.draw_board(surface, None)
+        rules_view.draw(surface, self.shown_window())
+
+    def frame(self) -> Board:
+        return self.under.frame()
+
+    def status(self) -> Status:
+        return self.under.status()
+
+    def own_help(self, target: Target | None) -> str | None:
+        if not isinstance(target, Part):
+            return OUTSIDE_HELP if target is not None else None
+        if self.session.options.kiosk and target.name in ("acorn", "classic", "explain"):
+            return LOCKED_HELP
+        line = PART_HELP[target.name]
+        if self.table.policy.keys and target.name in KEY_HELP:
+            line = f"{line} Key: {KEY_HELP[target.name]}."
+        return line
+
+    def default_help(self) -> str:
+        return "The rules: Next and Back turn the pages, Close or Escape ends."
