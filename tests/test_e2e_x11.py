@@ -1,4 +1,7 @@
-"""End to end in a real X server: ``python main.py`` under Xvfb, clicked with xdotool.
+"""End to end in a real X server: ``python main.py`` under Xvfb, clicked with xdotool: a
+move, a refusal, a first game's explanation in the help box, the rules window paged and
+closed, New and Quit. What should be on screen is drawn with the game's own art and compared
+pixel for pixel with the screen.
 
 Xvfb is started on a display it picks itself (``-displayfd``), with its screen kept in a file
 (``-fbdir``, an XWD image), so the test reads real screen pixels with nothing more than
@@ -16,15 +19,20 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pygame
 import pytest
 from paths import ROOT
+from pygame import Rect
 
+from chainplus.app.tour import pages
+from chainplus.ui.art import panel_view, rules_view
 from chainplus.ui.art.theme import (
     BOARD,
     CELL,
     DARK_BLUE,
     HELP,
     RED,
+    STATUS,
     WHITE,
 )
 from chainplus.ui.window.controls import WINDOW_ICONS as ICONS
@@ -35,6 +43,34 @@ pytestmark = pytest.mark.skipif(
 )
 
 WAIT = 20.0  # seconds to wait for something to appear; generous for slow machines
+
+
+def drawn(rect: Rect, draw) -> list[tuple[int, ...]]:
+    """The pixels ``draw`` paints in ``rect`` of a 640x480 picture, row by row, as the screen
+    test reads them (only what ``draw`` fully paints there can match)."""
+    surface = pygame.Surface((640, 480))
+    draw(surface)
+    return [tuple(surface.get_at((x, y)))[:3] for y in range(rect.top, rect.bottom)
+            for x in range(rect.left, rect.right)]
+
+
+def status_box(seat: int, head: str, line: str) -> list[tuple[int, ...]]:
+    return drawn(STATUS,
+                 lambda surface: panel_view.draw_status(surface, seat, head, line))
+
+
+def help_box(text: str) -> list[tuple[int, ...]]:
+    return drawn(panel_view.HELP, lambda surface: panel_view.draw_help(surface, text))
+
+
+#: The rules window's title bar and heading: what does not move on its first pages.
+RULES_TOP = Rect(rules_view.WINDOW.x + 30, rules_view.WINDOW.y + 1, rules_view.WINDOW.w - 31, 60)
+
+
+def rules_top(number: int) -> list[tuple[int, ...]]:
+    shown = rules_view.RulesShown(number=number, count=6, page=pages("acorn")[number],
+                                  elapsed=0.0, playing="acorn", chosen="acorn")
+    return drawn(RULES_TOP, lambda surface: rules_view.draw(surface, shown))
 
 
 class Screen:
@@ -58,6 +94,20 @@ class Screen:
         raw = pixels[y * stride + 4 * x: y * stride + 4 * x + 4]
         value = int.from_bytes(raw, "little" if self.byte_order == 0 else "big")
         return (value >> 16) & 255, (value >> 8) & 255, value & 255
+
+    def picture(self, origin: tuple[int, int], scale: int, rect: Rect) -> list[tuple[int, ...]]:
+        """The game picture's pixels in ``rect`` (picture pixels, row by row), read from the
+        centre of each on a screen showing the picture at ``origin``, ``scale`` times."""
+        width, height, pixels, stride = self.grab()
+        order = "little" if self.byte_order == 0 else "big"
+        found = []
+        for y in range(rect.top, rect.bottom):
+            row = (origin[1] + y * scale + scale // 2) * stride
+            for x in range(rect.left, rect.right):
+                at = row + 4 * (origin[0] + x * scale + scale // 2)
+                value = int.from_bytes(pixels[at:at + 4], order)
+                found.append(((value >> 16) & 255, (value >> 8) & 255, value & 255))
+        return found
 
     def save_png(self, path: Path) -> None:
         """Keep a picture for a person to look at when the test fails."""
@@ -155,6 +205,28 @@ def test_play_in_a_real_window(xserver, tmp_path: Path, wait_for) -> None:
         wait_for(lambda: at(*centre(blue)) == DARK_BLUE, "the refused square unchanged", WAIT)
         assert at(*centre(played)) == RED
         assert sum(at(*centre(sq)) in (RED, DARK_BLUE) for sq in range(64)) == 2
+        # a first game explains what a move did the first time: a corner one short
+        corner = next(sq for sq in (0, 7, 56, 63) if at(*centre(sq)) == WHITE)
+        red_to_move = status_box(1, "To move", "Red")
+        for offset in (0, -8):  # one piece shows in the middle, two at -8 and +8
+            click(*centre(corner))
+            xdotool("mousemove", "--window", window, str(620 * scale), str(470 * scale))
+            x, y = centre(corner)
+            wait_for(lambda: at(x + offset, y + offset) == RED, "red's piece", WAIT)  # noqa: B023
+            wait_for(lambda: screen.picture((left, top), scale, STATUS) ==
+                     red_to_move, "blue's answer", WAIT)
+        lesson = help_box("This corner holds 2: one more piece and it explodes.")
+        wait_for(lambda: screen.picture((left, top), scale, panel_view.HELP) == lesson,
+                 "the corner's lesson in the help box", WAIT)
+        # the Rules icon opens the rules window; Next turns its page; Escape closes it
+        click(*ICONS["rules"].center)
+        wait_for(lambda: screen.picture((left, top), scale, RULES_TOP) == rules_top(0),
+                 "the rules window's first page", WAIT)
+        click(*rules_view.BUTTONS["next"].center)
+        wait_for(lambda: screen.picture((left, top), scale, RULES_TOP) == rules_top(1),
+                 "the rules window's second page", WAIT)
+        xdotool("key", "--window", window, "Escape")
+        wait_for(lambda: at(*centre(played)) == RED, "the board again", WAIT)
         # a new game clears the board; the quit icon ends the program cleanly
         click(*ICONS["new"].center)
         wait_for(empty_board, "the new game's empty board", WAIT)
