@@ -40,8 +40,9 @@ CORNER, EDGE, CENTRE = square_of(0, 0), square_of(0, 1), square_of(1, 1)
 class Step(NamedTuple):
     """One moment of a scene: the board (``counts`` and ``owners`` of all 64 squares), a
     caption, and what is picked out: the squares ``sending`` pieces to their neighbours (as
-    ``seat``) while the step lasts, squares ``lit`` (the neighbours being counted), a square
-    ``refused`` to the seat to move, and the ``winner`` once there is one."""
+    ``seat``) while the step lasts, the square in ``focus`` and the squares ``lit`` (its
+    neighbours, being counted), a square ``refused`` to the seat to move, and the ``winner``
+    once there is one."""
 
     counts: tuple[int, ...]
     owners: tuple[int, ...]
@@ -52,6 +53,7 @@ class Step(NamedTuple):
     lit: tuple[int, ...] = ()
     refused: int | None = None
     winner: int | None = None
+    focus: int | None = None
 
 
 @dataclass(frozen=True)
@@ -109,10 +111,10 @@ class _Scene:
         self.steps: list[Step] = []
 
     def show(self, caption: str, *, lit: tuple[int, ...] = (), refused: int | None = None,
-             winner: int | None = None) -> None:
+             winner: int | None = None, focus: int | None = None) -> None:
         """The board as it is now, with ``caption`` and the squares picked out."""
         self.steps.append(Step(tuple(self.counts), tuple(self.owners), caption, lit=lit,
-                               refused=refused, winner=winner))
+                               refused=refused, winner=winner, focus=focus))
 
     def place(self, seat: int, square: int, caption: str, wave: str = "Wave {n}.",
               seconds: float = STILL_TIME) -> int:
@@ -154,9 +156,11 @@ def _critical_mass(rules: Rules) -> Page:
     scene, held = _Scene(rules), most_held(rules)
     for square, kind in ((CORNER, "A corner"), (EDGE, "An edge square"), (CENTRE, "A centre")):
         scene.show(f"{kind} has {MASS[square]} neighbours: it explodes on its "
-                   f"{ordinal(scene.threshold[square])} piece.", lit=NEIGHBOURS[square])
+                   f"{ordinal(scene.threshold[square])} piece.", lit=NEIGHBOURS[square],
+                   focus=square)
         for _ in range(held[square]):
             scene.place(1, square, f"{kind} has {MASS[square]} neighbours...", seconds=PUT_TIME)
+            scene.steps[-1] = scene.steps[-1]._replace(lit=NEIGHBOURS[square], focus=square)
     scene.show("Orange corners: one more piece and it explodes.")
     when = ("One piece more than that, and it explodes." if rules == "acorn"
             else "As soon as it holds that many, it explodes.")

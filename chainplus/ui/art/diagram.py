@@ -10,7 +10,7 @@ from pygame import Rect
 from chainplus.app.tour import Page, Step
 from chainplus.core.rules import SIZE, Rules, explode_at
 from chainplus.ui.art import board_view
-from chainplus.ui.art.theme import BLACK, CELL, GREY3, LIGHT_BLUE, SEAT_COLOUR
+from chainplus.ui.art.theme import BLACK, CELL, CREAM, GREY3, LIGHT_BLUE, SEAT_COLOUR, WHITE
 from chainplus.ui.art.widgets import bevel
 
 
@@ -38,7 +38,7 @@ def draw_scene(surface: pygame.Surface, area: Rect, page: Page, rules: Rules,
     threshold = explode_at(rules)
     for square in shown:
         cell = board_view.cell_shown(board, threshold, square, square in step.sending)
-        board_view.draw_cell(surface, at(square), cell)
+        board_view.draw_cell(surface, at(square), cell, CREAM if square == step.focus else WHITE)
         if square in step.lit:
             pygame.draw.rect(surface, LIGHT_BLUE, at(square).inflate(-4, -4), 4)
     for i in range(1, page.cols):
