@@ -148,8 +148,8 @@ def _aim(rules: Rules) -> Page:
     scene.show("Blue may not play on Red's square...", refused=square)
     scene.place(2, other, "...so Blue adds to its own.")
     return Page("The aim", "Two to four players take turns to put one piece on a square: an "
-                "empty one, or one of their own. Take every square: the last player left on "
-                "the board wins.", 3, 4, tuple(scene.steps))
+                "empty one, or one of their own. Take every square: the last player left "
+                "wins.", 3, 4, tuple(scene.steps))
 
 
 def _critical_mass(rules: Rules) -> Page:
