@@ -71,7 +71,7 @@ def test_glyph_names_cover_the_game_icons() -> None:
     wanted = {
         "new", "undo", "hint", "speed-slow", "speed-normal", "speed-fast", "speed-instant",
         "sound-on", "sound-off", "fullscreen", "windowed", "quit", "close", "toggle-size",
-        "rules",
+        "rules", "games",
     }  # fmt: skip
     assert set(glyphs.NAMES) == wanted
 

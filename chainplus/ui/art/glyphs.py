@@ -271,6 +271,34 @@ def _close(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     _band(g, colour, (inset, far), (far, inset), t * 1.3)
 
 
+def _question(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
+    """How to play: a bold question mark (a hook, a stem and a dot)."""
+    radius = a * 0.28
+    cx, cy = a / 2, a * 0.32
+    _arc(g, colour, Arc(centre=(cx, cy), radius=radius, start=-90, end=170), t)
+    stem_w = t if (a - t) % 2 == 0 else t + 1
+    left = _centred_span(a, stem_w)
+    pygame.draw.rect(g, colour, (left, round(cy + radius - t), stem_w, round(a * 0.16)))
+    dot = round(a * 0.82)
+    pygame.draw.rect(g, colour, (left, dot, stem_w, stem_w))
+
+
+def _games(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
+    """Kept games: a stack of three record cards, the front one ruled with moves."""
+    w, h = round(a * 0.64), round(a * 0.66)
+    step = max(2, round(a * 0.12))
+    line = max(1, t // 2)
+    for k in (2, 1, 0):  # from the back: each card up and to the right of the one before
+        x, y = round(a * 0.06) + k * step, a - h - round(a * 0.06) - k * step
+        _erase(g, (x, y, w, h))
+        pygame.draw.rect(g, colour, (x, y, w, h), line)
+    x, y = round(a * 0.06), a - h - round(a * 0.06)
+    for row in range(3):
+        ry = y + round(h * (0.28 + 0.22 * row))
+        pygame.draw.rect(g, colour, (x + 2 * line + 1, ry, w - 4 * line - 2 - (row == 2) * w // 3,
+                                     line))
+
+
 def _toggle_size(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     """The RISC OS toggle-size icon: a small box overlapping the corner of a larger one."""
     line = max(1, t // 2)
@@ -283,18 +311,6 @@ def _toggle_size(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     pygame.draw.rect(g, colour, (left, left, small, small), line)
     inner = small - 2 * line - 2
     pygame.draw.rect(g, colour, (left + line + 1, left + line + 1, inner, inner))
-
-
-def _letter(letter: str) -> _Painter:
-    def paint(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
-        if a >= 16 + 2 * t + 4:  # ring only where the letter fits inside it
-            _arc(g, colour, Arc(centre=(a / 2, a / 2), radius=a / 2, start=0, end=360), t)
-        scale = max(1, int((a - 2 * t - 4) // 16))
-        width = font.size(letter, scale)[0]
-        ink_height = 14 * scale  # capitals use 7 of the 8 rows, each doubled in height
-        font.draw(g, letter, (_centred_span(a, width), _centred_span(a, ink_height)), colour, scale)
-
-    return paint
 
 
 _PAINTERS: dict[str, _Painter] = {
@@ -312,7 +328,8 @@ _PAINTERS: dict[str, _Painter] = {
     "quit": _quit,
     "close": _close,
     "toggle-size": _toggle_size,
-    "rules": _letter("?"),
+    "rules": _question,
+    "games": _games,
 }
 NAMES: tuple[str, ...] = tuple(_PAINTERS)
 
