@@ -171,3 +171,20 @@ def ui() -> types.SimpleNamespace:
         click_cell=click_cell, choose_rules=choose_rules, advance=advance, settle=settle,
         message=message, icon_enabled=icon_enabled, icon_glyph=icon_glyph, in_demo=in_demo,
     )
+
+
+@pytest.fixture
+def screen_display():
+    """Makes real ScreenDisplays on the dummy driver; they are closed after."""
+    from chainplus.ui.window.display import ScreenDisplay
+
+    pygame.display.init()
+    made: list[ScreenDisplay] = []
+
+    def make(**kwargs) -> ScreenDisplay:
+        made.append(ScreenDisplay(**kwargs))
+        return made[-1]
+
+    yield make
+    for display in made:
+        display.close()

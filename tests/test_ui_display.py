@@ -4,7 +4,6 @@ on the title bar moves the window (never a drag from the board, never in full sc
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
 
 import pygame
 import pytest
@@ -66,21 +65,6 @@ def test_every_pixel_is_one_or_the_other_whole_width_and_the_bars_are_outside(wi
         assert runs <= {size // picture, -(-size // picture)}
     assert layout.to_picture((left - 1, top - 1)) == (-1, -1)
     assert layout.to_picture((left + width, top + height)) == (640, 480)
-
-
-@pytest.fixture
-def screen_display():
-    """Makes real ScreenDisplays on the dummy driver; they are closed after."""
-    pygame.display.init()
-    made: list[ScreenDisplay] = []
-
-    def make(**kwargs: Any) -> ScreenDisplay:
-        made.append(ScreenDisplay(**kwargs))
-        return made[-1]
-
-    yield make
-    for display in made:
-        display.close()
 
 
 def resize(display: ScreenDisplay, size: tuple[int, int]) -> None:

@@ -7,6 +7,8 @@ the final size. Only 640x480 pixels cross to the card each frame; without a grap
 SDL's software renderer does the same steps (what that costs a frame:
 ``python -m chainplus.ui.rigs.uibench --size 1920x1080``). The renderer maps nothing itself:
 ``logical`` turns every position into picture pixels, so mouse, fingers and picture agree.
+A window or screen taller than wide is shown the picture pieced into a portrait one, the board
+above and the controls below (``portrait``); positions map back through the same pieces.
 
 The window has no frame of the window manager's (``borderless``): the game's own RISC OS title
 bar does its work, so a desktop shows one title bar, not two. A drag on it moves the window,
@@ -38,6 +40,7 @@ from pygame._sdl2.video import Renderer, Texture
 
 from chainplus.app.placement import Placement
 from chainplus.ui.art.theme import BLACK, SCREEN_SIZE, TITLE
+from chainplus.ui.window.portrait import PORTRAIT, Arrangement, is_portrait, picture_size
 from chainplus.ui.window.scaler import SMALLEST, Layout, first_window
 
 #: The events that say the window has a new size (a window manager, or full screen).
@@ -121,8 +124,9 @@ class NullDisplay:
 class ScreenDisplay:
     """The real screen: a resizable window or the desktop, the picture sharp at any size.
 
-    ``surface`` is what the game draws on (always 640x480); ``present`` shows it; ``logical``
-    turns an event's position into picture coordinates and follows changes of size.
+    ``surface`` is what the game draws on (always 640x480); ``present`` shows it, pieced
+    into ``PORTRAIT`` while the window is taller than wide (``arrangement``); ``logical`` turns
+    an event's position into the game's picture coordinates and follows changes of size.
     ``locked`` (a kiosk) never leaves full screen.
     """
 
@@ -150,6 +154,11 @@ class ScreenDisplay:
                                scale_quality=NEAREST)
         self.grown: Texture | None = None
         self.layout = Layout.fit(self.window.size)
+        # a portrait window's picture, pieced from the surface; None while it is landscape
+        self.arrangement: Arrangement | None = None
+        self.portrait = pygame.Surface(PORTRAIT.size)
+        # window pixels where a button went down and where the pointer is (see move_window)
+        self.pressed_at = self.pointer_at = (0, 0)
         self.closed = False
         pygame.register_quit(self.close)
         if self.fullscreen:
@@ -172,11 +181,17 @@ class ScreenDisplay:
 
     # ------------------------------------------------------------------ size and place
     def _relayout(self) -> bool:
-        """Fit the picture to the window's present size; True if anything changed."""
-        layout = Layout.fit(self.window.size)
+        """Fit the picture to the window's present size, the portrait one if it is taller
+        than wide; True if anything changed."""
+        self.arrangement = PORTRAIT if is_portrait(self.window.size) else None
+        picture = picture_size(self.window.size)
+        layout = Layout.fit(self.window.size, picture)
         if layout == self.layout and (self.grown is not None or layout.exact):
             return False
         self.layout = layout
+        if (self.picture.width, self.picture.height) != picture:
+            self.picture = Texture(self.renderer, picture, streaming=True,
+                                   scale_quality=NEAREST)
         if layout.exact:
             self.grown = None  # the nearest-pixel copy is the whole job
         elif self.grown is None or (self.grown.width, self.grown.height) != layout.grown:
@@ -243,11 +258,20 @@ class ScreenDisplay:
 
     def move_window(self, dx: int, dy: int) -> None:
         """Move the window by ``dx``, ``dy`` picture pixels (a drag on the RISC OS title bar:
-        the pointer's movement as the game sees it); nothing moves in full screen."""
+        the pointer's movement as the game sees it); nothing moves in full screen.
+
+        A portrait picture is pieced together, so a distance in the game's picture means
+        nothing across pieces: there the window moves by the pointer's own distance from where
+        the button went down (both seen by ``logical``, as every event is).
+        """
         if self.fullscreen:
             return
         x, y = self.window.position
-        step_x, step_y = self.layout.distance(dx, dy)
+        if self.arrangement is None:
+            step_x, step_y = self.layout.distance(dx, dy)
+        else:
+            step_x = self.pointer_at[0] - self.pressed_at[0]
+            step_y = self.pointer_at[1] - self.pressed_at[1]
         self.window.position = (x + step_x, y + step_y)
 
     def set_icon(self, icon: pygame.Surface) -> None:
@@ -265,7 +289,11 @@ class ScreenDisplay:
         """Draw the picture on the renderer's back buffer, black round it."""
         self._relayout()
         renderer = self.renderer
-        self.picture.update(self.surface)
+        if self.arrangement is None:
+            self.picture.update(self.surface)
+        else:
+            self.arrangement.compose(self.surface, self.portrait)
+            self.picture.update(self.portrait)
         renderer.draw_color = BLACK
         renderer.clear()
         if self.grown is None:
@@ -305,7 +333,7 @@ class ScreenDisplay:
             x, y = getattr(event, "x", None), getattr(event, "y", None)
             if not isinstance(x, (int, float)) or not isinstance(y, (int, float)):
                 return event
-            touch = self.layout.finger(float(x), float(y))
+            touch = self._in_game(self.layout.finger(float(x), float(y)))
             return pygame.event.Event(event.type, {**event.dict, "pos": touch})
         pos = getattr(event, "pos", None)
         if not isinstance(pos, Sequence) or len(pos) != 2:
@@ -314,15 +342,25 @@ class ScreenDisplay:
             at = int(pos[0]), int(pos[1])
         except (TypeError, ValueError):
             return event
-        return pygame.event.Event(event.type, {**event.dict, "pos": self.layout.to_picture(at)})
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.pressed_at = at
+        elif event.type == pygame.MOUSEMOTION:
+            self.pointer_at = at
+        return pygame.event.Event(event.type, {**event.dict,
+                                               "pos": self._in_game(self.layout.to_picture(at))})
+
+    def _in_game(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A position in the picture shown as one in the game's own 640x480 picture."""
+        return pos if self.arrangement is None else self.arrangement.to_landscape(pos)
 
 
 def on_desktop(place: Placement | None, desktop: tuple[int, int]) -> Placement:
     """Where a new window opens: ``place`` if it fits on ``desktop`` (its position only if its
-    corner is on it), else the first window's size for the desktop, placed by the manager."""
+    corner is on it), else the first window's size for the desktop (portrait on a desktop taller
+    than wide), placed by the manager."""
     if place is None or place.size[0] > desktop[0] or place.size[1] > desktop[1] \
             or place.size[0] < SMALLEST[0] or place.size[1] < SMALLEST[1]:
-        return Placement(size=first_window(desktop))
+        return Placement(size=first_window(desktop, picture_size(desktop)))
     position = place.position
     if position is not None and not (0 <= position[0] < desktop[0] - SMALLEST[0] // 2
                                      and 0 <= position[1] < desktop[1] - SMALLEST[1] // 2):
