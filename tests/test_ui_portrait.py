@@ -8,6 +8,7 @@ import pytest
 from test_ui_display import resize
 
 from chainplus.core.rules import SEATS
+from chainplus.ui.art import rules_view
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.art.theme import (
     BLACK,
@@ -60,7 +61,7 @@ def test_the_picture_is_portrait_only_on_a_screen_taller_than_wide() -> None:
 
 def test_a_first_window_on_a_portrait_desktop_is_portrait_at_a_half_step() -> None:
     assert on_desktop(None, KIOSK_SCREEN).size == (PORTRAIT.size[0] * 2, PORTRAIT.size[1] * 2)
-    assert on_desktop(None, (768, 1366)).size == (666, 1111)  # 1.5 times
+    assert on_desktop(None, (768, 1366)).size == (666, 1120)  # 1.5 times
     assert on_desktop(None, (1366, 768)).size == (960, 720)  # landscape as before
 
 
@@ -98,6 +99,20 @@ def test_every_control_shown_in_portrait_answers_as_in_landscape() -> None:
             assert shown is not None, (target, pos)
             assert 0 <= shown[0] < PORTRAIT.size[0] and 0 <= shown[1] < PORTRAIT.size[1]
             assert targets.hit(PORTRAIT.to_landscape(shown), icons, True) == target
+
+
+def test_the_rules_window_is_shown_whole_and_answers_where_it_is_shown() -> None:
+    """The rules window is drawn over the board: all of it is shown, every button where a
+    click lands on it."""
+    assert any(pygame.Rect(block.source).contains(rules_view.WINDOW) for block in PORTRAIT.blocks)
+    rects = [rules_view.CLOSE, rules_view.TITLE_BAR, *rules_view.BUTTONS.values(),
+             *rules_view.CHOICES.values()]
+    for choice in (False, True):
+        for pos in (pos for rect in rects for pos in points(rect)):
+            shown = PORTRAIT.to_portrait(pos)
+            assert shown is not None
+            back = PORTRAIT.to_landscape(shown)
+            assert rules_view.hit(back, choice, False) == rules_view.hit(pos, choice, False)
 
 
 def test_the_board_keeps_its_place_and_the_controls_sit_below_it() -> None:

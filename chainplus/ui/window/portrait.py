@@ -121,13 +121,13 @@ def _portrait() -> Arrangement:
              Block(_box(TOGGLE_ICON), (width - TITLE_H, 0)))
     # everything left of the panel, down to the work area's bottom outline (left out)
     left = Block((0, TITLE_H, PANEL.x, WORK_AREA.bottom - 1 - TITLE_H), (0, TITLE_H))
-    top = left.shown.bottom  # the controls start right under it
+    gap = STATUS.y - PANEL.bottom  # the landscape column's own spacing
+    top = left.shown.bottom + gap  # clear of a window drawn over the board, and its shadow
     # the right column's pieces; the panel's label is cut into its top edge
     label_top = PANEL.y - font.GLYPH_HEIGHT * font.HEIGHT_FACTOR // 2
     icons = (PANEL.x, ICON_TOP, PANEL.w, label_top - ICON_TOP)
     players = (PANEL.x, label_top, PANEL.w, PANEL.bottom - label_top)
     to_left = BOARD.left - RIGHT_X  # the left column lines up with the board's left edge
-    gap = STATUS.y - PANEL.bottom  # the landscape column's own spacing
     status_y = top + icons[3] + gap
     lower = (
         Block(icons, (icons[0] + to_left, top)),
@@ -139,5 +139,5 @@ def _portrait() -> Arrangement:
     return Arrangement((width, height), (*title, left, *lower))
 
 
-#: The portrait picture: 444x741, the board above, the controls below.
+#: The portrait picture: 444x747, the board above, the controls below.
 PORTRAIT = _portrait()
