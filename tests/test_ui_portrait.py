@@ -61,7 +61,7 @@ def test_the_picture_is_portrait_only_on_a_screen_taller_than_wide() -> None:
 
 def test_a_first_window_on_a_portrait_desktop_is_portrait_at_a_half_step() -> None:
     assert on_desktop(None, KIOSK_SCREEN).size == (PORTRAIT.size[0] * 2, PORTRAIT.size[1] * 2)
-    assert on_desktop(None, (768, 1366)).size == (666, 1120)  # 1.5 times
+    assert on_desktop(None, (768, 1366)).size == (666, 1119)  # 1.5 times
     assert on_desktop(None, (1366, 768)).size == (960, 720)  # landscape as before
 
 

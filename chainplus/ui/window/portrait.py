@@ -136,8 +136,9 @@ def _portrait() -> Arrangement:
         Block(players, (BOARD.right - PANEL.w, top)),  # right edge on the board's right edge
     )
     height = lower[2].shown.bottom + SCREEN_SIZE[1] - HELP.bottom  # the same margin below
+    height -= height % 2  # even, as the width is: a window at 1.5 times is whole pixels
     return Arrangement((width, height), (*title, left, *lower))
 
 
-#: The portrait picture: 444x747, the board above, the controls below.
+#: The portrait picture: 444x746, the board above, the controls below.
 PORTRAIT = _portrait()
