@@ -107,6 +107,7 @@ def picture_size(window: tuple[int, int]) -> tuple[int, int]:
 
 
 def _box(rect: Rect) -> tuple[int, int, int, int]:
+    """A rectangle as the plain numbers a ``Block`` keeps."""
     return rect.x, rect.y, rect.w, rect.h
 
 
@@ -129,13 +130,14 @@ def _portrait() -> Arrangement:
     players = (PANEL.x, label_top, PANEL.w, PANEL.bottom - label_top)
     to_left = BOARD.left - RIGHT_X  # the left column lines up with the board's left edge
     status_y = top + icons[3] + gap
+    help_box = Block(_box(HELP), (HELP.x + to_left, status_y + STATUS.h + gap))
     lower = (
         Block(icons, (icons[0] + to_left, top)),
         Block(_box(STATUS), (STATUS.x + to_left, status_y)),
-        Block(_box(HELP), (HELP.x + to_left, status_y + STATUS.h + gap)),
+        help_box,
         Block(players, (BOARD.right - PANEL.w, top)),  # right edge on the board's right edge
     )
-    height = lower[2].shown.bottom + SCREEN_SIZE[1] - HELP.bottom  # the same margin below
+    height = help_box.shown.bottom + SCREEN_SIZE[1] - HELP.bottom  # the same margin below
     height -= height % 2  # even, as the width is: a window at 1.5 times is whole pixels
     return Arrangement((width, height), (*title, left, *lower))
 
