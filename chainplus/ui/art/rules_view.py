@@ -33,7 +33,7 @@ from chainplus.ui.art.theme import (
 )
 from chainplus.ui.art.widgets import bevel, box, outline_text, well
 
-WINDOW = Rect(6, 30, 428, 446)
+WINDOW = Rect(6, 30, 428, 444)
 TITLE_H = 24
 TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, TITLE_H)
 CLOSE = Rect(WINDOW.x, WINDOW.y, TITLE_H, TITLE_H)
