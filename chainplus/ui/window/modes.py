@@ -9,12 +9,15 @@ The demonstration a kiosk plays when left alone is ``demo.DemoMode``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from chainplus.ai.levels import thinking_time
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Note, Placed, Refused
 from chainplus.app.settings import Speed
+from chainplus.core.game import ShownCascade
 from chainplus.ui.art import board_view
 from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.mode import Board, Mode, Status
@@ -171,6 +174,34 @@ class PlayMode(Mode):
         return f"{SEAT_NAME[seat]}: click an empty square or one of yours."
 
 
+def wave_timing(speed: Speed, waves: int) -> tuple[float, float]:
+    """How long a chain of ``waves`` shows its placement, and each wave, at ``speed``."""
+    base = WAVE_TIME[speed]
+    return base * 0.6, base * max(0.3, min(1.0, WAVES_AT_FULL_TIME / max(1, waves)))
+
+
+def wave_at(elapsed: float, wave_time: float) -> tuple[int, float]:
+    """The wave on show ``elapsed`` seconds after the placement was shown (-1: still the
+    placement), and how far through it is from 0 to 1."""
+    if elapsed < 0:
+        return -1, 0.0
+    k = int(elapsed // wave_time)
+    return k, elapsed / wave_time - k
+
+
+def draw_chain(surface: pygame.Surface, shown: ShownCascade, threshold: Sequence[int],
+               wave: int, t: float) -> None:
+    """The board during a chain: the frame of ``wave`` (-1: the placement) with its squares
+    sending their pieces, ``t`` of the way there."""
+    cascade = shown.cascade
+    counts, owners = shown.frames[max(0, wave)]
+    sending = cascade.waves[wave] if wave >= 0 else ()
+    marks = board_view.Marks(last=cascade.square, sending=sending)
+    board_view.draw_board(surface, counts, owners, threshold, marks)
+    if sending:
+        board_view.draw_explosion(surface, sending, cascade.seat, t)
+
+
 def after_move(table: Table, placed: Placed) -> Mode:
     """The move (and its animation) is over: next seat, or the end of the game."""
     for note in placed.notes:
@@ -201,10 +232,7 @@ class AnimateMode(Mode):
         self.placed = placed
         self.cascade = placed.shown.cascade
         self.frames = placed.shown.frames
-        base = WAVE_TIME[table.session.speed]
-        waves = len(self.cascade.waves)
-        self.wave_time = base * max(0.3, min(1.0, WAVES_AT_FULL_TIME / max(1, waves)))
-        self.hold = base * 0.6
+        self.hold, self.wave_time = wave_timing(table.session.speed, len(self.cascade.waves))
         self.start = table.now
         self.wave = -1  # the wave being drawn, -1 while the placement shows
         self.t = 0.0
@@ -228,14 +256,12 @@ class AnimateMode(Mode):
         if not self.looked_ahead:
             self.looked_ahead = True
             self.think_ahead(now)
-        elapsed = now - self.start - self.hold
-        k = int(elapsed // self.wave_time) if elapsed >= 0 else -1
+        k, self.t = wave_at(now - self.start - self.hold, self.wave_time)
         if k >= len(self.cascade.waves):
             return self.finish()
         if k != self.wave and k >= 0:
             self.table.explode_sound(now, len(self.cascade.waves[k]))
         self.wave = k
-        self.t = elapsed / self.wave_time - k if k >= 0 else 0.0
         return self
 
     def finish(self) -> Mode:
@@ -259,12 +285,7 @@ class AnimateMode(Mode):
         return self.frames[max(0, self.wave)]
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        counts, owners = self.frame()
-        sending = self.cascade.waves[self.wave] if self.wave >= 0 else ()
-        marks = board_view.Marks(last=self.cascade.square, sending=sending)
-        board_view.draw_board(surface, counts, owners, self.session.game.threshold, marks)
-        if sending:
-            board_view.draw_explosion(surface, sending, self.cascade.seat, self.t)
+        draw_chain(surface, self.placed.shown, self.session.game.threshold, self.wave, self.t)
 
     def status(self) -> Status:
         waves = len(self.cascade.waves)
