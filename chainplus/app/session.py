@@ -17,27 +17,26 @@ straight after New brings it back as it was (it is in the autosave too, so a res
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
-from chainplus.app.explain import lesson_line, plural, setting_unused
+from chainplus.app.explain import lesson_line, plural
 from chainplus.app.lessons import Lesson, first_lesson
+from chainplus.app.outcomes import Note as Note  # the outcomes are imported from here too
+from chainplus.app.outcomes import Placed as Placed
+from chainplus.app.outcomes import Refused as Refused
 from chainplus.app.panel import (
     SEAT_NAME,
     Panel,
     panel_of,
-    restore_plays_as,
     seats_for_next_game,
     settings_of,
-    step_kind,
-    step_level,
-    step_random,
 )
+from chainplus.app.panel_clicks import PanelClicks
 from chainplus.app.placement import Placement
 from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SavedSeat, Settings, Speed
 from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
-from chainplus.core.records import RecordError, game_from_data, record_of
+from chainplus.core.records import record_of
 from chainplus.core.rules import DEFAULT_RULES, Rules
 
 
@@ -60,34 +59,9 @@ class Options:
     window: Placement | None = None  # where the window was last time
 
 
-@dataclass(frozen=True)
-class Note:
-    """A line for the window's message area; ``warn`` lines are shown as warnings, a
-    ``lesson`` stays longer, to be read."""
-
-    text: str
-    warn: bool = False
-    lesson: bool = False
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A piece was placed: what to show, and who was knocked out by it."""
-
-    shown: ShownCascade
-    notes: tuple[Note, ...] = field(default=())
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A square that may not be played: where to draw the cross, and why."""
-
-    square: int
-    note: Note
-
-
-class Session:
-    """The game in progress, the player panel, the player's settings and the autosave."""
+class Session(PanelClicks):
+    """The game in progress, the player panel (its clicks: ``PanelClicks``), the player's
+    settings and the autosave."""
 
     def __init__(self, options: Options, store: Store | None = None) -> None:
         self.options = options
@@ -99,29 +73,15 @@ class Session:
         self.put_aside: Game | None = None  # the unfinished game New replaced, for Undo
         self.resumed = 0  # moves of the autosaved game carried on with
         self.lessons_given = frozenset() if options.kiosk else options.lessons_given
-        game = self._resume()
+        game = None
+        if store is not None:  # the unfinished autosaved game, who played it, and the aside
+            game, self.put_aside = store.resume(self.panel, options.fixed_seats)
+        self.resumed = len(game.moves) if game is not None else 0
         self.game = game if game is not None else self.next_game()
         if game is None:
             self.autosave()  # from now on the file always holds the game on the board
 
     # ------------------------------------------------------------------ files
-    def _resume(self) -> Game | None:
-        """The unfinished autosaved game, with who played each seat, or None."""
-        if self.store is None:
-            return None
-        game, extra = self.store.resume()
-        self.put_aside = _game_or_none(extra.get("put_aside"))  # even after a finished game
-        if game is None:
-            return None
-        saved = extra.get("plays_as")
-        if self.options.fixed_seats and isinstance(saved, list) and len(saved) == 4:
-            # the operator's --seats win over the saved game's, except for seats they left out
-            saved = [row.plays_as if row.kind != "off" else saved[seat - 1]
-                     for seat, row in self.panel.items()]
-        restore_plays_as(self.panel, game, saved)
-        self.resumed = len(game.moves)
-        return game
-
     def autosave(self) -> None:
         """Save the game on the board (and a game put aside by New), so a crash resumes it."""
         if self.store is None:
@@ -282,82 +242,6 @@ class Session:
         self.lessons_given = frozenset() if on else frozenset(Lesson)
         return Note("Each new thing a move does will be explained." if on else
                     "No more explanations of moves.")
-
-    # ------------------------------------------------------------------ the panel
-    def locked(self) -> Note | None:
-        """The note for a click on a panel the operator locked (a kiosk's), or None."""
-        if self.options.lock_panel:
-            return Note("The players are set for this kiosk: click the board to play.")
-        return None
-
-    def step_player(self, seat: int, step: int) -> Note:
-        """Column 1: step who plays ``seat`` (Select +1, Adjust -1): a new player at once, a
-        seat joining or leaving from the next game."""
-        if (note := self.locked()) is not None:
-            return note
-        row, name = self.panel[seat], SEAT_NAME[seat]
-        was_in, played_by, in_game = row.kind != "off", row.plays_as, seat in self.game.seats
-        stepped_past_off = not step_kind(self.panel, seat, step)
-        if row.plays_as != played_by and in_game:
-            self.autosave()  # who plays the seat is part of the saved game
-        text = kind_message(name, row.kind, was_in, in_game)
-        if stepped_past_off:  # said, not warned: the click did change the seat
-            text = text.removesuffix(".") + " (two must play)."
-        return Note(text)
-
-    def owned(self, seat: int) -> str:
-        """Column 2's value in words: how many squares ``seat`` owns in the game on the board."""
-        count = self.game.squares[seat] if seat in self.game.seats else 0
-        return f"{SEAT_NAME[seat]} owns {plural(count, 'square')}."
-
-    def squares_note(self, seat: int) -> Note:
-        """Column 2 only shows the squares owned: a click says so in words."""
-        if (note := self.locked()) is not None:
-            return note
-        return Note(self.owned(seat))
-
-    def unused(self, seat: int, column: int) -> Note | None:
-        """The note for a click on column 3 or 4 of a seat no computer plays, or None: the
-        cell is shaded, so the click changes nothing and says why."""
-        why = setting_unused(self.panel, self.game, seat, column)
-        return None if why is None else Note(why)
-
-    def step_level(self, seat: int, step: int) -> Note:
-        """Column 3: the computer level, 0-5, wrapping round (a computer seat's only)."""
-        if (note := self.locked() or self.unused(seat, 3)) is not None:
-            return note
-        step_level(self.panel, seat, step)
-        return Note(f"{SEAT_NAME[seat]}: computer level {self.panel[seat].level}.")
-
-    def step_random(self, seat: int, step: int) -> Note:
-        """Column 4: the share of random moves, 0-100 % in tens, wrapping round (a computer
-        seat's only)."""
-        if (note := self.locked() or self.unused(seat, 4)) is not None:
-            return note
-        step_random(self.panel, seat, step)
-        return Note(f"{SEAT_NAME[seat]}: {self.panel[seat].random_pct}% random moves.")
-
-
-def kind_message(name: str, kind: str, was_in: bool, in_game: bool) -> str:
-    """The line for a seat stepped to ``kind``: a new player now, back as it is in the game on
-    the board, or a change that waits for the next game."""
-    now_in = kind != "off"
-    if was_in == now_in and in_game == now_in:
-        return f"{name} is now played by a {kind}."
-    if in_game == now_in:
-        return f"{name} is {kind if now_in else 'out'} again."
-    return f"{name} {'joins' if now_in else 'leaves'} at the next game."
-
-
-def _game_or_none(data: Any) -> Game | None:
-    """A game put aside by New, as the autosave kept it; None when missing or unreadable."""
-    if data is None:
-        return None
-    try:
-        game = game_from_data(data)
-    except RecordError:
-        return None
-    return None if game.over else game
 
 
 def demo_options(options: Options, seats: tuple[SavedSeat, ...], speed: Speed) -> Options:

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from chainplus.app import settings as st
-from chainplus.app.panel import Panel, plays_as_list
+from chainplus.app.panel import Panel, plays_as_list, restore_plays_as
 from chainplus.app.settings import Settings, WriteFailure
 from chainplus.core.game import Game
+from chainplus.core.records import RecordError, game_from_data
 
 
 class Store:
@@ -80,7 +81,30 @@ class Store:
         extra = {"plays_as": plays_as_list(panel), **(extra or {})}
         self._wrote(st.write_autosave(self.folder, game, extra=extra))
 
-    def resume(self) -> tuple[Game | None, dict[str, Any]]:
+    def resume(self, panel: Panel, fixed_seats: bool) -> tuple[Game | None, Game | None]:
+        """The unfinished autosaved game, with who played each seat put back in ``panel``,
+        and the unfinished game New had put aside (kept even after a finished game); each
+        None when there is none. With ``fixed_seats`` (the operator's --seats) the panel's
+        seats win over the saved game's, except for seats the operator left out."""
         game, extra, warnings = st.read_autosave(self.folder)
         self.warn(warnings)
-        return game, extra
+        put_aside = _game_or_none(extra.get("put_aside"))
+        if game is None:
+            return None, put_aside
+        saved = extra.get("plays_as")
+        if fixed_seats and isinstance(saved, list) and len(saved) == 4:
+            saved = [row.plays_as if row.kind != "off" else saved[seat - 1]
+                     for seat, row in panel.items()]
+        restore_plays_as(panel, game, saved)
+        return game, put_aside
+
+
+def _game_or_none(data: Any) -> Game | None:
+    """A game put aside by New, as the autosave kept it; None when missing or unreadable."""
+    if data is None:
+        return None
+    try:
+        game = game_from_data(data)
+    except RecordError:
+        return None
+    return None if game.over else game

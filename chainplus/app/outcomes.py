@@ -1,0 +1,35 @@
+"""What a ``Session`` call hands the window: a line for the message area, a move to animate,
+a square refused. Plain data, so every outcome is tested without a window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from chainplus.core.game import ShownCascade
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line for the window's message area; ``warn`` lines are shown as warnings, a
+    ``lesson`` stays longer, to be read."""
+
+    text: str
+    warn: bool = False
+    lesson: bool = False
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A piece was placed: what to show, and who was knocked out by it."""
+
+    shown: ShownCascade
+    notes: tuple[Note, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A square that may not be played: where to draw the cross, and why."""
+
+    square: int
+    note: Note
+

@@ -1,0 +1,95 @@
+"""The player panel's clicks, for ``Session``: who plays each seat (column 1), the squares a
+seat owns (column 2, shown only), a computer's level and random % (columns 3 and 4).
+
+Each click returns a ``Note`` for the message area. A panel the operator locked (a kiosk's)
+changes nothing and says so; a shaded cell (a setting no computer uses) says why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chainplus.app.explain import plural, setting_unused
+from chainplus.app.outcomes import Note
+from chainplus.app.panel import SEAT_NAME, Panel, step_kind, step_level, step_random
+from chainplus.core.game import Game
+
+if TYPE_CHECKING:
+    from chainplus.app.session import Options
+
+
+class PanelClicks:
+    """The panel's clicks, mixed into ``Session``, which has the panel, the game on the board
+    and the options, and autosaves."""
+
+    panel: Panel
+    game: Game
+    options: Options
+
+    def autosave(self) -> None:
+        """Save the game on the board (``Session`` does)."""
+        raise NotImplementedError
+
+    def locked(self) -> Note | None:
+        """The note for a click on a panel the operator locked (a kiosk's), or None."""
+        if self.options.lock_panel:
+            return Note("The players are set for this kiosk: click the board to play.")
+        return None
+
+    def step_player(self, seat: int, step: int) -> Note:
+        """Column 1: step who plays ``seat`` (Select +1, Adjust -1): a new player at once, a
+        seat joining or leaving from the next game."""
+        if (note := self.locked()) is not None:
+            return note
+        row, name = self.panel[seat], SEAT_NAME[seat]
+        was_in, played_by, in_game = row.kind != "off", row.plays_as, seat in self.game.seats
+        stepped_past_off = not step_kind(self.panel, seat, step)
+        if row.plays_as != played_by and in_game:
+            self.autosave()  # who plays the seat is part of the saved game
+        text = kind_message(name, row.kind, was_in, in_game)
+        if stepped_past_off:  # said, not warned: the click did change the seat
+            text = text.removesuffix(".") + " (two must play)."
+        return Note(text)
+
+    def owned(self, seat: int) -> str:
+        """Column 2's value in words: how many squares ``seat`` owns in the game on the board."""
+        count = self.game.squares[seat] if seat in self.game.seats else 0
+        return f"{SEAT_NAME[seat]} owns {plural(count, 'square')}."
+
+    def squares_note(self, seat: int) -> Note:
+        """Column 2 only shows the squares owned: a click says so in words."""
+        if (note := self.locked()) is not None:
+            return note
+        return Note(self.owned(seat))
+
+    def unused(self, seat: int, column: int) -> Note | None:
+        """The note for a click on column 3 or 4 of a seat no computer plays, or None: the
+        cell is shaded, so the click changes nothing and says why."""
+        why = setting_unused(self.panel, self.game, seat, column)
+        return None if why is None else Note(why)
+
+    def step_level(self, seat: int, step: int) -> Note:
+        """Column 3: the computer level, 0-5, wrapping round (a computer seat's only)."""
+        if (note := self.locked() or self.unused(seat, 3)) is not None:
+            return note
+        step_level(self.panel, seat, step)
+        return Note(f"{SEAT_NAME[seat]}: computer level {self.panel[seat].level}.")
+
+    def step_random(self, seat: int, step: int) -> Note:
+        """Column 4: the share of random moves, 0-100 % in tens, wrapping round (a computer
+        seat's only)."""
+        if (note := self.locked() or self.unused(seat, 4)) is not None:
+            return note
+        step_random(self.panel, seat, step)
+        return Note(f"{SEAT_NAME[seat]}: {self.panel[seat].random_pct}% random moves.")
+
+
+def kind_message(name: str, kind: str, was_in: bool, in_game: bool) -> str:
+    """The line for a seat stepped to ``kind``: a new player now, back as it is in the game on
+    the board, or a change that waits for the next game."""
+    now_in = kind != "off"
+    if was_in == now_in and in_game == now_in:
+        return f"{name} is now played by a {kind}."
+    if in_game == now_in:
+        return f"{name} is {kind if now_in else 'out'} again."
+    return f"{name} {'joins' if now_in else 'leaves'} at the next game."
