@@ -13,13 +13,19 @@ with each visitor's game; a window once, remembered in the settings file.
 Undo policy: Undo takes back moves up to and including the last move a human made (one move
 when no human plays). New puts an unfinished game aside instead of throwing it away: Undo
 straight after New brings it back as it was (it is in the autosave too, so a restart keeps it).
+
+Games folder (``games``): a game won is kept there at once; Save writes the game on the board
+there; the recent ones are listed, and any record file opened. A kiosk keeps and saves nothing
+unless its operator asks; a demonstration, which has no files, never.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from chainplus.app.explain import lesson_line, plural
+from chainplus.app.games import GameEntry, Unreadable, open_record
 from chainplus.app.lessons import Lesson, first_lesson
 from chainplus.app.outcomes import Note as Note  # the outcomes are imported from here too
 from chainplus.app.outcomes import Placed as Placed
@@ -33,7 +39,7 @@ from chainplus.app.panel import (
 )
 from chainplus.app.panel_clicks import PanelClicks
 from chainplus.app.placement import Placement
-from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SavedSeat, Settings, Speed
+from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SavedSeat, Settings, Speed, WriteFailure
 from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.records import record_of
@@ -57,11 +63,13 @@ class Options:
     lessons: bool = True  # explain what a move did the first time (never in a demonstration)
     lessons_given: frozenset[Lesson] = frozenset()  # those a window has already given
     window: Placement | None = None  # where the window was last time
+    keep_games: bool = False  # a kiosk keeps and saves games (a window always does)
+    open_path: Path | None = None  # a game record to open at the start (the window replays it)
 
 
 class Session(PanelClicks):
     """The game in progress, the player panel (its clicks: ``PanelClicks``), the player's
-    settings and the autosave."""
+    settings, the autosave and the games folder."""
 
     def __init__(self, options: Options, store: Store | None = None) -> None:
         self.options = options
@@ -71,12 +79,11 @@ class Session(PanelClicks):
         self.speed: Speed = options.speed
         self.sound = options.sound
         self.put_aside: Game | None = None  # the unfinished game New replaced, for Undo
-        self.resumed = 0  # moves of the autosaved game carried on with
         self.lessons_given = frozenset() if options.kiosk else options.lessons_given
         game = None
         if store is not None:  # the unfinished autosaved game, who played it, and the aside
             game, self.put_aside = store.resume(self.panel, options.fixed_seats)
-        self.resumed = len(game.moves) if game is not None else 0
+        self.resumed = len(game.moves) if game is not None else 0  # moves carried on with
         self.game = game if game is not None else self.next_game()
         if game is None:
             self.autosave()  # from now on the file always holds the game on the board
@@ -137,6 +144,8 @@ class Session(PanelClicks):
                                         "yours.", warn=True))
         shown = game.play_shown(square)
         self.autosave()  # the move is made: a kill from now on resumes after it
+        if shown.cascade.winner is not None and self.store is not None and self.keeps_games:
+            self.store.keep_game(game, self.panel)  # every game won is kept
         notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
         lesson = self._lesson(shown)
         return Placed(shown, notes if lesson is None else (*notes, lesson))
@@ -153,21 +162,55 @@ class Session(PanelClicks):
 
     def new_game(self) -> Note:
         """A fresh game with the panel's seats; an unfinished game is put aside for Undo."""
-        game = self.game
-        if game.over:
-            self.put_aside = None  # nothing is lost: the game was played to the end
-        elif game.moves:
-            self.put_aside = game  # a New on an untouched game keeps the one put aside before
         if self.options.kiosk:
             self.lessons_given = frozenset()  # a kiosk's next game is a visitor's first
-        self._show(self.next_game())
+        self._show(self.next_game(), aside=True)
         if self.put_aside is not None:
             return Note("New game. Undo brings the last one back.")
         return Note("New game.")
 
-    def _show(self, game: Game) -> None:
+    def _show(self, game: Game, aside: bool = False) -> None:
+        """Put ``game`` on the board; ``aside``: the game it replaces, if unfinished, is put
+        aside for Undo (a finished one is not: nothing is lost; an untouched one neither, so
+        the one put aside before stays)."""
+        if aside and self.game.over:
+            self.put_aside = None
+        elif aside and self.game.moves:
+            self.put_aside = self.game
         self.game = game
         self.autosave()
+
+    # ------------------------------------------------------------------ the games folder
+    @property
+    def keeps_games(self) -> bool:
+        """Whether games are kept and saved: a window's always, a kiosk's only when its
+        operator asks (``--keep-games``), never where there are no files (a demonstration)."""
+        return self.store is not None and (self.options.keep_games or not self.options.kiosk)
+
+    def save_game(self) -> Note:
+        """Save the game on the board (in progress or just finished) in ``games/saved``."""
+        if self.store is None or not self.keeps_games:
+            return Note("Games are not saved here.", warn=True)
+        if not self.game.moves:
+            return Note("There is no move to save yet.", warn=True)
+        saved = self.store.save_game(self.game, self.panel)
+        if isinstance(saved, WriteFailure):
+            return Note(f"Cannot save the game: {saved.cause}.", warn=True)
+        return Note(f"Saved as {saved.stem} in the games folder.")
+
+    def recent_games(self, limit: int = 20) -> list[GameEntry]:
+        """The newest kept and saved games, newest first (files that are not games skipped)."""
+        return self.store.recent_games(limit) if self.store is not None else []
+
+    def open_game(self, path: Path) -> Game | Note:
+        """The game a record file holds, to replay; the game on the board is not touched. A
+        file that is not a game gives a warning Note of one line."""
+        try:
+            return open_record(path)[0]
+        except Unreadable as exc:
+            if self.store is not None:
+                self.store.warn(str(exc))
+            return Note(exc.note, warn=True)
 
     def undo_count(self) -> int:
         """How many moves Undo takes back: back to before the last move a seat played by a

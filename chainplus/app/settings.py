@@ -162,32 +162,42 @@ def set_aside(path: Path) -> Path | None:
 
 
 class BadFile(Exception):
-    """A file that is there but cannot be used; the message says why, in a few words."""
+    """A file that is there but cannot be used: the message says why in a few words, and
+    ``brief`` in two or three, for the window's message line ("Too large: game.json.")."""
+
+    def __init__(self, why: str, brief: str) -> None:
+        super().__init__(why)
+        self.brief = brief
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """The bytes of ``path`` (at most a record's size); None when there is no such file;
+    BadFile for a folder, a device, a file too large or one that cannot be read."""
+    try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise BadFile("it is a folder, not a file", "A folder, not a file")
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or a device would hang or never end
+            raise BadFile("it is not a regular file", "Not a plain file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise BadFile(f"it is too large ({info.st_size} bytes)", "Too large")
+        with open(path, "rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise BadFile(f"it cannot be read ({exc.strerror or exc})", "Cannot read") from None
 
 
 def read_json(path: Path) -> Any:
     """The decoded JSON of ``path``; None when there is no such file; BadFile otherwise."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
+    text = read_bytes(path)
+    if text is None:
         return None
-    except OSError as exc:
-        raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise BadFile("it is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):  # a FIFO or a device would hang or never end
-        raise BadFile("it is not a regular file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise BadFile(f"it is too large ({info.st_size} bytes)")
-    try:
-        with open(path, "rb") as handle:
-            text = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
     try:
         return decode(text)
     except RecordError as exc:
-        raise BadFile(str(exc)) from None
+        raise BadFile(str(exc), "Not JSON") from None
 
 
 @dataclass(frozen=True)
@@ -233,8 +243,9 @@ def _diagnose(folder: Path, exc: OSError) -> tuple[str, Path | None]:
     return exc.strerror or str(exc), None
 
 
-def _write_or_warn(path: Path, text: str, what: str) -> WriteFailure | None:
-    """Write ``text`` and a newline atomically; what went wrong instead of raising."""
+def write_or_failure(path: Path, text: str, what: str) -> WriteFailure | None:
+    """Write ``text`` and a newline atomically; what went wrong instead of raising (``what``
+    names the write for the warning: "autosave", "save settings")."""
     try:
         atomic_write(path, text + "\n")
     except OSError as exc:
@@ -318,7 +329,7 @@ def load_settings(folder: Path) -> tuple[Settings, list[str]]:
 def save_settings(folder: Path, settings: Settings) -> WriteFailure | None:
     """Write the settings; says what went wrong instead of raising when it cannot."""
     text = json.dumps(settings.to_json(), indent=1)
-    return _write_or_warn(folder / SETTINGS_FILE, text, "save settings")
+    return write_or_failure(folder / SETTINGS_FILE, text, "save settings")
 
 
 # --------------------------------------------------------------------------- autosave
@@ -330,7 +341,7 @@ def write_autosave(folder: Path, game: Game, extra: dict[str, Any] | None = None
     if extra:
         record.update({k: v for k, v in extra.items() if k not in record})
     text = json.dumps(record, separators=(",", ":"))
-    return _write_or_warn(folder / AUTOSAVE_FILE, text, "autosave")
+    return write_or_failure(folder / AUTOSAVE_FILE, text, "autosave")
 
 
 def read_autosave(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:
@@ -347,7 +358,6 @@ def read_autosave(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]
     if game.winner is not None:
         return None, extra, []
     return game, extra, []
-
 
 
 # --------------------------------------------------------------------------- --seats

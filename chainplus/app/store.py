@@ -1,4 +1,5 @@
-"""The window's files: settings remembered between runs and the autosaved game, in one folder.
+"""The window's files: settings remembered between runs, the autosaved game and the games
+folder (``games``: finished games kept, games saved by the player), in one folder.
 
 Every file problem becomes a one-line warning, printed once on standard error (and logged in
 kiosk mode); nothing here raises for a file. Failures to write are also kept for the window,
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from chainplus.app import settings as st
+from chainplus.app.games import GAMES_FOLDER, Clock, GameEntry, GamesFolder, local_now
 from chainplus.app.panel import Panel, plays_as_list, restore_plays_as
 from chainplus.app.settings import Settings, WriteFailure
 from chainplus.core.game import Game
@@ -25,8 +27,10 @@ class Store:
     """Settings and autosave in ``folder``; warnings go to ``stream`` once each, and the log."""
 
     def __init__(self, folder: Path, logger: logging.Logger | None = None,
-                 stream: TextIO | None = None, write_settings: bool = True) -> None:
+                 stream: TextIO | None = None, write_settings: bool = True,
+                 clock: Clock = local_now) -> None:
         self.folder = folder
+        self.games = GamesFolder(folder / GAMES_FOLDER, clock)
         self.logger = logger
         self.stream = stream
         self.write_settings = write_settings
@@ -97,6 +101,27 @@ class Store:
                      for seat, row in panel.items()]
         restore_plays_as(panel, game, saved)
         return game, put_aside
+
+    # ------------------------------------------------------------------ the games folder
+    def keep_game(self, game: Game, panel: Panel) -> None:
+        """Keep a finished game in ``games/kept``; a failure is told as an autosave's is."""
+        written = self.games.write(game, panel, saved=False)
+        if isinstance(written, WriteFailure):
+            self._wrote(written)
+
+    def save_game(self, game: Game, panel: Panel) -> Path | WriteFailure:
+        """Save ``game`` in ``games/saved``: where it went, or why it could not (warned here;
+        the caller tells the player at once)."""
+        written = self.games.write(game, panel, saved=True)
+        if isinstance(written, WriteFailure):
+            self.warn(written.warning)
+        return written
+
+    def recent_games(self, limit: int) -> list[GameEntry]:
+        """Up to ``limit`` kept and saved games, newest first (each file skipped warned once)."""
+        entries, warnings = self.games.recent(limit)
+        self.warn(warnings)
+        return entries
 
 
 def _game_or_none(data: Any) -> Game | None:

@@ -1,0 +1,239 @@
+"""The games folder: every finished game kept, the games a player saved, and opening a record.
+
+``<settings folder>/games/kept/`` holds the last ``KEEP`` finished games, written as each game
+is won (the oldest removed first); ``games/saved/`` the games a player saved, never removed.
+A file is a game record (``core.records``, README "Game records") with extra keys the record
+readers ignore: ``date`` (ISO 8601, local time with its offset), ``seats`` (who played each
+seat in play) and ``winner``. Its name is the time it was written, so names sort by time:
+``2026-11-26_10-15-02.json``, then ``...-02-2.json`` for a second one in the same second.
+
+Nothing here raises for a file: a write that fails is a ``WriteFailure``, a file that cannot
+be opened an ``Unreadable`` with a line for the message box and one for the log, and the
+listing skips what it cannot read (a folder anyone can drop files in must not break it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from chainplus.app.panel import PLAYS_AS, Panel, PlaysAs
+from chainplus.app.settings import BadFile, WriteFailure, read_bytes, write_or_failure
+from chainplus.core.game import Game
+from chainplus.core.records import RecordError, decode, game_from_data, parse_record, record_of
+from chainplus.core.rules import Rules
+
+GAMES_FOLDER = "games"
+KEPT, SAVED = "kept", "saved"
+#: How many finished games ``kept/`` holds; the oldest go first.
+KEEP = 300
+#: The listing reads at most this many files of each folder, the newest (names or file times).
+READ_AT_MOST = 300
+#: The longest file name a message line shows (a longer one is shortened in the middle): the
+#: game's own names fit, and with the longest words before them, three lines of the help box.
+NAME_SHOWN = 27
+STAMP = "%Y-%m-%d_%H-%M-%S"
+_OUR_NAME = re.compile(r"(\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d)(?:-(\d{1,6}))?\.json")
+
+#: The time now, local with its offset (tests give their own).
+Clock = Callable[[], datetime]
+
+
+def local_now() -> datetime:
+    return datetime.now().astimezone()
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who played a seat, as the record says (``kind`` None when it does not say)."""
+
+    seat: int
+    kind: PlaysAs | None = None
+    level: int | None = None  # a computer's
+    random_pct: int | None = None  # a computer's
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game in the listing of recent games."""
+
+    path: Path
+    saved: bool  # in ``saved/`` (the player's), else kept automatically
+    when: datetime  # the record's date, else its name's, else the file's time
+    players: tuple[Player, ...]  # the seats in play, in turn order
+    winner: int | None
+    moves: int
+    rules: Rules
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+
+class Unreadable(Exception):
+    """A file that is not a game that can be shown: ``note`` for the message box (fits it),
+    and the exception's message, one line for standard error and the log."""
+
+    def __init__(self, path: Path, why: str, note: str) -> None:
+        super().__init__(f"warning: game record {path} not opened: {why}")
+        self.note = note
+
+
+def shown_name(path: Path) -> str:
+    """``path``'s file name as a message line can show it: printable ASCII, at most
+    ``NAME_SHOWN`` characters."""
+    name = "".join(c if " " <= c <= "~" else "?" for c in path.name)
+    return name if len(name) <= NAME_SHOWN else f"{name[:NAME_SHOWN - 7]}...{name[-4:]}"
+
+
+def open_record(path: Path) -> tuple[Game, dict[str, Any]]:
+    """The game a record file holds, replayed move by move, and the record's decoded keys.
+
+    Raises ``Unreadable``: reading is capped (``MAX_RECORD_BYTES``) and checks every move.
+    """
+    name = shown_name(path)
+    try:
+        text = read_bytes(path)
+        if text is None:
+            raise Unreadable(path, "there is no such file", f"No such file: {name}.")
+        data = decode(text)
+        parse_record(data)  # the record's shape, before its moves
+    except BadFile as exc:
+        raise Unreadable(path, str(exc), f"{exc.brief}: {name}.") from None
+    except RecordError as exc:
+        raise Unreadable(path, str(exc), f"Not a game record: {name}.") from None
+    try:
+        return game_from_data(data), data
+    except RecordError as exc:
+        raise Unreadable(path, str(exc), f"A move is wrong in {name}.") from None
+
+
+def record_with_players(game: Game, panel: Panel, when: datetime) -> dict[str, Any]:
+    """``game``'s record with the games folder's extra keys: when, who played, who won."""
+    seats: list[dict[str, Any]] = []
+    for seat in game.seats:
+        row = panel[seat]
+        player: dict[str, Any] = {"seat": seat, "kind": row.plays_as}
+        if row.plays_as == "computer":
+            player |= {"level": row.level, "random_pct": row.random_pct}
+        seats.append(player)
+    return {**record_of(game), "date": when.isoformat(timespec="seconds"), "seats": seats,
+            "winner": game.winner}
+
+
+def players_of(game: Game, data: dict[str, Any]) -> tuple[Player, ...]:
+    """Who played each seat of ``game`` as a record's ``seats`` key says (leniently: an extra
+    key that is missing or wrong only leaves a player unknown)."""
+    said: dict[int, Player] = {}
+    rows = data.get("seats")
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, dict) or row.get("kind") not in PLAYS_AS:
+            continue
+        seat, level, pct = row.get("seat"), row.get("level"), row.get("random_pct")
+        if type(seat) is int and row["kind"] == "computer":
+            said[seat] = Player(seat, "computer", level if type(level) is int else None,
+                                pct if type(pct) is int else None)
+        elif type(seat) is int:
+            said[seat] = Player(seat, "human")
+    return tuple(said.get(seat, Player(seat)) for seat in game.seats)
+
+
+def _when(data: dict[str, Any], stamp: datetime) -> datetime:
+    """The record's date if it has a good one, else ``stamp`` (its name's or file's time)."""
+    date = data.get("date")
+    if isinstance(date, str):
+        with contextlib.suppress(ValueError):
+            return datetime.fromisoformat(date).astimezone()
+    return stamp.astimezone()
+
+
+def _stamped(folder: Path) -> Iterator[tuple[tuple[datetime, int], Path]]:
+    """The ``.json`` entries of ``folder`` with the time each sorts by: the time in its name
+    (and the number after it), or for a name of someone else's, the file's time."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith(".") or not entry.name.lower().endswith(".json"):
+            continue
+        ours = _OUR_NAME.fullmatch(entry.name)
+        try:
+            if ours is not None:
+                key = (datetime.strptime(ours[1], STAMP), int(ours[2] or 1))
+            else:
+                key = (datetime.fromtimestamp(entry.stat().st_mtime), 0)
+        except (OSError, ValueError, OverflowError):
+            continue
+        yield key, Path(entry.path)
+
+
+class GamesFolder:
+    """The kept and saved games under ``folder`` (``<settings folder>/games``)."""
+
+    def __init__(self, folder: Path, clock: Clock = local_now) -> None:
+        self.folder = folder
+        self.clock = clock
+
+    def write(self, game: Game, panel: Panel, saved: bool) -> Path | WriteFailure:
+        """Write ``game`` (with who plays each seat in ``panel``) to ``saved/`` or ``kept/``
+        under a new name; ``kept/`` then loses its oldest beyond ``KEEP``."""
+        when = self.clock()
+        folder = self.folder / (SAVED if saved else KEPT)
+        path = self._new_name(folder, when)
+        text = json.dumps(record_with_players(game, panel, when))
+        failure = write_or_failure(path, text, "save the game" if saved else "keep the game")
+        if failure is not None:
+            return failure
+        if not saved:
+            self._prune(folder)
+        return path
+
+    def _new_name(self, folder: Path, when: datetime) -> Path:
+        """A name for a game written at ``when`` that neither folder has yet."""
+        stamp = when.strftime(STAMP)
+        number = 1
+        while True:
+            name = f"{stamp}.json" if number == 1 else f"{stamp}-{number}.json"
+            if not any((self.folder / sub / name).exists() for sub in (KEPT, SAVED)):
+                return folder / name
+            number += 1
+
+    @staticmethod
+    def _prune(folder: Path) -> None:
+        """Remove the oldest kept games beyond ``KEEP`` (only files named as this folder
+        names them: nothing someone else put there)."""
+        ours = sorted((key, path) for key, path in _stamped(folder)
+                      if _OUR_NAME.fullmatch(path.name))
+        for _, path in ours[:max(0, len(ours) - KEEP)]:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    def recent(self, limit: int) -> tuple[list[GameEntry], list[str]]:
+        """Up to ``limit`` games, newest first, over kept and saved, and a warning for each
+        file skipped (not a game record, or one that cannot be read)."""
+        files = []
+        for saved, sub in ((False, KEPT), (True, SAVED)):
+            newest = sorted(_stamped(self.folder / sub), reverse=True)[:READ_AT_MOST]
+            files += [(key, saved, path) for key, path in newest]
+        files.sort(key=lambda file: file[0], reverse=True)
+        entries: list[GameEntry] = []
+        warnings: list[str] = []
+        for (stamp, _), saved, path in files:
+            if len(entries) >= limit:
+                break
+            try:
+                game, data = open_record(path)
+            except Unreadable as exc:
+                warnings.append(str(exc))
+                continue
+            entries.append(GameEntry(path, saved, _when(data, stamp), players_of(game, data),
+                                     game.winner, len(game.moves), game.rules))
+        return entries, warnings
