@@ -150,7 +150,7 @@ def test_new_puts_an_unfinished_game_aside_and_undo_brings_it_back_exactly() -> 
     assert s.new_game() == Note("New game. Undo brings the last one back.")
     assert s.game.moves == [] and last(s) is None
     assert s.can_undo()
-    assert s.undo() == Note("The game before New is back.")
+    assert s.undo() == Note("The last game is back.")
     assert s.game.state() == before and last(s) == 0
     assert aside(s) is None
     assert s.undo() == Note("Took back 1 move.")  # the game came back with its undo history
@@ -177,7 +177,7 @@ def test_new_twice_keeps_the_game_put_aside() -> None:
     before = s.game.state()
     s.new_game()
     s.new_game()  # the second New finds an untouched game: the first one stays aside
-    assert s.undo() == Note("The game before New is back.")
+    assert s.undo() == Note("The last game is back.")
     assert s.game.state() == before
 
 
@@ -190,7 +190,7 @@ def test_the_game_put_aside_survives_a_finished_game_and_a_restart(tmp_path: Pat
     play(first, RED_WINS)
     assert first.game.over
     again = session(seats=humans, store=quiet_store(tmp_path), rules="classic")
-    assert again.game.moves == [] and again.undo() == Note("The game before New is back.")
+    assert again.game.moves == [] and again.undo() == Note("The last game is back.")
     assert again.game.state() == before
 
 
@@ -211,7 +211,7 @@ def test_the_game_put_aside_survives_a_restart(tmp_path: Path) -> None:
     first.new_game()
     again = session(store=quiet_store(tmp_path))  # the window started again on the same folder
     assert again.game.moves == [] and aside(again) is not None
-    assert again.undo() == Note("The game before New is back.")
+    assert again.undo() == Note("The last game is back.")
     assert again.game.state() == before and last(again) == 0
 
 

@@ -104,6 +104,15 @@ def valid(panel: Panel) -> bool:
     )
 
 
+def seat_players(panel: Panel, seats: Sequence[int]) -> None:
+    """Who plays the ``seats`` of a game taken up part way (Play on): each seat as its row
+    says, and one the panel has not in play as a human (it leaves at the next game, as a seat
+    stepped out during a game does)."""
+    for seat in seats:
+        row = panel[seat]
+        row.plays_as = "human" if row.kind == "off" else row.kind
+
+
 def plays_as_list(panel: Panel) -> list[PlaysAs]:
     """Who plays each seat in the game on the board, for the autosave's ``plays_as`` key."""
     return [panel[s].plays_as for s in SEATS]

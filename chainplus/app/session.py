@@ -11,12 +11,14 @@ out, its note explains it (``lessons``), never in a demonstration. A kiosk gives
 with each visitor's game; a window once, remembered in the settings file.
 
 Undo policy: Undo takes back moves up to and including the last move a human made (one move
-when no human plays). New puts an unfinished game aside instead of throwing it away: Undo
-straight after New brings it back as it was (it is in the autosave too, so a restart keeps it).
+when no human plays). New (and Play on from a replayed game) puts an unfinished game aside
+instead of throwing it away: Undo straight after brings it back as it was (it is in the
+autosave too, so a restart keeps it).
 
 Games folder (``games``): a game won is kept there at once; Save writes the game on the board
-there; the recent ones are listed, and any record file opened. A kiosk keeps and saves nothing
-unless its operator asks; a demonstration, which has no files, never.
+there; the recent ones are listed, and any record file opened (the window replays it, with
+``replay.Replay``). A kiosk keeps and saves nothing unless its operator asks; a demonstration,
+which has no files, never.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from chainplus.app.panel import (
     SEAT_NAME,
     Panel,
     panel_of,
+    seat_players,
     seats_for_next_game,
     settings_of,
 )
@@ -212,6 +215,18 @@ class Session(PanelClicks):
                 self.store.warn(str(exc))
             return Note(exc.note, warn=True)
 
+    def play_on(self, game: Game) -> Note:
+        """Play on from ``game``'s position (a copy): its seats play as the panel says, one the
+        panel has not in play as a human (it leaves at the next game); the game on the board
+        is put aside for Undo as New does."""
+        if game.over:
+            return Note("The game is over here: step back to play on.", warn=True)
+        seat_players(self.panel, game.seats)
+        self._show(game.copy(), aside=True)
+        moves = f"after {plural(len(game.moves), 'move')}" if game.moves else "from the start"
+        undo = " Undo brings the last game back." if self.put_aside is not None else ""
+        return Note(f"Playing on {moves}.{undo}")
+
     def undo_count(self) -> int:
         """How many moves Undo takes back: back to before the last move a seat played by a
         human made (just one move when no human plays; none if no human has moved yet)."""
@@ -231,12 +246,12 @@ class Session(PanelClicks):
 
     def undo(self) -> Note:
         """Take back moves until a human's move is taken back (one move if no human plays);
-        with none to take back, bring back the game that New put aside."""
+        with none to take back, bring back the game New (or Play on) put aside."""
         taken = self.undo_count()
         if taken == 0 and self.put_aside is not None:
             game, self.put_aside = self.put_aside, None
             self._show(game)
-            return Note("The game before New is back.")
+            return Note("The last game is back.")
         if taken == 0:
             why = "no move" if not self.game.can_undo() else "no move of a human player"
             return Note(f"There is {why} to take back.", warn=True)
