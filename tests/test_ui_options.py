@@ -16,6 +16,8 @@ from chainplus.ui.window.command_line import build_parser, main
 #: Options the parser takes that --help does not show: how the kiosk starts its own game
 #: process, not for people.
 HIDDEN = {"--supervised"}
+#: What the parser takes that is not an option: the game record to open.
+POSITIONAL = {"game"}
 
 
 def help_entries(text: str) -> dict[str, str]:
@@ -42,18 +44,43 @@ def test_help_lists_every_option_with_a_line_of_explanation(capsys) -> None:
     entries = help_entries(out)
     listed = set(re.findall(r"--?[a-z][a-z-]*", " ".join(entries)))
     usage = out.split("\n\n", 1)[0]
-    taken = {"--" + dest.replace("_", "-") for dest in vars(build_parser().parse_args([]))}
+    taken = {"--" + dest.replace("_", "-") for dest in vars(build_parser().parse_args([]))
+             if dest not in POSITIONAL}
     for flag in set(re.findall(r"\[(--?[a-z][a-z-]*)", usage)) | (taken - HIDDEN):
         assert flag in listed, flag
     for flags, explanation in entries.items():
         assert explanation, flags
 
 
+def test_help_says_a_game_record_may_be_opened_and_a_kiosk_keeps_games_only_if_told(capsys
+                                                                                  ) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "[GAME.json]" in out.split("\n\n", 1)[0]
+    positional = " ".join(out.split("\npositional arguments:\n", 1)[1].split("\n\n")[0].split())
+    assert positional.startswith("GAME.json a game record to open and replay move by move")
+    assert "a kiosk keeps no games unless this is given" in help_entries(out)["--keep-games"]
+
+
+def test_a_game_record_and_keep_games_reach_the_options(tmp_path: Path) -> None:
+    from chainplus.app.settings import DEFAULTS
+    from chainplus.ui.window.command_line import options_from
+
+    game = tmp_path / "my game.json"
+    for argv in (["--kiosk", "--keep-games", str(game)], [str(game), "--seats", "-,H,C5"]):
+        options = options_from(build_parser().parse_args(argv), DEFAULTS)
+        assert options.open_path == game
+        assert options.keep_games == ("--keep-games" in argv)
+    options = options_from(build_parser().parse_args([]), DEFAULTS)
+    assert options.open_path is None and not options.keep_games
+
+
 @pytest.mark.parametrize("argv", [["--bogus"], ["--speed", "warp"], ["--rules", "chess"],
                                   ["--seed", "x"], ["--seats", "X"], ["--seats", "H"],
                                   ["--seats", "H,C9"], ["--idle-seconds", "-3"],
                                   ["--idle-seconds", "nan"], ["--idle-seconds", "soon"],
-                                  ["--kiosk", "--seats"]])
+                                  ["--kiosk", "--seats"], ["a.json", "b.json"]])
 def test_a_bad_option_gets_one_error_line_and_status_two(capsys, argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(argv)

@@ -112,8 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "blue, green, yellow; H human, C<level>[:<random %%>] computer, "
                              "- not in play (e.g. H,C5:10)")
     parser.add_argument("--config-dir", default=None, metavar="DIR",
-                        help="folder for settings, the autosaved game and the kiosk log "
-                             f"(default: ${st.ENV_DIR}, else the system's own: "
+                        help="folder for settings, the autosaved game, the games folder and "
+                             f"the kiosk log (default: ${st.ENV_DIR}, else the system's own: "
                              "~/.config/chainplus or $XDG_CONFIG_HOME/chainplus, "
                              "%%APPDATA%%\\Chain+ on Windows, ~/Library/Application "
                              "Support/Chain+ on macOS; a kiosk uses its "
@@ -132,6 +132,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--idle-seconds", type=_seconds, default=60.0, metavar="N",
                         help="kiosk: after N seconds with no mouse input the computer plays "
                              "a demonstration game until someone clicks (default 60)")
+    parser.add_argument("--keep-games", action="store_true",
+                        help="kiosk: keep each finished game in the games folder and let "
+                             "visitors save theirs (a kiosk keeps no games unless this is "
+                             "given; a window always keeps them)")
+    parser.add_argument("game", nargs="?", type=Path, default=None, metavar="GAME.json",
+                        help="a game record to open and replay move by move (a kept or saved "
+                             "game, or any record: README, \"Game records\")")
     parser.add_argument("--supervised", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -152,6 +159,8 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         idle_seconds=args.idle_seconds,
         lessons_given=frozenset() if args.lessons else saved.lessons_given,
         window=saved.window,
+        keep_games=args.keep_games,
+        open_path=args.game,
     )
 
 
