@@ -25,12 +25,17 @@ class Lesson(Enum):
     LOADED = "loaded"
 
 
-def captured(shown: ShownCascade) -> bool:
-    """True when the move's explosions took a square that another seat held (it may have
-    exploded in turn and be empty at the end)."""
+def taken(shown: ShownCascade) -> int:
+    """How many squares that another seat held the move's explosions took (a square taken may
+    have exploded in turn and be empty at the end)."""
     seat, frames = shown.cascade.seat, shown.frames
     before, after = frames[0][1], frames[-1][1]
-    return any(was not in (0, seat) and now != was for was, now in zip(before, after, strict=True))
+    return sum(was not in (0, seat) and now != was for was, now in zip(before, after, strict=True))
+
+
+def captured(shown: ShownCascade) -> bool:
+    """True when the move's explosions took a square that another seat held."""
+    return taken(shown) > 0
 
 
 def loaded(game: Game, square: int) -> bool:
