@@ -5,7 +5,8 @@
 built on ``alphabeta`` (the nodes above the horizon) and ``horizon`` (the budget, quiescence and
 the win check at the horizon), with ``ordering`` (which moves first) and ``evaluate`` (how a
 position is judged, with ``lanes`` and ``weights.json``); ``limits`` holds what a search is
-given (how long, how set up); ``tune`` tunes the weights by self-play. ``NOTES.md`` is the lab
+given (how long, how set up); ``tune`` tunes the weights by self-play; ``judgement`` is level 5's
+judgement of a recorded game, position by position (the game's graph). ``NOTES.md`` is the lab
 notebook: how level 5 was measured and made stronger. Imports ``chainplus.core`` and
 ``chainplus.common`` only.
 """

@@ -1,7 +1,8 @@
-"""The command-line tools: ``python -m chainplus replay | engine | bench | aibench | match``.
+"""The command-line tools: ``python -m chainplus replay | review | engine | bench | aibench |
+match``.
 
-Here are their options and the dispatch to each command's module (``replay``, ``engine``,
-``bench_commands``, ``match_command``). Their output formats are contracts (README,
+Here are their options and the dispatch to each command's module (``replay``, ``review``,
+``engine``, ``bench_commands``, ``match_command``). Their output formats are contracts (README,
 "Command-line tools"): other programs read them. Every user error is one line on stderr
 beginning ``error:`` and exit status 2, never a traceback.
 """
@@ -13,11 +14,12 @@ import os
 import sys
 from collections.abc import Sequence
 
+from chainplus.ai.judgement import NODES
 from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.common.options import OneLineParser
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
-from chainplus.tools import bench_commands, engine, match_command, replay
+from chainplus.tools import bench_commands, engine, match_command, replay, review
 from chainplus.tools.arguments import (
     UsageError,
     command_line,
@@ -46,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     _replay_options(sub.add_parser(
         "replay", help="replay a game record and print the final position as JSON"))
+    _review_options(sub.add_parser(
+        "review", help="level 5's judgement of a game record, move by move, and where it "
+                       "turned, as JSON"))
     _engine_options(sub.add_parser(
         "engine", help="answer game records on stdin with the computer's move"))
     _bench_options(sub.add_parser(
@@ -61,6 +66,16 @@ def _replay_options(parser: argparse.ArgumentParser) -> None:
     """The replay command's options: the record to read."""
     parser.add_argument("file", nargs="?",
                         help="the record (JSON); standard input when left out")
+
+
+def _review_options(parser: argparse.ArgumentParser) -> None:
+    """The review command's options: the record, how hard to look, and whether to time it."""
+    parser.add_argument("file", nargs="?",
+                        help="the record (JSON); standard input when left out")
+    parser.add_argument("--nodes", type=int_in(1, 10**6, "nodes"), default=NODES,
+                        help=f"positions level 5 searches to judge each one (default {NODES})")
+    parser.add_argument("--time", action="store_true",
+                        help="say on standard error how long the judgement took")
 
 
 def _engine_options(parser: argparse.ArgumentParser) -> None:
@@ -155,6 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "replay":
             return replay.cmd_replay(args.file, sys.stdout)
+        if args.command == "review":
+            return review.cmd_review(args.file, sys.stdout, sys.stderr if args.time else None,
+                                     args.nodes)
         if args.command == "engine":
             if sys.stdin is None:
                 raise UsageError("there is no standard input to read")

@@ -1,0 +1,129 @@
+"""Level 5's judgement of a game, position by position: who held the board and who was ahead.
+
+``judge`` says, for one position, each seat's share of level 5's belief that it is ahead: a
+number in [0, 1] for every seat still in play, summing to 1 over them (0 for the others).
+``series`` walks a whole game one position at a time (the start and after each move), so a
+window's worker can show what is done so far and stop when asked.
+
+How a position is judged:
+
+* A finished game: 1 for the winner. Before any piece is placed: even, as there is nothing to
+  judge yet.
+* Otherwise level 5 searches the position for the seat to move with a fixed node limit
+  (``NODES``, not a clock, so the same record always gives the same numbers) and a fixed seed.
+  Its value ``v`` is the mover's score against the mean of its rivals', times their number
+  (``evaluate.Judge.evaluate``), after the moves it looked at. The rivals keep their
+  evaluation as it stands (``Judge.seat_scores``); the mover's score becomes the rivals' mean
+  plus ``v`` over their number. A search that finished no ply (it had one move to choose
+  from, or the node limit came first: 3 positions in the 200 of a late two-seat game) says
+  nothing, and then the mover too keeps its evaluation as it stands.
+* The scores become shares by a softmax over ``SCALE`` points: a seat ``SCALE`` points above
+  another is e (about 2.7) times as likely to be ahead; between two seats that is 73 %. A
+  forced win or loss the search finds is worth a million points (``evaluate.WIN``), so it
+  gives 1 or 0.
+
+``SCALE`` was chosen against who went on to win (``NOTES.md``, "Judging a game"): a lead in
+the evaluation says little about the winner until late in a game, so the shares stay near even
+for most of it and move to 1 and 0 when the search sees the game decided. Larger scales fit the
+winners no better and flatten the line; smaller ones claim more than the evaluation knows.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from chainplus.ai.evaluate import JUDGE
+from chainplus.ai.limits import Limit
+from chainplus.ai.search import search
+from chainplus.core.game import Game
+
+#: Positions level 5 searches to judge one position: about 3.5 ms of CPU each on the 2-core
+#: development machine, 0.6-0.8 s for a 200-move game (``NOTES.md``).
+NODES = 300
+#: Points of evaluation (1 piece = 1 point) that make one seat e times as likely to be ahead
+#: as another.
+SCALE = 160.0
+#: The search's seed: the same numbers for the same record, every time.
+SEED = 0
+#: A share at least this close to 1 comes only from a forced win the search found: a lead
+#: would need 3,300 points to reach it, and leads stay under 400 (the most seen in 150 games).
+FORCED = 1.0 - 1e-9
+#: Entries of the share tuples: indexed by seat number, 0 unused (as ``Game.squares``).
+SLOTS = 5
+
+
+@dataclass(frozen=True)
+class Point:
+    """One position of a game: after move ``move`` (0: the start), made by ``mover`` (None at
+    the start). ``shares`` is each seat's share of the squares owned (at the start, even over
+    the seats), ``judged`` level 5's judgement (``judge``); both are indexed by seat, 0 unused,
+    and 0.0 for a seat not in play. ``alive`` lists the seats still in play, in turn order."""
+
+    move: int
+    mover: int | None
+    alive: tuple[int, ...]
+    shares: tuple[float, ...]
+    judged: tuple[float, ...]
+
+
+def board_shares(game: Game) -> tuple[float, ...]:
+    """Each seat's share of the squares owned, indexed by seat; even over the seats in play
+    while nobody owns a square."""
+    owned = sum(game.squares)
+    if not owned:
+        return _even(game.alive)
+    return tuple(game.squares[s] / owned if s in game.alive else 0.0 for s in range(SLOTS))
+
+
+def judge(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = None
+          ) -> tuple[float, ...]:
+    """Level 5's judgement of ``game``'s position: each seat's share, indexed by seat (module
+    docstring). ``stop`` is polled at every position searched; when it says stop the answer
+    is unfinished (the caller throws it away). ``game`` is not changed."""
+    if game.winner is not None:
+        return tuple(1.0 if s == game.winner else 0.0 for s in range(SLOTS))
+    alive = game.alive
+    if not game.placed:
+        return _even(alive)
+    mover = game.to_move or 0
+    evaluated = JUDGE.seat_scores(game)
+    scores = {s: float(evaluated[s]) for s in alive}
+    found = search(game, Limit(nodes=nodes), stop=stop, rng=random.Random(SEED))
+    if found.depth:
+        rivals = [scores[s] for s in alive if s != mover]
+        scores[mover] = sum(rivals) / len(rivals) + found.value / len(rivals)
+    return softmax(scores)
+
+
+def softmax(scores: dict[int, float]) -> tuple[float, ...]:
+    """The seats' shares, indexed by seat, of a softmax of ``scores`` over ``SCALE``."""
+    top = max(scores.values())
+    weights = {s: math.exp((v - top) / SCALE) for s, v in scores.items()}
+    total = sum(weights.values())
+    return tuple(weights.get(s, 0.0) / total for s in range(SLOTS))
+
+
+def series(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = None
+           ) -> Iterator[Point]:
+    """One ``Point`` for every position of ``game`` (``len(game.moves) + 1``), worked out one
+    at a time as they are asked for, on a replay of its moves (``game`` is not changed).
+
+    ``stop`` is polled while each position is searched: once it says stop, the series ends
+    without the unfinished point.
+    """
+    board = Game(game.seats, game.rules)
+    mover: int | None = None
+    for number in range(len(game.moves) + 1):
+        judged = judge(board, nodes=nodes, stop=stop)
+        if stop is not None and stop():
+            return
+        yield Point(number, mover, tuple(board.alive), board_shares(board), judged)
+        if number < len(game.moves):
+            mover = board.play(game.moves[number]).seat
+
+
+def _even(alive: list[int]) -> tuple[float, ...]:
+    return tuple(1 / len(alive) if s in alive else 0.0 for s in range(SLOTS))
