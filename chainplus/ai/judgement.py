@@ -24,8 +24,9 @@ How a position is judged:
 
 ``SCALE`` was chosen against who went on to win (``NOTES.md``, "Judging a game"): a lead in
 the evaluation says little about the winner until late in a game, so the shares stay near even
-for most of it and move to 1 and 0 when the search sees the game decided. Larger scales fit the
-winners no better and flatten the line; smaller ones claim more than the evaluation knows.
+for most of it and move to 1 and 0 when the search sees the game decided. Late in a game 160
+fits the winners about as well as any; larger scales match even odds over whole games only by
+keeping the line flat, smaller ones claim more than the evaluation knows.
 """
 
 from __future__ import annotations
