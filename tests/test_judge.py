@@ -15,7 +15,7 @@ from chainplus.ai.judgement import FORCED, Point, judge, series
 from chainplus.app.story import LINES, WIDTH, Seen, loser, move_words, seen_in, turning_point
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
-from chainplus.core.rules import square_of
+from chainplus.core.rules import Rules, square_of
 from chainplus.tools import cli
 
 #: The records the timing in ai/NOTES.md is measured on: 200-move games of 2, 3 and 4 seats.
@@ -24,9 +24,9 @@ RECORDS = {n: ROOT / "tests" / "data" / "review" / f"{n}-seats.json" for n in (2
 FEW = 30
 
 
-def game_of(moves: list[tuple[int, int]], rules: str = "classic",
+def game_of(moves: list[tuple[int, int]], rules: Rules = "classic",
             seats: tuple[int, ...] = (1, 2)) -> Game:
-    game = Game(seats, rules)  # type: ignore[arg-type]
+    game = Game(seats, rules)
     for row, col in moves:
         game.play(square_of(row, col))
     return game
@@ -61,13 +61,17 @@ def test_every_position_shares_one_whole_among_the_seats_in_play(seats):
 
 
 @pytest.mark.parametrize("seats", [(1, 2), (1, 2, 3), (2, 3, 4), (1, 2, 3, 4)])
-def test_the_start_is_even_and_a_won_position_is_the_winners(seats):
-    start = Game(seats)
-    assert [judge(start)[s] for s in seats] == pytest.approx([1 / len(seats)] * len(seats))
-    won = recorded(len(seats)) if seats[0] == 1 else None
-    if won is not None:
-        assert won.winner is not None
-        assert judge(won) == tuple(1.0 if s == won.winner else 0.0 for s in range(5))
+def test_the_start_is_even_between_the_seats(seats):
+    judged = judge(Game(seats))
+    assert [judged[s] for s in seats] == pytest.approx([1 / len(seats)] * len(seats))
+    assert next(series(Game(seats))).judged == judged
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_won_position_is_the_winners(seats):
+    won = recorded(seats)
+    assert won.winner is not None
+    assert judge(won) == tuple(1.0 if s == won.winner else 0.0 for s in range(5))
 
 
 def test_the_series_has_a_point_for_every_position_with_its_mover_and_board():
