@@ -52,7 +52,7 @@ def key(app: App, key_code: int, mod: int = 0) -> None:
 # --------------------------------------------------------------------------- kiosk
 def test_a_kiosk_has_no_way_out_but_the_operator_keys(ui) -> None:
     app = make(ui, kiosk=True)
-    assert "quit" not in app.icons and "fullscreen" not in app.icons
+    assert "quit" not in app.icons and "games" not in app.icons
     assert app.hit(CLOSE_ICON.center) is None and app.hit(TOGGLE_ICON.center) is None
     ui.post_click(app, CLOSE_ICON.center)
     ui.post_click(app, TOGGLE_ICON.center)
@@ -67,14 +67,14 @@ def test_a_kiosk_has_no_way_out_but_the_operator_keys(ui) -> None:
     assert not app.running and app.exit_status == 0
 
 
-def test_a_kiosk_draws_no_close_toggle_full_or_quit_icon(ui) -> None:
+def test_a_kiosk_draws_no_close_toggle_games_or_quit_icon(ui) -> None:
     window, kiosk = make(ui), make(ui, kiosk=True)
     shots = []
     for app in (window, kiosk):
         surface = pygame.Surface((640, 480))
         app.draw(surface)
         shots.append(surface)
-    for rect in (CLOSE_ICON, TOGGLE_ICON, ICONS["quit"], ICONS["fullscreen"]):
+    for rect in (CLOSE_ICON, TOGGLE_ICON, ICONS["quit"], ICONS["games"]):
         pixels = [pygame.image.tobytes(shot.subsurface(rect), "RGB") for shot in shots]
         assert pixels[0] != pixels[1], rect
     background = {tuple(shots[1].get_at((RIGHT_X - 2, ICON_TOP)))}

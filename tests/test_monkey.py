@@ -16,7 +16,8 @@ def test_a_short_monkey_soak_finds_no_exception_and_visits_every_state() -> None
     for state in ("window/human-to-move", "window/thinking", "window/animate", "window/over",
                   "kiosk/human-to-move", "kiosk/thinking", "kiosk/attract/thinking",
                   "kiosk/attract/animate", "window/rules/human-to-move",
-                  "kiosk/rules/human-to-move", "kiosk/attract/tour"):
+                  "kiosk/rules/human-to-move", "kiosk/attract/tour", "window/review",
+                  "window/games/human-to-move"):
         assert state in visited, (state, sorted(visited))
     assert figures.moves > 500 and figures.games_won >= 1 and figures.restarts >= 5
 

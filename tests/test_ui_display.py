@@ -12,7 +12,7 @@ from chainplus.app.placement import Placement
 from chainplus.app.session import Options
 from chainplus.app.store import Store
 from chainplus.ui.art.board_view import cell_rect
-from chainplus.ui.art.theme import CLOSE_ICON, TITLE_BAR
+from chainplus.ui.art.theme import CLOSE_ICON, TITLE_BAR, TOGGLE_ICON
 from chainplus.ui.window.app import App
 from chainplus.ui.window.display import NullDisplay, ScreenDisplay, on_desktop
 from chainplus.ui.window.scaler import SMALLEST, Layout, first_window
@@ -229,15 +229,15 @@ def test_the_stand_in_answers_everything_the_screen_does() -> None:
     assert null.toggle() and not null.toggle()
 
 
-def test_the_full_icon_draws_on_whichever_surface_is_current(screen_display, ui) -> None:
-    """The game's full-screen icon switches the real screen; the picture stays 640x480."""
+def test_full_screen_draws_on_whichever_surface_is_current(screen_display, ui) -> None:
+    """The title bar's toggle-size icon switches the real screen; the picture stays 640x480."""
     display = screen_display(fullscreen=False)
     app = App(Options(seed=1), ui.headless_devices(display))
-    ui.click_icon(app, "fullscreen")
-    assert display.fullscreen and ui.icon_glyph(app, "fullscreen") == "windowed"
+    ui.post_click(app, TOGGLE_ICON.center)
+    assert display.fullscreen
     app.draw(display.surface)
     display.present()
-    ui.click_icon(app, "fullscreen")
+    ui.post_click(app, TOGGLE_ICON.center)
     assert not display.fullscreen
     app.draw(display.surface)
     display.present()

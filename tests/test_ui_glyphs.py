@@ -70,7 +70,7 @@ def test_unknown_glyph_name_raises_key_error_naming_it() -> None:
 def test_glyph_names_cover_the_game_icons() -> None:
     wanted = {
         "new", "undo", "hint", "speed-slow", "speed-normal", "speed-fast", "speed-instant",
-        "sound-on", "sound-off", "fullscreen", "windowed", "quit", "close", "toggle-size",
+        "sound-on", "sound-off", "quit", "close", "toggle-size",
         "rules", "games",
     }  # fmt: skip
     assert set(glyphs.NAMES) == wanted

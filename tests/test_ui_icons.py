@@ -151,11 +151,12 @@ def test_sound_icon_switches_sound_off_and_on(ui) -> None:
     assert app.session.sound and ui.icon_glyph(app, "sound") == "sound-on"
 
 
-def test_full_screen_icon_f11_and_toggle_size_switch_full_screen(ui) -> None:
+def test_f11_toggle_size_and_escape_switch_full_screen(ui) -> None:
     app = ui.make_app()
     assert not app.table.display.fullscreen
-    ui.click_icon(app, "fullscreen")
-    assert app.table.display.fullscreen and ui.icon_glyph(app, "fullscreen") == "windowed"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    ui.pump(app)
+    assert app.table.display.fullscreen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
     ui.pump(app)
     assert not app.table.display.fullscreen

@@ -220,30 +220,6 @@ def _sound_off(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     _band(g, colour, (left, cy + half), (right, cy - half), stroke)
 
 
-def _corners(outward: bool) -> _Painter:
-    def paint(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
-        arm = round(a * 0.34)
-        edge = round(a * 0.06)
-        far = a - edge
-        for flip_x in (False, True):
-            for flip_y in (False, True):
-                if outward:  # elbows at the outer corners: the picture grows to the edges
-                    ex = far - t if flip_x else edge
-                    ey = far - t if flip_y else edge
-                    hx = ex - arm + t if flip_x else ex
-                    vy = ey - arm + t if flip_y else ey
-                else:  # elbows near the middle: the picture shrinks into a window
-                    inner = round(a * 0.4)
-                    ex = a - inner if flip_x else inner - t
-                    ey = a - inner if flip_y else inner - t
-                    hx = ex if flip_x else ex - arm + t
-                    vy = ey if flip_y else ey - arm + t
-                pygame.draw.rect(g, colour, (hx, ey, arm, t))
-                pygame.draw.rect(g, colour, (ex, vy, t, arm))
-
-    return paint
-
-
 def _quit(g: pygame.Surface, a: int, t: int, colour: Colour) -> None:
     """The power symbol: a broken ring with a bar through the gap."""
     radius = a * 0.42
@@ -323,8 +299,6 @@ _PAINTERS: dict[str, _Painter] = {
     "speed-instant": _chevrons(2, bar=True),
     "sound-on": _sound_on,
     "sound-off": _sound_off,
-    "fullscreen": _corners(outward=True),
-    "windowed": _corners(outward=False),
     "quit": _quit,
     "close": _close,
     "toggle-size": _toggle_size,

@@ -66,9 +66,9 @@ def ridge(surface: pygame.Surface, rect: Rect, label: str = "") -> None:
 
 
 def icon(surface: pygame.Surface, rect: Rect, glyph: str, pressed: bool = False,
-         enabled: bool = True, selected: bool = False) -> None:
+         enabled: bool = True) -> None:
     """An action icon with a glyph; greyed when it does nothing now."""
-    box(surface, rect, CREAM if selected else GREY1, pressed)
+    box(surface, rect, GREY1, pressed)
     inner = rect.inflate(-10, -8)
     if pressed:
         inner.move_ip(1, 1)

@@ -64,6 +64,8 @@ QUIET_CHANCE = 0.004
 QUIET_EVENTS = (40, 400)
 QUIET = (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED,
          pygame.ACTIVEEVENT, pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED)
+#: How often a file is dropped on the window (a record, or something that is not one).
+DROP_CHANCE = 0.004
 SEGMENT = 2500  # events per set-up before moving to the next
 RESTART_EVERY = 700  # events between simulated kill -9 and restart from the autosave
 
@@ -137,7 +139,7 @@ def random_event(rng: random.Random, kiosk: bool) -> pygame.event.Event:
 def state_of(app: App) -> str:
     """A name for the state the app is in, for the 'states visited' figure."""
     mode = app.mode
-    over = {"demo": "attract/", "rules": "rules/"}.get(mode.name, "")
+    over = {"demo": "attract/", "rules": "rules/", "games": "games/"}.get(mode.name, "")
     name = mode.board_mode.name
     if name == "play":
         name = "thinking" if app.session.computer_to_move() else "human-to-move"
@@ -160,6 +162,10 @@ def check(app: App) -> None:
         assert game.winner is not None, "game over with no winner"
     elif mode.name == "tour":
         assert demo, "how to play outside the attract loop"
+    elif mode.name == "review":
+        replay = getattr(mode, "replay")  # noqa: B009  (a ReviewMode's own)
+        assert replay.position.moves == list(replay.moves[:replay.at]), "replay off its moves"
+        assert not app.options.kiosk, "a replay in a kiosk"
     elif mode.name == "animate":
         cascade = getattr(mode, "cascade")  # noqa: B009  (an AnimateMode's own)
         assert game.moves and cascade.square == game.moves[-1], "animating another move"
@@ -173,7 +179,7 @@ def check(app: App) -> None:
     if app.options.kiosk:
         assert app.running, "a kiosk stopped"
         assert app.table.display.fullscreen, "a kiosk left full screen"
-        assert "quit" not in app.icons and "fullscreen" not in app.icons
+        assert "quit" not in app.icons and "games" not in app.icons
     if demo:
         assert all(app.session.panel[s].plays_as == "computer" for s in game.seats)
         assert app.session.store is None, "the demonstration has files"
@@ -196,12 +202,25 @@ def check_autosave(app: App, folder: Path) -> None:
         "plays_as is behind"
 
 
+def dropped_files(folder: Path) -> list[Path]:
+    """Files to drop on the window: a game record, and things that are not one (broken JSON,
+    an illegal move, a huge file, a folder, a file that is not there)."""
+    folder.mkdir(parents=True)
+    files = {"game.json": '{"players": 3, "moves": [[0, 0], [7, 7], [3, 4], [0, 0], [1, 1]]}',
+             "broken.json": '{"players": 2, "moves": [[0, ', "illegal.json":
+             '{"players": 2, "moves": [[0, 0], [0, 0]]}', "huge.json": " " * 2_000_000}
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return [*(folder / name for name in files), folder, folder / "missing.json"]
+
+
 # --------------------------------------------------------------------------- the run
 def new_app(options: Options, folder: Path, clock: HandClock, null: TextIO) -> App:
     """A fresh 'process' on the shared folder; the store's warnings go to ``null``."""
     app = App(options, headless_devices(NullDisplay(options.fullscreen or options.kiosk), clock),
               store=Store(folder, stream=null, write_settings=not options.kiosk))
     app.table.budget = app.table.hint_budget = 0.004  # strength does not matter; many moves do
+    app.table.judge_nodes = 10  # nor does the graph's judgement
     return app
 
 
@@ -216,6 +235,7 @@ class Soak:
         self.surface = pygame.Surface(SCREEN_SIZE)
         self.quiet = 0  # events left in a quiet spell
         self.name, self.folder = "", tmp
+        self.drops = dropped_files(tmp / "drops")
         self.app = self.setup(0)
 
     def setup(self, number: int) -> App:
@@ -288,6 +308,8 @@ class Soak:
             self.quiet -= 1
             return (pygame.event.Event(rng.choice(QUIET), gain=1, state=1),
                     rng.choice((0.1, 0.3, 0.7, 1.5)))
+        if rng.random() < DROP_CHANCE:
+            return pygame.event.Event(pygame.DROPFILE, file=str(rng.choice(self.drops))), 0.1
         return (random_event(rng, self.app.options.kiosk),
                 rng.choice((0.0, 0.01, 0.05, 0.1, 0.3, 0.7, 1.5)))
 

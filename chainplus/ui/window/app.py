@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -26,14 +27,18 @@ from chainplus.ui.window import screen, targets, touch
 from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
+from chainplus.ui.window.games_window import GamesMode
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
+from chainplus.ui.window.review import replay_of_file
 from chainplus.ui.window.rules_window import RulesMode
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
 from chainplus.ui.window.worker import ThreadWorker
 
+#: The windows the icons open over the game.
+WINDOWS = {"rules": RulesMode, "games": GamesMode}
 #: Posted by the AI worker thread to wake the loop when an answer is ready.
 WAKE = pygame.event.custom_type()
 HINT_BUDGET = 0.5
@@ -90,7 +95,8 @@ class App:
             Session(options, store), policy,
             worker if worker is not None else ThreadWorker(_post_wake), sounds,
             display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
-            random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now)
+            random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
+            threads=worker is None, wake=_post_wake)
         self.icons = icons_shown(self.table)
         self.mode: Mode = PlayMode(self.table)
         self.exit_status = 0
@@ -101,6 +107,8 @@ class App:
         self.touch: touch.Touch | None = None  # the finger that is down
         if self.session.resumed:
             self.table.say(Note("Carrying on with the saved game."))
+        if options.open_path is not None:  # python main.py GAME.json
+            self.mode = replay_of_file(self.table, self.mode, options.open_path)
 
     # ------------------------------------------------------------------ what is on screen
     @property
@@ -159,6 +167,8 @@ class App:
         elif kind == pygame.WINDOWLEAVE:
             self.pointer = None
             self.dirty = True
+        elif kind == pygame.DROPFILE:
+            self.dropped(getattr(event, "file", None))
         elif kind == WAKE or kind in _REDRAW:
             self.dirty = True
 
@@ -213,10 +223,18 @@ class App:
             self.table.display.minimize()  # RISC OS iconises from the close icon
             return
         self.switch(self.mode.click(target, button))
-        if self.table.rules_asked:  # the Rules icon
-            self.table.rules_asked = False
-            self.switch(RulesMode(self.table, self.mode))
+        asked, self.table.window_asked = self.table.window_asked, None
+        if asked is not None:  # the Rules or Games icon
+            self.switch(WINDOWS[asked](self.table, self.mode))
         self.dirty = True
+
+    def dropped(self, path: object) -> None:
+        """A file dropped on the window opens as a game (the RISC OS way to load a file); a
+        kiosk and a demonstration take no files."""
+        self.table.last_input = self.table.now = self.clock()
+        if isinstance(path, str) and self.table.policy.keys and self.mode.icons_work():
+            self.switch(replay_of_file(self.table, self.mode, Path(path)))
+            self.dirty = True
 
     def switch(self, mode: Mode) -> None:
         if mode is not self.mode:
@@ -251,7 +269,7 @@ class App:
         demonstration changes its own board and cues, out of the App's sight)."""
         shown = self.mode.shown
         game = shown.session.game
-        return (self.mode.board_mode, game, len(game.moves),
+        return (self.mode.board_mode, game, len(game.moves), self.mode.look(),
                 *(cue.value for cue in shown.cues.all()))
 
     def wait_time(self, now: float) -> float:

@@ -80,7 +80,12 @@ def _always(table: Table, human_to_move: bool) -> bool:
 
 
 def _rules(table: Table, step: int) -> Effect:
-    table.rules_asked = True
+    table.window_asked = "rules"
+    return Effect.STAY
+
+
+def _games(table: Table, step: int) -> Effect:
+    table.window_asked = "games"
     return Effect.STAY
 
 
@@ -99,15 +104,17 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
                 _always,
                 lambda t: f"Sound is {'on' if t.session.sound else 'off'}. Click to switch.",
                 lambda t, step: _said(t, t.session.toggle_sound())),
-    IconControl("fullscreen", "Full",
-                lambda t: "windowed" if t.display.fullscreen else "fullscreen", _always,
-                lambda t: "Switch between full screen and a window (F11).", _fullscreen),
+    IconControl("games", "Games", lambda t: "games", _always,
+                lambda t: "Games: save this game, replay it, or open one kept.", _games),
     IconControl("rules", "Rules", lambda t: "rules", _always,
                 lambda t: "Rules: how to play, and which rules to play by.", _rules),
     IconControl("quit", "Quit", lambda t: "quit", _always, lambda t: "Quit Chain Reaction.",
                 _quit),
 )
 ICON_BY_NAME = {icon.name: icon for icon in ICON_CONTROLS}
+#: What the title bar's close and toggle-size icons do: Quit, and full screen (also F11).
+FURNITURE_ACTION: dict[str, Callable[[Table, int], Effect]] = {"close": _quit,
+                                                               "toggle": _fullscreen}
 
 
 #: Where every icon sits in a window (a kiosk lays out fewer: ``icons_shown``).
@@ -167,6 +174,6 @@ def cell_help(session: Session, seat: int, column: int) -> str:
 #: Help for the title bar's furniture, which has no state to show.
 FURNITURE_HELP = {
     "close": "Close the window and quit (Adjust: iconise it).",
-    "toggle": "Switch between full screen and a window.",
+    "toggle": "Switch between full screen and a window (F11).",
     "title": "Drag the title bar to move the window.",
 }

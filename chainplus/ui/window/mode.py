@@ -16,12 +16,9 @@ import pygame
 from chainplus.app.explain import square_help
 from chainplus.app.session import Note, Session
 from chainplus.ui.art import board_view
-from chainplus.ui.window.controls import ICON_BY_NAME, Effect, click_cell
+from chainplus.ui.window.controls import FURNITURE_ACTION, ICON_BY_NAME, Effect, click_cell
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Part, Square, Target
-
-#: The title bar's icons and the action icons they stand for.
-FURNITURE_ICON = {"close": "quit", "toggle": "fullscreen"}
 
 #: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
 Board = tuple[Sequence[int], Sequence[int]]
@@ -67,9 +64,8 @@ class Mode:
             return self.follow(ICON_BY_NAME[target.name].action(table, step))
         if isinstance(target, Cell):
             table.say(click_cell(self.session, target.seat, target.column, step))
-        elif isinstance(target, Furniture) and target.name in FURNITURE_ICON:
-            # the title bar's close and toggle-size icons do what Quit and Full do
-            return self.follow(ICON_BY_NAME[FURNITURE_ICON[target.name]].action(table, step))
+        elif isinstance(target, Furniture) and target.name in FURNITURE_ACTION:
+            return self.follow(FURNITURE_ACTION[target.name](table, step))
         return self
 
     def click_board(self, square: int, button: int) -> Mode:
@@ -86,6 +82,11 @@ class Mode:
 
     def settled(self) -> Mode:
         """This mode with whatever it is showing finished at once (a chain), to set aside."""
+        return self
+
+    @property
+    def beneath(self) -> Mode:
+        """The game's own mode under any window shown over it (this one when none is)."""
         return self
 
     def follow(self, effect: Effect) -> Mode:
@@ -132,6 +133,14 @@ class Mode:
         """The (counts, owners) on screen now."""
         game = self.session.game
         return game.counts, game.owners
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw what this mode shows over the icons (a replay's controls), after them."""
+
+    def look(self) -> object:
+        """What this mode shows that changes by itself (a graph filling in): when it changes,
+        the screen is drawn again."""
+        return None
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         counts, owners = self.frame()

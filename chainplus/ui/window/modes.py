@@ -9,29 +9,26 @@ The demonstration a kiosk plays when left alone is ``demo.DemoMode``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pygame
 
 from chainplus.ai.levels import thinking_time
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Note, Placed, Refused
 from chainplus.app.settings import Speed
-from chainplus.core.game import ShownCascade
-from chainplus.ui.art import board_view
+from chainplus.ui.art import board_view, graph_view
+from chainplus.ui.window.chain import WAVE_TIME, draw_chain, wave_at, wave_timing
 from chainplus.ui.window.controls import Effect
+from chainplus.ui.window.judging import graph_of
 from chainplus.ui.window.mode import Board, Mode, Status
+from chainplus.ui.window.review import GRAPH_HELP, ReviewMode, graph_part
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import SELECT, Square, Target
+from chainplus.ui.window.targets import SELECT, Part, Square, Target
 from chainplus.ui.window.worker import HINT, MOVE, Job
 
-#: Seconds per explosion wave, and the pause before each computer move, per speed.
-WAVE_TIME: dict[Speed, float] = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "instant": 0.0}
+#: Seconds of the pause before each computer move, per speed.
 THINK_PAUSE: dict[Speed, float] = {"slow": 1.0, "normal": 0.6, "fast": 0.3, "instant": 0.1}
 #: The computer's answer must be in before the pause ends; this much is kept for handing it over.
 THINK_MARGIN = 0.05
-#: Long chains speed up so they never take much more than this many waves' time.
-WAVES_AT_FULL_TIME = 24
 #: The hint is what the strongest computer level would play.
 HINT_LEVEL = 5
 
@@ -174,34 +171,6 @@ class PlayMode(Mode):
         return f"{SEAT_NAME[seat]}: click an empty square or one of yours."
 
 
-def wave_timing(speed: Speed, waves: int) -> tuple[float, float]:
-    """How long a chain of ``waves`` shows its placement, and each wave, at ``speed``."""
-    base = WAVE_TIME[speed]
-    return base * 0.6, base * max(0.3, min(1.0, WAVES_AT_FULL_TIME / max(1, waves)))
-
-
-def wave_at(elapsed: float, wave_time: float) -> tuple[int, float]:
-    """The wave on show ``elapsed`` seconds after the placement was shown (-1: still the
-    placement), and how far through it is from 0 to 1."""
-    if elapsed < 0:
-        return -1, 0.0
-    k = int(elapsed // wave_time)
-    return k, elapsed / wave_time - k
-
-
-def draw_chain(surface: pygame.Surface, shown: ShownCascade, threshold: Sequence[int],
-               wave: int, t: float) -> None:
-    """The board during a chain: the frame of ``wave`` (-1: the placement) with its squares
-    sending their pieces, ``t`` of the way there."""
-    cascade = shown.cascade
-    counts, owners = shown.frames[max(0, wave)]
-    sending = cascade.waves[wave] if wave >= 0 else ()
-    marks = board_view.Marks(last=cascade.square, sending=sending)
-    board_view.draw_board(surface, counts, owners, threshold, marks)
-    if sending:
-        board_view.draw_explosion(surface, sending, cascade.seat, t)
-
-
 def after_move(table: Table, placed: Placed) -> Mode:
     """The move (and its animation) is over: next seat, or the end of the game."""
     for note in placed.notes:
@@ -301,7 +270,10 @@ class AnimateMode(Mode):
 
 
 class GameOverMode(Mode):
-    """The final board and the winner, until a new game (by itself after a while in a kiosk)."""
+    """The final board and the winner, until a new game (by itself after a while in a kiosk).
+    A moment after the end the graph of how the game went is shown over the board (its
+    judgement worked out meanwhile, off the UI thread); in a window, Replay or a click on the
+    graphs replays the game (``review.ReviewMode``)."""
 
     name = "over"
 
@@ -311,26 +283,77 @@ class GameOverMode(Mode):
         table.sound("win")
         winner = SEAT_NAME[table.session.game.winner or 0]
         table.say(Note(f"{winner} wins! {table.policy.after_win()}"))
+        after = table.policy.graph_after
+        self.graph_at = None if after is None else self.since + after
+        self.judging = None if after is None else table.judging_of(table.session.game)
+        self.graph_open = False
 
     def tick(self, now: float) -> Mode:
-        due = self.deadline(now)
-        if due is not None and now >= due:
+        if self.judging is not None:
+            self.judging.poll()
+        if self.graph_at is not None and now >= self.graph_at:
+            self.graph_open, self.graph_at = True, None
+        due = self.table.policy.next_game_after
+        if due is not None and now >= self.since + due:
             self.table.say(self.session.new_game())  # a kiosk never waits for someone to click
             return PlayMode(self.table)
         return self
 
     def deadline(self, now: float) -> float | None:
         after = self.table.policy.next_game_after
-        return None if after is None else self.since + after
+        times = [None if after is None else self.since + after, self.graph_at]
+        if self.graph_open and self.judging is not None and not self.judging.done:
+            times.append(now + 0.25)  # the graph fills in
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
 
     def follow(self, effect: Effect) -> Mode:
         if effect is Effect.RESTART:
             return PlayMode(self.table)  # New or Undo: play on from the board as it is now
         return super().follow(effect)
 
+    # ---------------------------------------------------------------- the graph
+    def graph(self) -> graph_view.GraphShown | None:
+        if not self.graph_open or self.judging is None:
+            return None
+        return graph_of(self.judging, None, buttons=not self.table.policy.kiosk)
+
+    def hit(self, pos: tuple[int, int]) -> Part | None:
+        return graph_part(self.graph(), pos)
+
+    def click(self, target: Target | None, button: int) -> Mode:
+        if not isinstance(target, Part):
+            return super().click(target, button)
+        self.table.press(target)
+        game, name = self.session.game, target.name
+        if self.table.policy.kiosk or name == "graph-window":
+            return self
+        if name.startswith("move-"):
+            return ReviewMode(self.table, self, game, at=int(name[5:]))
+        if name == "graph-replay":
+            return ReviewMode(self.table, self, game, at=0)
+        self.graph_open = False  # its close icon, or Close
+        return self
+
+    def look(self) -> object:
+        judging = self.judging
+        return self.graph_open, judging and (len(judging.points), judging.done)
+
+    def own_help(self, target: Target | None) -> str | None:
+        if not isinstance(target, Part) or self.table.policy.kiosk:
+            return None
+        if target.name.startswith("move-"):
+            return f"Click to replay the game from move {target.name[5:]}."
+        return GRAPH_HELP[target.name[6:]]
+
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         super().draw_board(surface, pointer)
         board_view.draw_winner_frame(surface, self.session.game.winner or 0)
+        shown = self.graph()
+        if shown is not None:
+            pressed = self.table.cues.pressed.value
+            name = pressed.name if isinstance(pressed, Part) else ""
+            graph_view.draw(surface, shown, name.removeprefix("graph-"))
 
     def click_board(self, square: int, button: int) -> Mode:
         self.table.say(Note("The game is over: click New for another."))

@@ -39,6 +39,8 @@ class Policy:
     next_game_after: float | None = None
     #: How fast the demonstration game is shown.
     demo_speed: Speed = "fast"
+    #: Seconds after the end of a game before its graph is shown; None: never.
+    graph_after: float | None = 1.0
 
     def idle_too_long(self, idle: float) -> bool:
         return self.demo_after is not None and idle >= self.demo_after
@@ -55,11 +57,12 @@ WINDOW = Policy()
 
 def kiosk(idle_seconds: float) -> Policy:
     """A museum kiosk that shows a demonstration after ``idle_seconds`` without input."""
-    return Policy(kiosk=True, hidden_icons=frozenset({"fullscreen", "quit"}), furniture=False,
+    return Policy(kiosk=True, hidden_icons=frozenset({"games", "quit"}), furniture=False,
                   close_quits=False, keys=False, demo_after=idle_seconds,
                   next_game_after=KIOSK_NEXT_GAME)
 
 
 #: The demonstration game itself: like a kiosk, but it never starts another demonstration.
-DEMO = Policy(kiosk=True, hidden_icons=frozenset({"fullscreen", "quit"}), furniture=False,
-              close_quits=False, keys=False, demo_after=None, next_game_after=DEMO_NEXT_GAME)
+DEMO = Policy(kiosk=True, hidden_icons=frozenset({"games", "quit"}), furniture=False,
+              close_quits=False, keys=False, demo_after=None, next_game_after=DEMO_NEXT_GAME,
+              graph_after=None)

@@ -128,6 +128,10 @@ class RulesMode(Mode):
     def board_mode(self) -> Mode:
         return self.under.board_mode
 
+    @property
+    def beneath(self) -> Mode:
+        return self.under.beneath
+
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.under.draw_board(surface, None)
         rules_view.draw(surface, self.shown_window())

@@ -43,8 +43,9 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
         icon = ICON_BY_NAME[name]
         enabled = mode.icons_work() and icon.enabled(table, human)
         widgets.icon(surface, rect, icon.glyph(table), pressed=pressed == Icon(name),
-                     enabled=enabled, selected=name == "fullscreen" and table.display.fullscreen)
+                     enabled=enabled)
         widgets.label(surface, rect, icon.label, enabled)
+    mode.draw_over(surface)
     session = table.session
     squares = squares_in(mode.frame())
     shown = panel_view.PanelShown(session.game.seats, squares, out_on(squares, session))

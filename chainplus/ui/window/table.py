@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from chainplus.app.session import Note, Session
+from chainplus.core.game import Game
 from chainplus.ui.art.sound import SoundPlayer
 from chainplus.ui.window.display import Display
+from chainplus.ui.window.judging import Judging
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.targets import Target
 from chainplus.ui.window.worker import ThreadWorker
@@ -88,9 +91,17 @@ class Table:
     now: float = 0.0
     last_input: float = 0.0  # the idle spell before a demonstration counts from here
     quit_asked: bool = False
-    rules_asked: bool = False  # the Rules icon was clicked: the App opens the rules window
+    #: A window asked for with an icon (Rules, Games): the App opens it after the click.
+    window_asked: Literal["rules", "games"] | None = None
     fallbacks: list[str] = field(default_factory=list)  # stand-ins the AI needed, said once
     last_explode: float = float("-inf")
+    #: The judgement of a game for its graph: on a thread of its own (``threads``, waking the
+    #: window with ``wake``), or in step with the window (tests and rigs); ``judge_nodes``
+    #: overrides how hard each position is looked at (None: as level 5 judges).
+    judging: Judging | None = None
+    threads: bool = False
+    wake: Callable[[], None] = lambda: None
+    judge_nodes: int | None = None
 
     def say(self, note: Note) -> None:
         self.cues.message.show(note, self.now, LESSON_TIME if note.lesson else MESSAGE_TIME)
@@ -127,6 +138,16 @@ class Table:
         if why not in self.fallbacks:
             self.fallbacks.append(why)
             print(f"chainplus: {why}", file=sys.stderr)
+
+    def judging_of(self, game: Game) -> Judging:
+        """The judgement of ``game``, started now unless it is the one under way (another
+        game's is stopped: one at a time)."""
+        if self.judging is None or not self.judging.of(game):
+            if self.judging is not None:
+                self.judging.stop()
+            self.judging = Judging(game, threaded=self.threads, wake=self.wake,
+                                   nodes=self.judge_nodes)
+        return self.judging
 
     def quit(self) -> None:
         self.worker.cancel()

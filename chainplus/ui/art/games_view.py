@@ -1,0 +1,119 @@
+"""The games window: a RISC OS window over the board to save the game on the board, replay
+it, or pick one of the games kept and saved, newest first, a page of them at a time.
+
+Drawing only: ``GamesShown`` says what to draw, and the rectangles here are what a click can
+hit. Each game's row shows when it was played, each seat's shape (the winner's framed), who
+won in how many moves, its rules, and whether the player saved it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from chainplus.app.games import GameEntry
+from chainplus.app.panel import SEAT_NAME
+from chainplus.ui.art import board_view, font, glyphs
+from chainplus.ui.art.theme import BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY4, WHITE
+from chainplus.ui.art.widgets import box
+
+WINDOW = Rect(6, 30, 428, 444)
+TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
+CLOSE = Rect(WINDOW.x, WINDOW.y, 24, 24)
+LEFT, WIDTH = WINDOW.x + 14, WINDOW.w - 28
+TOP_BUTTONS = {
+    "save": Rect(LEFT, WINDOW.y + 34, WIDTH // 2 - 4, 32),
+    "replay": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 34, WIDTH // 2 - 4, 32),
+}
+LIST_TOP = WINDOW.y + 98
+ROW_H, ROWS = 46, 6
+BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
+FOOTER = {
+    "back": Rect(LEFT, BUTTON_Y, BUTTON_W, BUTTON_H),
+    "close": Rect(WINDOW.centerx - BUTTON_W // 2, BUTTON_Y, BUTTON_W, BUTTON_H),
+    "next": Rect(WINDOW.right - 14 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
+}
+LABEL = {"save": "Save this game", "replay": "Replay this game", "back": "< Back",
+         "close": "Close", "next": "Next >"}
+
+
+def row_rect(index: int) -> Rect:
+    return Rect(LEFT, LIST_TOP + index * ROW_H, WIDTH, ROW_H - 4)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GamesShown:
+    """What the games window shows: ``entries`` on page ``page`` of ``pages``, whether the
+    game on the board can be saved and replayed (it has moves), and the button held down."""
+
+    entries: Sequence[GameEntry]
+    page: int
+    pages: int
+    can_save: bool
+    pressed: str | None = None
+
+
+def draw(surface: pygame.Surface, shown: GamesShown) -> None:
+    pygame.draw.rect(surface, GREY4, WINDOW.move(4, 4))
+    surface.fill(GREY1, WINDOW)
+    pygame.draw.rect(surface, BLACK, WINDOW, 1)
+    surface.fill(CREAM, TITLE_BAR)
+    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
+    font.draw(surface, f"Games ({shown.page + 1} of {shown.pages})",
+              (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
+    box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
+    glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    enabled = {"save": shown.can_save, "replay": shown.can_save, "back": shown.page > 0,
+               "close": True, "next": shown.page < shown.pages - 1}
+    for name, rect in (*TOP_BUTTONS.items(), *FOOTER.items()):
+        box(surface, rect, GREY1, shown.pressed == name)
+        font.draw(surface, LABEL[name], (rect.centerx, rect.centery - 8),
+                  BLACK if enabled[name] else GREY2, align="center")
+    font.draw(surface, "Games won are kept here; newest first:", (LEFT, LIST_TOP - 20), BLACK)
+    if not shown.entries:
+        font.draw(surface, "None yet. Win a game, or save one.", (LEFT, LIST_TOP + 8), GREY4)
+    for index, entry in enumerate(shown.entries):
+        _row(surface, row_rect(index), entry, shown.pressed == f"row-{index}")
+
+
+def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry, pressed: bool) -> None:
+    box(surface, rect, WHITE, pressed)
+    x, y = rect.x + 8, rect.y + 5
+    font.draw(surface, entry.when.strftime("%a %d %b %Y, %H:%M"), (x, y), BLACK)
+    if entry.saved:
+        font.draw(surface, "saved", (rect.right - 8, y), DARK_BLUE, align="right")
+    y += 18
+    for player in entry.players:
+        mark = Rect(x, y + 1, 14, 14)
+        board_view.draw_shape(surface, player.seat, mark)
+        if player.seat == entry.winner:
+            pygame.draw.rect(surface, BLACK, mark.inflate(4, 4), 1)
+        x += 20
+    font.draw(surface, outcome(entry), (x + 4, y), BLACK)
+
+
+def outcome(entry: GameEntry) -> str:
+    """A game's result in a few words, e.g. "Red won, 87 moves, acorn"."""
+    moves = f"{entry.moves} move{'' if entry.moves == 1 else 's'}"
+    if entry.winner is None:
+        return f"unfinished, {moves}, {entry.rules}"
+    return f"{SEAT_NAME[entry.winner]} won, {moves}, {entry.rules}"
+
+
+def hit(pos: tuple[int, int], rows: int) -> str | None:
+    """The part under ``pos`` (``rows`` games listed): a button, "row-N", "close-icon",
+    "window" for the rest of the window; None outside it."""
+    if not WINDOW.collidepoint(pos):
+        return None
+    if CLOSE.collidepoint(pos):
+        return "close-icon"
+    for name, rect in (*TOP_BUTTONS.items(), *FOOTER.items()):
+        if rect.collidepoint(pos):
+            return name
+    for index in range(rows):
+        if row_rect(index).collidepoint(pos):
+            return f"row-{index}"
+    return "window"

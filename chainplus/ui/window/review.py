@@ -1,0 +1,231 @@
+"""A game looked back on: its moves replayed on the board and its graph over it.
+
+``ReviewMode`` shows a game (just finished, opened from the games window, dropped on the
+window, or named on the command line) move by move over the game it was opened from, which
+waits. The replay's controls lie over the icons (``art.review_view``): Start, Back, Next, End
+(also Home, Left, Right and End, and a click on the board for the next move, Adjust for the
+one before), each step forwards showing the move's chain as in play; Play on makes the
+position shown the live game (what it replaced stays reachable with Undo); Graph shows or
+hides the graph window (``art.graph_view``), where a click on the graphs jumps to that move;
+Close, or Escape, goes back to the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from chainplus.app.outcomes import Note
+from chainplus.app.panel import SEAT_NAME
+from chainplus.app.replay import Replay
+from chainplus.core.game import Game
+from chainplus.ui.art import board_view, graph_view, review_view
+from chainplus.ui.window.chain import WAVE_TIME, Chain, draw_chain
+from chainplus.ui.window.controls import Effect
+from chainplus.ui.window.judging import graph_of
+from chainplus.ui.window.mode import Board, Mode, Status
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import SELECT, Furniture, Part, Square, Target
+
+STEP_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "next", pygame.K_HOME: "start",
+             pygame.K_END: "end", pygame.K_SPACE: "next"}
+PANE_HELP = {
+    "start": "To the start of the game (Home).",
+    "back": "Back one move (Left arrow).",
+    "next": "On one move, its chain shown (Right arrow).",
+    "end": "To the end of the game (End).",
+    "play-on": "Play on from the move shown, with the players in the panel.",
+    "graph": "Show or hide the graph of how the game went.",
+    "close": "Close the replay and go back to the game (Escape).",
+    "pane": "The replay's controls.",
+}
+GRAPH_HELP = {
+    "close-icon": "Hide the graph.",
+    "close": "Hide the graph.",
+    "replay": "Hide the graph and step through the game.",
+    "window": "Click on a graph to see the board at that move.",
+}
+
+
+def graph_part(shown: graph_view.GraphShown | None, pos: tuple[int, int]) -> Part | None:
+    """What is under ``pos`` in the graph window ``shown`` (None: not shown): "move-N" on a
+    graph (the move it picks), else "graph-" and the window's part; None outside it."""
+    if shown is None:
+        return None
+    part = graph_view.hit(shown, pos)
+    if part == "graph":
+        return Part(f"move-{graph_view.move_at(shown, pos)}")
+    return None if part is None else Part(f"graph-{part}")
+
+
+class ReviewMode(Mode):
+    """``game`` replayed over the mode ``under`` (which waits), from move ``at`` (None: the
+    end), its graph shown at once when ``graph``."""
+
+    name = "review"
+
+    def __init__(self, table: Table, under: Mode, game: Game, *, at: int | None = None,
+                 graph: bool = False) -> None:
+        super().__init__(table)
+        self.under = under.settled()
+        self.under.leave()
+        table.stop_thinking()
+        table.cues.refusal.clear()
+        self.replay = Replay(game, at)
+        self.judging = table.judging_of(game)
+        self.graph_open = graph
+        self.chain: Chain | None = None
+
+    # ---------------------------------------------------------------- steps
+    def step(self, name: str) -> Mode:
+        """Start, back, next or end: the chain on show, if any, is finished first."""
+        replay, self.chain = self.replay, None
+        if name == "start":
+            replay.to_start()
+        elif name == "end":
+            replay.to_end()
+        elif name == "back":
+            replay.back()
+        elif name == "next":
+            shown = replay.forward()
+            if shown is not None and shown.cascade.waves and WAVE_TIME[self.session.speed]:
+                self.chain = Chain(shown, self.table.now, self.session.speed)
+        return self
+
+    def play_on(self) -> Mode:
+        """The position shown becomes the live game, played from as after New."""
+        note = self.session.play_on(self.replay.game_at())
+        self.table.say(note)
+        return self if note.warn else self.under.beneath.follow(Effect.RESTART)
+
+    def close(self) -> Mode:
+        return self.under
+
+    # ---------------------------------------------------------------- input
+    def graph(self) -> graph_view.GraphShown:
+        return graph_of(self.judging, self.replay.at, buttons=True)
+
+    def hit(self, pos: tuple[int, int]) -> Part | None:
+        part = graph_part(self.graph() if self.graph_open else None, pos)
+        if part is not None:
+            return part
+        name = review_view.hit(pos)
+        return None if name is None else Part(name)
+
+    def click(self, target: Target | None, button: int) -> Mode:
+        if isinstance(target, Square):
+            return self.step("next" if button == SELECT else "back")
+        if not isinstance(target, Part):
+            return super().click(target, button)  # the panel and the title bar as ever
+        self.table.press(target)
+        name = target.name
+        if name.startswith("move-"):
+            self.replay.jump(int(name[5:]))
+            self.chain, self.graph_open = None, False
+        elif name in ("graph-close-icon", "graph-close", "graph-replay"):
+            self.graph_open = False
+        elif name in review_view.STEPS:
+            return self.step(name)
+        elif name == "play-on":
+            return self.play_on()
+        elif name == "graph":
+            self.graph_open = not self.graph_open
+        elif name == "close":
+            return self.close()
+        return self
+
+    def key(self, key: int) -> Mode | None:
+        if key == pygame.K_ESCAPE:
+            if self.graph_open:
+                self.graph_open = False
+                return self
+            return self.close()
+        if key in STEP_KEYS:
+            return self.step(STEP_KEYS[key])
+        return None
+
+    def leave(self) -> None:
+        self.under.leave()
+
+    # ---------------------------------------------------------------- time
+    @property
+    def animating(self) -> bool:
+        return self.chain is not None
+
+    def tick(self, now: float) -> Mode:
+        self.judging.poll()
+        if self.chain is not None and self.chain.over(now):
+            self.chain = None
+        return self
+
+    def deadline(self, now: float) -> float | None:
+        return None if self.judging.done or not self.graph_open else now + 0.25
+
+    # ---------------------------------------------------------------- what is shown
+    @property
+    def beneath(self) -> Mode:
+        return self.under.beneath
+
+    def look(self) -> object:
+        return self.replay.at, self.graph_open, len(self.judging.points), self.judging.done
+
+    def frame(self) -> Board:
+        if self.chain is not None:
+            return self.chain.shown.frames[max(0, self.chain.at(self.table.now)[0])]
+        game = self.replay.position
+        return game.counts, game.owners
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        game = self.replay.position
+        if self.chain is not None:
+            wave, t = self.chain.at(self.table.now)
+            draw_chain(surface, self.chain.shown, game.threshold, wave, t)
+        else:
+            marks = board_view.Marks(last=self.replay.last_square)
+            board_view.draw_board(surface, game.counts, game.owners, game.threshold, marks)
+            if game.winner is not None:
+                board_view.draw_winner_frame(surface, game.winner)
+        if self.graph_open:
+            pressed = self.table.cues.pressed.value
+            name = pressed.name if isinstance(pressed, Part) else ""
+            graph_view.draw(surface, self.graph(), name.removeprefix("graph-"))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        replay, pressed = self.replay, self.table.cues.pressed.value
+        enabled = {"start": not replay.at_start, "back": not replay.at_start,
+                   "next": not replay.at_end, "end": not replay.at_end,
+                   "play-on": replay.position.winner is None}
+        review_view.draw(surface, enabled, pressed.name if isinstance(pressed, Part) else None)
+
+    def status(self) -> Status:
+        replay = self.replay
+        if replay.at == 0:
+            return Status(None, "Replay", "The start")
+        seat = replay.mover(replay.at - 1)
+        return Status(seat, f"Move {replay.at} of {len(replay)}", SEAT_NAME[seat])
+
+    def own_help(self, target: Target | None) -> str | None:
+        if isinstance(target, Square):
+            return "Replay: click for the next move, Adjust for the one before."
+        if isinstance(target, Furniture) or not isinstance(target, Part):
+            return None
+        name = target.name
+        if name.startswith("move-"):
+            return f"Click to see the board after move {name[5:]}."
+        if name.startswith("graph-"):
+            return GRAPH_HELP[name[6:]]
+        return PANE_HELP[name]
+
+    def default_help(self) -> str:
+        return "Replay: Next and Back step through the game; Close goes back to it."
+
+
+def replay_of_file(table: Table, mode: Mode, path: Path) -> Mode:
+    """The game record at ``path`` in a replay with its graph, over the game under ``mode``;
+    a file that is not a game gets a line in the message box, and ``mode`` goes on."""
+    opened = table.session.open_game(path)
+    if isinstance(opened, Note):
+        table.say(opened)
+        return mode
+    return ReviewMode(table, mode.beneath, opened, graph=True)

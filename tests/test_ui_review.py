@@ -1,0 +1,281 @@
+"""Looking back on games in the window: the graph after a game, the replay and its controls,
+Play on, the games window (save, list, open), a file dropped on the window, and a record
+named on the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from chainplus.app.settings import parse_seats_spec
+from chainplus.app.store import Store
+from chainplus.core.game import Game
+from chainplus.core.records import record_of
+from chainplus.ui.art import games_view, graph_view, review_view
+from chainplus.ui.art.board_view import cell_rect
+from chainplus.ui.window.modes import GameOverMode, PlayMode
+from chainplus.ui.window.review import ReviewMode
+from chainplus.ui.window.targets import ADJUST, Part
+from tests.test_touch import tap
+
+NODES = 20  # the judgement's effort per position: strength does not matter here
+
+
+def key(app, k: int) -> None:
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def make(ui, tmp_path: Path | None = None, **options):
+    store = Store(tmp_path) if tmp_path is not None else None
+    app = ui.make_app(store=store, **options)
+    app.table.judge_nodes = NODES
+    return app
+
+
+def won_game(seed: int = 3, seats=(1, 2)) -> Game:
+    import random
+
+    game, rng = Game(seats), random.Random(seed)
+    while not game.over:
+        game.play(game.random_move(rng))
+    return game
+
+
+def finish_a_game(ui, app) -> None:
+    """Computers play the game to its end."""
+    for _ in range(4000):
+        ui.advance(app, 0.2)
+        if isinstance(app.mode, GameOverMode):
+            return
+    raise AssertionError("the game did not end")
+
+
+def computers(ui, tmp_path=None, **options):
+    return make(ui, tmp_path, seats=parse_seats_spec("C1:50,C1:50"), speed="instant", **options)
+
+
+def test_the_graph_shows_after_a_game_and_a_click_on_it_replays_from_that_move(ui) -> None:
+    app = computers(ui)
+    finish_a_game(ui, app)
+    ui.advance(app, 2.0)
+    over = app.mode
+    assert over.graph_open
+    shown = over.graph()
+    assert len(shown.judged) == shown.moves + 1  # all worked out, in step with the window
+    assert shown.turn is not None and shown.words.startswith(f"Move {shown.turn}:")
+    x = graph_view.x_of(graph_view.SHARES, 10, shown.moves)
+    ui.post_click(app, (x, graph_view.SHARES.centery))
+    assert isinstance(app.mode, ReviewMode) and app.mode.replay.at == 10
+    key(app, pygame.K_ESCAPE)
+    assert app.mode is over
+
+
+def test_the_graph_hides_and_the_icons_still_work(ui) -> None:
+    app = computers(ui)
+    finish_a_game(ui, app)
+    ui.advance(app, 2.0)
+    ui.post_click(app, graph_view.BUTTONS["close"].center)
+    assert isinstance(app.mode, GameOverMode) and not app.mode.graph_open
+    ui.click_icon(app, "new")
+    assert isinstance(app.mode, PlayMode) and app.game.moves == []
+
+
+def test_a_kiosk_shows_the_graph_then_the_next_game_as_before(ui) -> None:
+    app = computers(ui, kiosk=True, idle_seconds=3600.0)
+    finish_a_game(ui, app)
+    ui.advance(app, 2.0)
+    assert app.mode.graph_open and not app.mode.graph().buttons
+    ui.post_click(app, graph_view.SHARES.center)  # a kiosk's graph replays nothing
+    assert isinstance(app.mode, GameOverMode)
+    ui.advance(app, 10.0)
+    assert isinstance(app.mode, PlayMode) and app.game.winner is None
+
+
+def review_of(ui, game: Game, **options):
+    app = make(ui, **options)
+    app.switch(ReviewMode(app.table, app.mode, game, at=0))
+    return app
+
+
+def test_the_replay_steps_by_button_key_finger_and_board_click(ui) -> None:
+    game = won_game()
+    app = review_of(ui, game)
+    review = app.mode
+    ui.post_click(app, review_view.BUTTONS["next"].center)
+    key(app, pygame.K_RIGHT)
+    tap(app, review_view.BUTTONS["next"].center)
+    ui.click_square(app, 0)  # a click on the board: the next move
+    assert review.replay.at == 4
+    ui.click_square(app, 0, ADJUST)
+    key(app, pygame.K_LEFT)
+    ui.post_click(app, review_view.BUTTONS["back"].center)
+    assert review.replay.at == 1
+    key(app, pygame.K_END)
+    assert review.replay.at == len(game.moves) and review.replay.position.winner == game.winner
+    ui.post_click(app, review_view.BUTTONS["start"].center)
+    assert review.replay.at == 0 and app.mode.status().line == "The start"
+    assert app.game.moves == []  # the game under the replay is untouched
+
+
+def test_a_step_forward_shows_the_moves_chain_as_play_does(ui) -> None:
+    game = won_game()
+    chained = next(i for i in range(len(game.moves)) if _waves(game, i) >= 2)
+    app = review_of(ui, game)
+    app.mode.replay.jump(chained)
+    ui.post_click(app, review_view.BUTTONS["next"].center)
+    assert app.mode.animating
+    seen = set()
+    while app.mode.animating:
+        seen.add(app.mode.chain.at(app.clock.t)[0])
+        ui.advance(app, 0.05)
+    assert {-1, 0, 1} <= seen and app.mode.replay.at == chained + 1
+
+
+def _waves(game: Game, index: int) -> int:
+    board = Game(game.seats, game.rules)
+    for square in game.moves[:index]:
+        board.play(square)
+    return len(board.play(game.moves[index]).waves)
+
+
+def test_play_on_makes_the_shown_position_live_and_undo_brings_the_game_back(ui) -> None:
+    game = won_game()
+    app = review_of(ui, game, seats=parse_seats_spec("H,H"))
+    ui.click_square(app, 27)
+    before = app.session.game  # empty: the board under the replay
+    app.mode.replay.jump(6)
+    ui.post_click(app, review_view.BUTTONS["play-on"].center)
+    assert isinstance(app.mode, PlayMode) and app.game.moves == game.moves[:6]
+    assert "Playing on after 6 moves" in ui.message(app)
+    assert before.moves == []
+
+
+def test_a_finished_position_cannot_be_played_on(ui) -> None:
+    app = review_of(ui, won_game())
+    key(app, pygame.K_END)
+    ui.post_click(app, review_view.BUTTONS["play-on"].center)
+    assert isinstance(app.mode, ReviewMode) and "step back" in ui.message(app)
+
+
+def test_the_graph_button_and_escape(ui) -> None:
+    app = review_of(ui, won_game())
+    ui.post_click(app, review_view.BUTTONS["graph"].center)
+    assert app.mode.graph_open
+    key(app, pygame.K_ESCAPE)  # hides the graph first
+    assert isinstance(app.mode, ReviewMode) and not app.mode.graph_open
+    ui.post_click(app, review_view.BUTTONS["close"].center)
+    assert isinstance(app.mode, PlayMode)
+
+
+def test_every_part_has_help_that_fits(ui) -> None:
+    from chainplus.ui.art import panel_view
+
+    app = review_of(ui, won_game())
+    app.mode.graph_open = True
+    for name in (*review_view.BUTTONS, "pane", "move-3", "graph-close", "graph-replay",
+                 "graph-window", "graph-close-icon"):
+        line = app.mode.own_help(Part(name))
+        assert len(panel_view.help_lines(line)) <= panel_view.HELP_LINES, line
+
+
+# --------------------------------------------------------------------------- games window
+def test_save_lists_and_reopens_a_game(ui, tmp_path) -> None:
+    app = make(ui, tmp_path, seats=parse_seats_spec("H,H"))
+    for square in (0, 9, 18):
+        ui.click_square(app, square)
+        ui.settle(app)
+    ui.click_icon(app, "games")
+    assert app.mode.name == "games"
+    ui.post_click(app, games_view.TOP_BUTTONS["save"].center)
+    assert "Saved as" in ui.message(app) and "games folder" in ui.message(app)
+    saved = list((tmp_path / "games" / "saved").glob("*.json"))
+    assert len(saved) == 1 and json.loads(saved[0].read_text())["moves"] == [[0, 0], [1, 1],
+                                                                            [2, 2]]
+    assert app.mode.entries and app.mode.entries[0].saved
+    ui.post_click(app, games_view.row_rect(0).center)
+    assert isinstance(app.mode, ReviewMode) and app.mode.replay.moves == (0, 9, 18)
+    ui.post_click(app, review_view.BUTTONS["close"].center)
+    assert isinstance(app.mode, PlayMode) and app.game.moves == [0, 9, 18]
+
+
+def test_the_games_window_closes_like_the_rules_window(ui, tmp_path) -> None:
+    app = make(ui, tmp_path)
+    for how in ("escape", "outside", "close"):
+        ui.click_icon(app, "games")
+        if how == "escape":
+            key(app, pygame.K_ESCAPE)
+        elif how == "outside":
+            ui.click_icon(app, "speed")
+        else:
+            ui.post_click(app, games_view.FOOTER["close"].center)
+        assert isinstance(app.mode, PlayMode) and app.session.speed == "normal"
+
+
+# --------------------------------------------------------------------------- opening files
+def drop(app, path: Path | str) -> None:
+    app.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path), window=None))
+
+
+def test_a_record_dropped_on_the_window_opens_in_a_replay(ui, tmp_path) -> None:
+    game = won_game(seats=(1, 2, 3, 4))
+    path = tmp_path / "four.json"
+    path.write_text(json.dumps(record_of(game)))
+    app = make(ui)
+    ui.click_square(app, 27)
+    drop(app, path)
+    assert isinstance(app.mode, ReviewMode) and app.mode.graph_open
+    assert app.mode.replay.moves == tuple(game.moves)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.mode, PlayMode) and app.game.moves[0] == 27
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\x00\xff" * 10, b'{"players": 9}',
+                                     b'{"players": 2, "moves": [[0, 0], [0, 0]]}',
+                                     b"[" * 100000])
+def test_a_bad_file_dropped_gets_one_line_and_the_game_is_untouched(ui, tmp_path,
+                                                                     content) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    app = make(ui)
+    ui.click_square(app, 27)
+    before = app.game.state()
+    for dropped in (path, tmp_path, tmp_path / "missing.json"):
+        drop(app, dropped)
+        assert isinstance(app.mode, PlayMode) and app.game.state() == before
+        assert ui.message(app) and app.table.cues.message.value.warn
+
+
+def test_a_kiosk_takes_no_dropped_file(ui, tmp_path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_of(won_game())))
+    app = make(ui, kiosk=True, idle_seconds=3600.0)
+    drop(app, path)
+    assert isinstance(app.mode, PlayMode)
+
+
+def test_a_record_named_at_the_start_opens_in_a_replay(ui, tmp_path) -> None:
+    game = won_game()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_of(game)))
+    app = make(ui, open_path=path)
+    assert isinstance(app.mode, ReviewMode) and app.mode.replay.moves == tuple(game.moves)
+    bad = make(ui, open_path=tmp_path / "nothing.json")
+    assert isinstance(bad.mode, PlayMode) and "No such file" in ui.message(bad)
+
+
+def test_the_review_screens_draw_at_640x480(ui) -> None:
+    """The replay pane covers the icons, and the graph window the board."""
+    app = review_of(ui, won_game(seats=(1, 2, 3)))
+    surface = pygame.Surface((640, 480))
+    app.draw(surface)
+    app.mode.graph_open = True
+    with_graph = pygame.Surface((640, 480))
+    app.draw(with_graph)
+    board = cell_rect(0)
+    assert pygame.image.tobytes(surface.subsurface(board), "RGB") != \
+        pygame.image.tobytes(with_graph.subsurface(board), "RGB")
+    assert app.hit(app.icons["new"].center) == Part("start")  # the pane lies over the icons
