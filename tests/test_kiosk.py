@@ -91,7 +91,7 @@ def test_a_kiosk_draws_no_close_toggle_games_or_quit_icon(ui) -> None:
 
 
 def test_a_kiosk_lays_its_six_icons_out_in_two_full_rows(ui) -> None:
-    """No hole where Full and Quit would be: two rows of three spanning the right column."""
+    """No hole where Games and Quit would be: two rows of three spanning the right column."""
     kiosk = make(ui, kiosk=True)
     assert set(kiosk.icons) == {"new", "undo", "hint", "speed", "sound", "rules"}
     rows: dict[int, list[pygame.Rect]] = {}

@@ -35,7 +35,7 @@ def test_a_tap_on_every_icon_does_what_a_select_click_does(ui, kiosk) -> None:
     for icon in ICON_CONTROLS:
         by_finger, by_mouse = kiosk_or_window(ui, kiosk), kiosk_or_window(ui, kiosk)
         if icon.name not in by_finger.icons:
-            continue  # a kiosk shows no Quit and no Full
+            continue  # a kiosk shows no Quit and no Games
         for app in (by_finger, by_mouse):
             ui.click_square(app, 0)  # a move, so Undo and New have something to do
             ui.settle(app)

@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
                         help="start in full screen, or in a window (default: as last time; "
-                             "F11 or the Full icon switches)")
+                             "F11 or the title bar's toggle-size icon switches)")
     parser.add_argument("--sound", action=argparse.BooleanOptionalAction, default=None,
                         help="start with the sound on or off (default: as last time)")
     parser.add_argument("--speed", choices=SPEEDS, default=None,
