@@ -268,9 +268,9 @@ def test_the_last_chain_crosses_out_each_seat_when_its_squares_are_gone(
     chain = app.mode
     assert isinstance(chain, AnimateMode)
     assert chain.cascade.eliminated == (2, 3, 4) and chain.cascade.winner == 1
-    assert out_on(squares_in(chain.frames[0]), app.session) == set()  # before any wave
-    assert out_on(squares_in(chain.frames[1]), app.session) == {2}
-    assert out_on(squares_in(chain.frames[2]), app.session) == {2, 3}
+    assert out_on(squares_in(chain.frames[0]), app.session.game) == set()  # before any wave
+    assert out_on(squares_in(chain.frames[1]), app.session.game) == {2}
+    assert out_on(squares_in(chain.frames[2]), app.session.game) == {2, 3}
     check_strikes_through_the_chain(app, chain)
 
 

@@ -12,6 +12,7 @@ import pygame
 
 from chainplus.app.games import GameEntry
 from chainplus.app.outcomes import Note
+from chainplus.core.game import Game
 from chainplus.ui.art import games_view
 from chainplus.ui.window.mode import Board, Mode, Status
 from chainplus.ui.window.review import ReviewMode
@@ -114,6 +115,10 @@ class GamesMode(Mode):
     @property
     def beneath(self) -> Mode:
         return self.under.beneath
+
+    @property
+    def game_shown(self) -> Game:
+        return self.under.game_shown
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.under.draw_board(surface, None)

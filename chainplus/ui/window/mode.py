@@ -15,6 +15,7 @@ import pygame
 
 from chainplus.app.explain import square_help
 from chainplus.app.session import Note, Session
+from chainplus.core.game import Game
 from chainplus.ui.art import board_view
 from chainplus.ui.window.controls import FURNITURE_ACTION, ICON_BY_NAME, Effect, click_cell
 from chainplus.ui.window.table import Table
@@ -83,6 +84,11 @@ class Mode:
     def settled(self) -> Mode:
         """This mode with whatever it is showing finished at once (a chain), to set aside."""
         return self
+
+    @property
+    def game_shown(self) -> Game:
+        """The game whose seats the panel shows in play (a replay's, over the session's)."""
+        return self.shown.session.game
 
     @property
     def beneath(self) -> Mode:

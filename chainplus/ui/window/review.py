@@ -167,6 +167,10 @@ class ReviewMode(Mode):
     def beneath(self) -> Mode:
         return self.under.beneath
 
+    @property
+    def game_shown(self) -> Game:
+        return self.replay.position
+
     def look(self) -> object:
         return self.replay.at, self.graph_open, len(self.judging.points), self.judging.done
 

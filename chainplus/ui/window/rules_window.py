@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from chainplus.app.tour import Page, pages
+from chainplus.core.game import Game
 from chainplus.core.rules import RULES, check_rules
 from chainplus.ui.art import rules_view
 from chainplus.ui.window.mode import Board, Mode, Status
@@ -131,6 +132,10 @@ class RulesMode(Mode):
     @property
     def beneath(self) -> Mode:
         return self.under.beneath
+
+    @property
+    def game_shown(self) -> Game:
+        return self.under.game_shown
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.under.draw_board(surface, None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from chainplus.app.session import Session
+from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
 from chainplus.ui.art.theme import BLACK, GREY1, WORK_AREA
@@ -46,11 +46,11 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
                      enabled=enabled)
         widgets.label(surface, rect, icon.label, enabled)
     mode.draw_over(surface)
-    session = table.session
+    session, game = table.session, mode.game_shown
     squares = squares_in(mode.frame())
-    shown = panel_view.PanelShown(session.game.seats, squares, out_on(squares, session))
+    shown = panel_view.PanelShown(game.seats, squares, out_on(squares, game))
     cell = (pressed.seat, pressed.column) if isinstance(pressed, Cell) else None
-    to_move = session.to_move() if not mode.animating else None
+    to_move = game.to_move if not mode.animating else None
     panel_view.draw_panel(surface, session.panel, shown, cell, to_move)
     status = mode.status()
     head = status.head
@@ -97,7 +97,6 @@ def squares_in(frame: Board) -> list[int]:
     return [0] + [owners.count(seat) for seat in SEATS]
 
 
-def out_on(frame_squares: list[int], session: Session) -> set[int]:
+def out_on(frame_squares: list[int], game: Game) -> set[int]:
     """Seats shown crossed out: knocked out in the game and with nothing left on the frame."""
-    game = session.game
     return {s for s in game.seats if s not in game.alive and not frame_squares[s]}
