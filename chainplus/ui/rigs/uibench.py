@@ -1,11 +1,12 @@
 """``python -m chainplus.ui.rigs.uibench``: how smooth and how frugal the window is, headless.
 
-Four figures: frame time during long cascades (alone, and while the next seat's computer
-thinks on its worker thread) and while a computer thinks, CPU used by ``python main.py`` while
-it waits for a human, and the time from starting ``python main.py`` to its first frame. A
-frame is what the real loop does: events, update, draw, and the picture scaled into the
-game's real window (``--size 1920x1080``: a window that size, as full screen on such a
-screen). Headless, SDL's software renderer does the scaling, the slowest case;
+Five figures: frame time during long cascades (alone, and while the next seat's computer
+thinks on its worker thread) and while a computer thinks, frame time while the graph of a
+200-move game fills in beside its judgement's thread (``uibench_review``), CPU used by
+``python main.py`` while it waits for a human, and the time from starting ``python main.py``
+to its first frame. A frame is what the real loop does: events, update, draw, and the picture
+scaled into the game's real window (``--size 1920x1080``: a window that size, as full screen
+on such a screen). Headless, SDL's software renderer does the scaling, the slowest case;
 ``SDL_VIDEODRIVER=x11`` with a DISPLAY measures a real screen.
 """
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chose
 ROOT = Path(chainplus.__file__).resolve().parent.parent  # the checkout: main.py is here
 
 
-def _figures(times: list[tuple[float, float]]) -> dict[str, float]:
+def frame_figures(times: list[tuple[float, float]]) -> dict[str, float]:
     """Wall-clock percentiles, and the same of the CPU time the loop's thread used (which a
     machine busy with other work inflates far less)."""
     ms = [wall * 1000 for wall, _ in times]
@@ -83,8 +84,8 @@ def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
     return display
 
 
-def _app(devices: Devices, seed: int, kind: Kind, level: int = 2,
-         speed: Speed = "normal") -> App:
+def bench_app(devices: Devices, seed: int, kind: Kind, level: int = 2,
+              speed: Speed = "normal") -> App:
     """An App on ``devices`` with all four seats of one ``kind`` (computers at ``level``, never
     random); its sounds are recorded, never played."""
     from chainplus.app.session import Options
@@ -129,9 +130,10 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
 
     clock = HandClock()
     if thinking:
-        app = _app(Devices(display=display), seed, "computer", 5)
+        app = bench_app(Devices(display=display), seed, "computer", 5)
     else:
-        app = _app(Devices(clock=clock, worker=SyncWorker(), display=display), seed, "human")
+        devices = Devices(clock=clock, worker=SyncWorker(), display=display)
+        app = bench_app(devices, seed, "human")
     times: list[tuple[float, float]] = []
     waves = []
     for before, square in long_cascades(cascades, seed):
@@ -150,7 +152,7 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
                     "nobody thought during the chain"
                 time.sleep(max(0.0, 1 / 60 - spent[0]))
     app.close()
-    return {**_figures(times), "cascades": len(waves),
+    return {**frame_figures(times), "cascades": len(waves),
             "mean_waves": round(statistics.mean(waves), 1)}
 
 
@@ -164,7 +166,7 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
     from chainplus.ui.window.app import Devices
     from chainplus.ui.window.modes import PlayMode
 
-    app = _app(Devices(display=display), seed, "computer", level, speed="fast")
+    app = bench_app(Devices(display=display), seed, "computer", level, speed="fast")
     times: list[tuple[float, float]] = []
     moves = 0
     end = time.perf_counter() + seconds
@@ -182,7 +184,7 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
         moves += len(app.game.moves)
     finally:
         app.close()
-    return {**_figures(times), "level": level, "moves": moves}
+    return {**frame_figures(times), "level": level, "moves": moves}
 
 
 def _game_env(tmp: str) -> dict[str, str]:
@@ -255,6 +257,8 @@ def run(seconds: float = 4.0, seed: int = 1, size: tuple[int, int] | None = None
     _headless()
     import pygame
 
+    from chainplus.ui.rigs.uibench_review import review_frames
+
     pygame.display.init()
     try:
         display = open_window(size)
@@ -265,6 +269,8 @@ def run(seconds: float = 4.0, seed: int = 1, size: tuple[int, int] | None = None
             "cascade_frames_thinking": cascade_frames(display, seed, thinking=True),
             "thinking_frames_level1": thinking_frames(display, 1, seconds, seed),
             "thinking_frames_level5": thinking_frames(display, 5, seconds, seed),
+            "review_frames": review_frames(display, stepping=False),
+            "review_frames_stepping": review_frames(display, stepping=True),
         }
     finally:
         pygame.quit()
@@ -282,7 +288,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures, one line each, then everything as JSON on the last line."""
     parser = OneLineParser(prog="python -m chainplus.ui.rigs.uibench",
                            description="Measure the game window headless: frame times during "
-                                       "chains and while computers think, idle CPU, first frame.")
+                                       "chains, while computers think and while a game's graph "
+                                       "fills in, idle CPU, first frame.")
     parser.add_argument("--seconds", type=float, default=4.0,
                         help="seconds of thinking to time per level (default 4, at most 30)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
@@ -290,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the window's size, e.g. 1920x1080 as full screen on such a "
                              "screen (default: the size the game first opens its window at)")
     args = parser.parse_args(argv)
+    from chainplus.ui.rigs.uibench_review import describe  # it imports this module
+
     if not 0 < args.seconds <= 30:
         parser.error("--seconds must be above 0 and at most 30")
     result = run(args.seconds, args.seed, args.size)
@@ -305,6 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for t in (t1, t5):
         print(f"frame time while level-{t['level']} computers think ({t['frames']} frames, "
               f"{t['moves']} moves): {_times(t)}")
+    for line in describe(result, _times):
+        print(line)
     print(f"CPU while waiting for a human: {result['idle_cpu']['cpu_pct']}% of one core "
           f"(over {result['idle_cpu']['seconds']} s)")
     print(f"start to first frame: {result['first_frame']['median_s']} s median of "

@@ -331,7 +331,7 @@ def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
     if first_frame_exit:
         return 0
     while app.running:
-        turn(app, display, _next_events(app))
+        turn(app, display, next_events(app))
         if app.mode.animating:
             frame_clock.tick(60)
     return app.exit_status
@@ -350,7 +350,7 @@ def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
     return True
 
 
-def _next_events(app: App) -> list[pygame.event.Event]:
+def next_events(app: App) -> list[pygame.event.Event]:
     """The events to answer now: at once when animating, else after sleeping until some
     arrive or something is due (the worker thread's WAKE event counts as an arrival)."""
     events = pygame.event.get()

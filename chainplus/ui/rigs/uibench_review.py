@@ -1,0 +1,148 @@
+"""uibench's figures for the graph of a game: frames drawn while its judgement runs beside them.
+
+A 200-move record (``tests/data/review``: two, three and four seats) is opened in the replay
+with its graph, as a file dropped on the window opens, and level 5 judges it on a thread of
+its own (``window.judging``, the real ``NODES``) while the game's real loop (``app.turn`` and
+``app.next_events``) draws: once as the loop does with nobody touching anything (the graph
+redrawn each time the thread wakes it, or a quarter of a second has passed), and once with
+the replay stepped on, a move's chain animating at 60 frames a second under the graph filling
+in (the most the loop ever draws). Each gives the frames' wall-clock and CPU times and the
+seconds the judgement took to finish beside them, against the same judgement with no window.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from chainplus.core.game import Game
+from chainplus.ui.rigs.uibench import ROOT, bench_app, frame_figures
+
+if TYPE_CHECKING:
+    from chainplus.ui.window.app import App
+    from chainplus.ui.window.display import Display
+    from chainplus.ui.window.judging import Judging
+
+#: The three 200-move records, by their number of seats.
+RECORDS = {seats: ROOT / "tests" / "data" / "review" / f"{seats}-seats.json"
+           for seats in (2, 3, 4)}
+#: The stepped replay starts this many moves before the end, where the chains are long.
+STEP_FROM = 40
+
+
+@dataclass
+class Loop:
+    """One run of the loop beside a judgement: each frame drawn (wall-clock and CPU seconds),
+    the seconds from the judgement's start to its end and the loop's own, the moves stepped."""
+
+    frames: list[tuple[float, float]] = field(default_factory=list)
+    judged: float = 0.0
+    seconds: float = 0.0
+    steps: int = 0
+
+
+def record(seats: int) -> Game:
+    """The 200-move record of ``seats`` seats."""
+    from chainplus.app.games import open_record
+
+    return open_record(RECORDS[seats])[0]
+
+
+def judgement_alone(game: Game) -> float:
+    """Seconds ``game``'s judgement takes on its thread with no window beside it."""
+    from chainplus.ui.window.judging import Judging
+
+    woke = threading.Event()
+    start = time.perf_counter()
+    judging = Judging(game, threaded=True, wake=woke.set)
+    while not judging.done:
+        woke.wait()
+        woke.clear()
+    return time.perf_counter() - start
+
+
+def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
+    """Open ``game`` in the replay with its graph (at the end, as a dropped file opens; a
+    little before it when ``stepping``), which starts its judgement; the judging and the
+    times the thread wakes the window, the first entry when it started."""
+    from chainplus.ui.window.review import ReviewMode
+
+    table, woke = app.table, [time.perf_counter()]
+    wake = table.wake
+
+    def timed_wake() -> None:  # on the judging's thread
+        woke.append(time.perf_counter())
+        wake()
+
+    table.wake = timed_wake
+    at = len(game.moves) - STEP_FROM if stepping else None
+    review = ReviewMode(table, app.mode, game, at=at, graph=True)
+    app.switch(review)
+    return review.judging, woke
+
+
+def loop_frames(display: Display, game: Game, stepping: bool) -> Loop:
+    """The real loop, from opening ``game``'s replay with its graph until its judgement is done
+    (``stepping``: Right is pressed each time the last chain has finished)."""
+    import pygame
+
+    from chainplus.ui.window.app import Devices, next_events, turn
+
+    app = bench_app(Devices(display=display), 1, "human")  # the judging on a real thread
+    assert app.table.threads
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
+                               scancode=0)
+    frame_clock, loop = pygame.time.Clock(), Loop()
+    try:
+        pygame.event.clear()
+        judging, woke = _open(app, game, stepping)
+        while not judging.done:
+            if stepping and not app.mode.animating:
+                pygame.event.post(right)
+                loop.steps += 1
+            events = next_events(app)
+            start, used = time.perf_counter(), time.thread_time()
+            if turn(app, display, events):
+                loop.frames.append((time.perf_counter() - start, time.thread_time() - used))
+            if app.mode.animating:
+                frame_clock.tick(60)
+        loop.seconds = time.perf_counter() - woke[0]
+    finally:
+        app.close()
+    loop.judged = woke[-1] - woke[0]
+    return loop
+
+
+def review_frames(display: Display, stepping: bool) -> dict[str, Any]:
+    """``loop_frames`` over the three records: the frames' figures together, and for each
+    record the judgement's seconds beside the window and alone."""
+    loops, alone = [], []
+    for seats in RECORDS:
+        game = record(seats)
+        alone.append(round(judgement_alone(game), 2))
+        loops.append(loop_frames(display, game, stepping))
+    frames = [frame for loop in loops for frame in loop.frames]
+    result: dict[str, Any] = {**frame_figures(frames),
+                              "judgement_s": [round(loop.judged, 2) for loop in loops],
+                              "judgement_alone_s": alone}
+    if stepping:
+        result["steps"] = sum(loop.steps for loop in loops)
+        result["fps"] = round(len(frames) / sum(loop.seconds for loop in loops), 1)
+    return result
+
+
+def describe(result: dict[str, Any], times: Callable[[dict[str, Any]], str]) -> list[str]:
+    """The figures' lines for uibench's report (``times`` words a frame figure)."""
+    r, s = result["review_frames"], result["review_frames_stepping"]
+
+    def seconds(figures: dict[str, Any]) -> str:
+        return (f"the judgement took {'/'.join(map(str, figures['judgement_s']))} s for 2/3/4 "
+                f"seats (alone {'/'.join(map(str, figures['judgement_alone_s']))} s)")
+
+    return [f"frame time while the graph of a 200-move game fills in, drawn as the loop draws "
+            f"({r['frames']} frames): {times(r)}; {seconds(r)}",
+            f"the same with the replay stepped on, a chain always animating ({s['frames']} "
+            f"frames, {s['fps']} a second, {s['steps']} moves): {times(s)}; {seconds(s)}"]
