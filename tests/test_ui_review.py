@@ -5,6 +5,7 @@ named on the command line."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pygame
@@ -16,9 +17,12 @@ from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.ui.art import games_view, graph_view, review_view
 from chainplus.ui.art.board_view import cell_rect
+from chainplus.ui.window.app import turn
+from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import GameOverMode, PlayMode
 from chainplus.ui.window.review import ReviewMode
 from chainplus.ui.window.targets import ADJUST, Part
+from tests.paths import ROOT
 from tests.test_touch import tap
 
 NODES = 20  # the judgement's effort per position: strength does not matter here
@@ -279,3 +283,33 @@ def test_the_review_screens_draw_at_640x480(ui) -> None:
     assert pygame.image.tobytes(surface.subsurface(board), "RGB") != \
         pygame.image.tobytes(with_graph.subsurface(board), "RGB")
     assert app.hit(app.icons["new"].center) == Part("start")  # the pane lies over the icons
+
+
+def test_the_graphs_judgement_on_its_thread_waits_while_a_frame_is_made(ui) -> None:
+    """As in the game: a 200-move record dropped on the window is judged on a thread of its
+    own at level 5's full effort, and that thread does not move on while the window makes a
+    frame (so the frame has the interpreter to itself); between frames it finishes."""
+    app = make(ui)
+    app.table.threads, app.table.judge_nodes = True, None
+    drop(app, ROOT / "tests" / "data" / "review" / "2-seats.json")
+    judging = app.table.judging
+    moved_on: list[bool] = []
+
+    def present() -> None:  # the frame is being shown: give the judgement every chance
+        before, until = len(judging.points), time.monotonic() + 0.2
+        while time.monotonic() < until and len(judging.points) == before:
+            time.sleep(0.002)
+        moved_on.append(len(judging.points) != before or judging.done)
+
+    display = NullDisplay()
+    display.present = present
+    for _ in range(3):
+        assert not judging.done
+        app.dirty = True
+        assert turn(app, display, [])
+    assert moved_on == [False, False, False]
+    until = time.monotonic() + 60
+    while not judging.done and time.monotonic() < until:
+        time.sleep(0.01)
+    assert judging.done and len(judging.points) == len(judging.moves) + 1
+    assert judging.turn is not None

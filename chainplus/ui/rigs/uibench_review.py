@@ -36,9 +36,11 @@ STEP_FROM = 40
 @dataclass
 class Loop:
     """One run of the loop beside a judgement: each frame drawn (wall-clock and CPU seconds),
-    the seconds from the judgement's start to its end and the loop's own, the moves stepped."""
+    the seconds from the judgement's start to its end and the loop's own, the moves stepped;
+    ``after``: as many frames drawn once the judgement was done."""
 
     frames: list[tuple[float, float]] = field(default_factory=list)
+    after: list[tuple[float, float]] = field(default_factory=list)
     judged: float = 0.0
     seconds: float = 0.0
     steps: int = 0
@@ -52,12 +54,13 @@ def record(seats: int) -> Game:
 
 
 def judgement_alone(game: Game) -> float:
-    """Seconds ``game``'s judgement takes on its thread with no window beside it."""
+    """Seconds ``game``'s judgement takes on its thread with no window beside it (as in the
+    game, it looks whether a frame is being made, and one never is)."""
     from chainplus.ui.window.judging import Judging
 
     woke = threading.Event()
     start = time.perf_counter()
-    judging = Judging(game, threaded=True, wake=woke.set)
+    judging = Judging(game, threaded=True, wake=woke.set, drawing=threading.Lock())
     while not judging.done:
         woke.wait()
         woke.clear()
@@ -84,41 +87,66 @@ def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
     return review.judging, woke
 
 
-def loop_frames(display: Display, game: Game, stepping: bool) -> Loop:
-    """The real loop, from opening ``game``'s replay with its graph until its judgement is done
-    (``stepping``: Right is pressed each time the last chain has finished)."""
+def _turns(app: App, display: Display, stepping: bool, frames: list[tuple[float, float]],
+           more: Callable[[], bool], gap: float | None) -> int:
+    """Turns of the real loop while ``more()``, each frame drawn timed into ``frames``; the
+    loop waits as the game's does, or (``gap``) that many seconds and then draws anyway.
+    The moves stepped (``stepping``: Right pressed each time the last chain has finished,
+    from ``STEP_FROM`` moves before the end again once at the end)."""
     import pygame
 
-    from chainplus.ui.window.app import Devices, next_events, turn
+    from chainplus.ui.window.app import next_events, turn
+    from chainplus.ui.window.review import ReviewMode
+
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
+                               scancode=0)
+    frame_clock, steps = pygame.time.Clock(), 0
+    while more():
+        if stepping and not app.mode.animating:
+            replay = app.mode.replay if isinstance(app.mode, ReviewMode) else None
+            if replay is not None and replay.at_end:  # round the long chains again
+                replay.jump(len(replay) - STEP_FROM)
+            pygame.event.post(right)
+            steps += 1
+        if gap is None:
+            events = next_events(app)
+        else:
+            time.sleep(gap)
+            app.dirty, events = True, pygame.event.get()
+        start, used = time.perf_counter(), time.thread_time()
+        if turn(app, display, events):
+            frames.append((time.perf_counter() - start, time.thread_time() - used))
+        if app.mode.animating:
+            frame_clock.tick(60)
+    return steps
+
+
+def loop_frames(display: Display, game: Game, stepping: bool) -> Loop:
+    """The real loop, from opening ``game``'s replay with its graph until its judgement is done
+    (``stepping``: Right is pressed each time the last chain has finished); then as many
+    frames again with the judgement done, drawn as often, for comparison."""
+    from chainplus.ui.window.app import Devices
 
     app = bench_app(Devices(display=display), 1, "human")  # the judging on a real thread
     assert app.table.threads
-    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
-                               scancode=0)
-    frame_clock, loop = pygame.time.Clock(), Loop()
+    loop = Loop()
     try:
-        pygame.event.clear()
         judging, woke = _open(app, game, stepping)
-        while not judging.done:
-            if stepping and not app.mode.animating:
-                pygame.event.post(right)
-                loop.steps += 1
-            events = next_events(app)
-            start, used = time.perf_counter(), time.thread_time()
-            if turn(app, display, events):
-                loop.frames.append((time.perf_counter() - start, time.thread_time() - used))
-            if app.mode.animating:
-                frame_clock.tick(60)
+        loop.steps = _turns(app, display, stepping, loop.frames, lambda: not judging.done, None)
         loop.seconds = time.perf_counter() - woke[0]
+        loop.judged = woke[-1] - woke[0]
+        gap = None if stepping else loop.seconds / max(1, len(loop.frames))
+        _turns(app, display, stepping, loop.after, lambda: len(loop.after) < len(loop.frames),
+               gap)
     finally:
         app.close()
-    loop.judged = woke[-1] - woke[0]
     return loop
 
 
 def review_frames(display: Display, stepping: bool) -> dict[str, Any]:
-    """``loop_frames`` over the three records: the frames' figures together, and for each
-    record the judgement's seconds beside the window and alone."""
+    """``loop_frames`` over the three records: the frames' figures together (``after``: those
+    drawn once the judgement was done), and for each record the judgement's seconds beside
+    the window and alone."""
     loops, alone = [], []
     for seats in RECORDS:
         game = record(seats)
@@ -127,7 +155,8 @@ def review_frames(display: Display, stepping: bool) -> dict[str, Any]:
     frames = [frame for loop in loops for frame in loop.frames]
     result: dict[str, Any] = {**frame_figures(frames),
                               "judgement_s": [round(loop.judged, 2) for loop in loops],
-                              "judgement_alone_s": alone}
+                              "judgement_alone_s": alone,
+                              "after": frame_figures([f for loop in loops for f in loop.after])}
     if stepping:
         result["steps"] = sum(loop.steps for loop in loops)
         result["fps"] = round(len(frames) / sum(loop.seconds for loop in loops), 1)
@@ -140,7 +169,8 @@ def describe(result: dict[str, Any], times: Callable[[dict[str, Any]], str]) -> 
 
     def seconds(figures: dict[str, Any]) -> str:
         return (f"the judgement took {'/'.join(map(str, figures['judgement_s']))} s for 2/3/4 "
-                f"seats (alone {'/'.join(map(str, figures['judgement_alone_s']))} s)")
+                f"seats (alone {'/'.join(map(str, figures['judgement_alone_s']))} s); once it "
+                f"was done, {times(figures['after'])}")
 
     return [f"frame time while the graph of a 200-move game fills in, drawn as the loop draws "
             f"({r['frames']} frames): {times(r)}; {seconds(r)}",

@@ -7,7 +7,13 @@ then to show them. Once every position is judged, the move where the game turned
 (``app.story.turning_point``). Tests and the rigs judge in step with the window instead
 (``threaded=False``: each ``poll`` works out a few positions), so a run repeats.
 
-The window keeps one judging at a time (``judging_for``): the graph of the game just
+The window comes first: the thread waits while the loop makes a frame (``giving_way``), as
+the two would otherwise take the interpreter in turn, five milliseconds at a time, and a
+frame take about twice its time. So the judgement gets what the frames leave: about a second
+for a 200-move game while its graph fills in, several while a chain animates 60 times a
+second beside it (``ai/NOTES.md``, "Judging a game").
+
+The window keeps one judging at a time (``Table.judging_of``): the graph of the game just
 finished, or of the game being replayed; another game stops the one before.
 """
 
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 
 from chainplus.ai.judgement import Point, series
 from chainplus.app.story import Turn, turning_point
@@ -25,13 +32,37 @@ from chainplus.ui.art.graph_view import GraphShown
 WAKE_EVERY = 8
 #: Positions a ``poll`` works out when judging in step with the window.
 STEP_POSITIONS = 16
+#: The thread looks whether the window is making a frame every this many positions searched
+#: (about 0.4 ms of work).
+GIVE_WAY_EVERY = 32
+
+
+def giving_way(stop: threading.Event, drawing: AbstractContextManager[object]
+               ) -> Callable[[], bool]:
+    """``stop.is_set`` for a judgement beside the window. Every ``GIVE_WAY_EVERY`` checks it
+    also waits while the window's thread holds ``drawing`` (it does while it makes a frame),
+    so the frame has the interpreter to itself; taking a lock nobody holds costs nothing
+    worth measuring, so a judgement while the window waits goes at full speed."""
+    checks = 0
+
+    def check() -> bool:
+        nonlocal checks
+        checks += 1
+        if not checks % GIVE_WAY_EVERY:
+            with drawing:
+                pass
+        return stop.is_set()
+
+    return check
 
 
 class Judging:
-    """The judgement of ``game``'s positions, as far as it has got."""
+    """The judgement of ``game``'s positions, as far as it has got; on its own thread
+    (``threaded``) it gives way to the window while the window holds ``drawing``."""
 
     def __init__(self, game: Game, *, threaded: bool, wake: Callable[[], None],
-                 nodes: int | None = None) -> None:
+                 nodes: int | None = None,
+                 drawing: AbstractContextManager[object] | None = None) -> None:
         self.moves = tuple(game.moves)
         self.game = game.copy()
         self.points: list[Point] = []
@@ -41,7 +72,8 @@ class Judging:
         self._wake = wake
         self.threaded = threaded
         extra = {} if nodes is None else {"nodes": nodes}
-        self._series: Iterator[Point] = series(self.game, stop=self._stop.is_set, **extra)
+        stop = self._stop.is_set if drawing is None else giving_way(self._stop, drawing)
+        self._series: Iterator[Point] = series(self.game, stop=stop, **extra)
         if threaded:
             threading.Thread(target=self._run, name="chainplus-judging", daemon=True).start()
 

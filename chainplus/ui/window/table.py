@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar
@@ -97,11 +98,13 @@ class Table:
     last_explode: float = float("-inf")
     #: The judgement of a game for its graph: on a thread of its own (``threads``, waking the
     #: window with ``wake``), or in step with the window (tests and rigs); ``judge_nodes``
-    #: overrides how hard each position is looked at (None: as level 5 judges).
+    #: overrides how hard each position is looked at (None: as level 5 judges). The loop holds
+    #: ``drawing`` while it makes a frame, and the thread waits for it.
     judging: Judging | None = None
     threads: bool = False
     wake: Callable[[], None] = lambda: None
     judge_nodes: int | None = None
+    drawing: threading.Lock = field(default_factory=threading.Lock)
 
     def say(self, note: Note) -> None:
         self.cues.message.show(note, self.now, LESSON_TIME if note.lesson else MESSAGE_TIME)
@@ -146,7 +149,8 @@ class Table:
             if self.judging is not None:
                 self.judging.stop()
             self.judging = Judging(game, threaded=self.threads, wake=self.wake,
-                                   nodes=self.judge_nodes)
+                                   nodes=self.judge_nodes,
+                                   drawing=self.drawing if self.threads else None)
         return self.judging
 
     def quit(self) -> None:
