@@ -7,7 +7,8 @@ its own (``window.judging``, the real ``NODES``) while the game's real loop (``a
 redrawn each time the thread wakes it, or a quarter of a second has passed), and once with
 the replay stepped on, a move's chain animating at 60 frames a second under the graph filling
 in (the most the loop ever draws). Each gives the frames' wall-clock and CPU times and the
-seconds the judgement took to finish beside them, against the same judgement with no window.
+seconds the judgement took to finish beside them, against the same judgement with no window
+and the same frames drawn again once it is done.
 """
 
 from __future__ import annotations
