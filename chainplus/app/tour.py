@@ -224,10 +224,3 @@ def tour(rules: Rules) -> tuple[Page, ...]:
     chain shows an explosion and its captures too)."""
     aim, mass, _, chains, winner = pages(rules)
     return aim, mass, chains, winner
-
-
-def rule_choice(rules: Rules) -> str:
-    """The sentence that says when a square explodes under ``rules``."""
-    if rules == "acorn":
-        return "Acorn (the original): a square explodes when it holds more than its mass."
-    return "Classic: a square explodes as soon as it holds its mass."

@@ -12,9 +12,8 @@ import pygame
 
 from chainplus.app.games import GameEntry
 from chainplus.app.outcomes import Note
-from chainplus.core.game import Game
 from chainplus.ui.art import games_view
-from chainplus.ui.window.mode import Board, Mode, Status
+from chainplus.ui.window.mode import Mode, WindowMode
 from chainplus.ui.window.review import ReviewMode
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
@@ -32,17 +31,13 @@ PART_HELP = {
 }
 
 
-class GamesMode(Mode):
+class GamesMode(WindowMode):
     """The games window over the mode ``under``."""
 
     name = "games"
 
     def __init__(self, table: Table, under: Mode) -> None:
-        super().__init__(table)
-        self.under = under.settled()
-        self.under.leave()
-        table.stop_thinking()
-        table.cues.refusal.clear()
+        super().__init__(table, under)
         self.entries: list[GameEntry] = self.session.recent_games(LISTED)
         self.page = 0
 
@@ -59,8 +54,6 @@ class GamesMode(Mode):
         self.page = max(0, min(self.pages - 1, self.page + step))
         return self
 
-    def close(self) -> Mode:
-        return self.under
 
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
@@ -104,21 +97,9 @@ class GamesMode(Mode):
             return self.turn(1)
         return None
 
-    def leave(self) -> None:
-        self.under.leave()
 
     # ---------------------------------------------------------------- what is shown
-    @property
-    def board_mode(self) -> Mode:
-        return self.under.board_mode
 
-    @property
-    def beneath(self) -> Mode:
-        return self.under.beneath
-
-    @property
-    def game_shown(self) -> Game:
-        return self.under.game_shown
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.under.draw_board(surface, None)
@@ -128,11 +109,6 @@ class GamesMode(Mode):
             can_save=bool(self.session.game.moves),
             pressed=pressed.name if isinstance(pressed, Part) else None))
 
-    def frame(self) -> Board:
-        return self.under.frame()
-
-    def status(self) -> Status:
-        return self.under.status()
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):

@@ -167,3 +167,41 @@ class Mode:
         """The help line for the pointer on ``square``: what it is on the board, and when it
         explodes under the rules in play."""
         return square_help(self.session.game, square)
+
+
+class WindowMode(Mode):
+    """A window shown over the game's mode ``under`` (the rules, the games, a replay), which
+    waits until it closes: a chain on show is finished first, and a computer seat stops
+    thinking (it starts again when ``under`` is back). What the window does not show itself is
+    ``under``'s: the board under it, the panel's seats, the turn box."""
+
+    def __init__(self, table: Table, under: Mode) -> None:
+        super().__init__(table)
+        self.under = under.settled()
+        self.under.leave()
+        table.stop_thinking()
+        table.cues.refusal.clear()
+
+    def close(self) -> Mode:
+        return self.under
+
+    def leave(self) -> None:
+        self.under.leave()
+
+    @property
+    def board_mode(self) -> Mode:
+        return self.under.board_mode
+
+    @property
+    def beneath(self) -> Mode:
+        return self.under.beneath
+
+    @property
+    def game_shown(self) -> Game:
+        return self.under.game_shown
+
+    def frame(self) -> Board:
+        return self.under.frame()
+
+    def status(self) -> Status:
+        return self.under.status()

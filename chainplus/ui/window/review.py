@@ -24,7 +24,7 @@ from chainplus.ui.art import board_view, graph_view, review_view
 from chainplus.ui.window.chain import WAVE_TIME, Chain, draw_chain
 from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.judging import graph_of
-from chainplus.ui.window.mode import Board, Mode, Status
+from chainplus.ui.window.mode import Board, Mode, Status, WindowMode
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Furniture, Part, Square, Target
 
@@ -59,7 +59,7 @@ def graph_part(shown: graph_view.GraphShown | None, pos: tuple[int, int]) -> Par
     return None if part is None else Part(f"graph-{part}")
 
 
-class ReviewMode(Mode):
+class ReviewMode(WindowMode):
     """``game`` replayed over the mode ``under`` (which waits), from move ``at`` (None: the
     end), its graph shown at once when ``graph``."""
 
@@ -67,11 +67,7 @@ class ReviewMode(Mode):
 
     def __init__(self, table: Table, under: Mode, game: Game, *, at: int | None = None,
                  graph: bool = False) -> None:
-        super().__init__(table)
-        self.under = under.settled()
-        self.under.leave()
-        table.stop_thinking()
-        table.cues.refusal.clear()
+        super().__init__(table, under)
         self.replay = Replay(game, at)
         self.judging = table.judging_of(game)
         self.graph_open = graph
@@ -99,8 +95,6 @@ class ReviewMode(Mode):
         self.table.say(note)
         return self if note.warn else self.under.beneath.follow(Effect.RESTART)
 
-    def close(self) -> Mode:
-        return self.under
 
     # ---------------------------------------------------------------- input
     def graph(self) -> graph_view.GraphShown:
@@ -145,8 +139,6 @@ class ReviewMode(Mode):
             return self.step(STEP_KEYS[key])
         return None
 
-    def leave(self) -> None:
-        self.under.leave()
 
     # ---------------------------------------------------------------- time
     @property
@@ -163,9 +155,10 @@ class ReviewMode(Mode):
         return None if self.judging.done or not self.graph_open else now + 0.25
 
     # ---------------------------------------------------------------- what is shown
+
     @property
-    def beneath(self) -> Mode:
-        return self.under.beneath
+    def board_mode(self) -> Mode:
+        return self  # the replay plays the board on screen
 
     @property
     def game_shown(self) -> Game:

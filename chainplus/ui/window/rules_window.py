@@ -13,10 +13,9 @@ from __future__ import annotations
 import pygame
 
 from chainplus.app.tour import Page, pages
-from chainplus.core.game import Game
 from chainplus.core.rules import RULES, check_rules
 from chainplus.ui.art import rules_view
-from chainplus.ui.window.mode import Board, Mode, Status
+from chainplus.ui.window.mode import Mode, WindowMode
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Furniture, Part, Target
 
@@ -41,17 +40,13 @@ LOCKED_HELP = "Set for this kiosk by its operator."
 OUTSIDE_HELP = "A click outside the rules window closes it."
 
 
-class RulesMode(Mode):
+class RulesMode(WindowMode):
     """The rules window over the game ``under`` it, which waits until the window closes."""
 
     name = "rules"
 
     def __init__(self, table: Table, under: Mode) -> None:
-        super().__init__(table)
-        self.under = under.settled()
-        self.under.leave()
-        table.stop_thinking()
-        table.cues.refusal.clear()
+        super().__init__(table, under)
         self.pages: tuple[Page, ...] = pages(self.session.game.rules)
         self.number = 0
         self.page_opened = table.now
@@ -73,8 +68,6 @@ class RulesMode(Mode):
             self.number, self.page_opened = number, self.table.now
         return self
 
-    def close(self) -> Mode:
-        return self.under
 
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
@@ -108,8 +101,6 @@ class RulesMode(Mode):
             return self.turn(PAGE_KEYS[key])
         return None
 
-    def leave(self) -> None:
-        self.under.leave()
 
     # ---------------------------------------------------------------- what is shown
     @property
@@ -125,27 +116,11 @@ class RulesMode(Mode):
             locked=session.options.kiosk,
             pressed=pressed.name if isinstance(pressed, Part) else None)
 
-    @property
-    def board_mode(self) -> Mode:
-        return self.under.board_mode
-
-    @property
-    def beneath(self) -> Mode:
-        return self.under.beneath
-
-    @property
-    def game_shown(self) -> Game:
-        return self.under.game_shown
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.under.draw_board(surface, None)
         rules_view.draw(surface, self.shown_window())
 
-    def frame(self) -> Board:
-        return self.under.frame()
-
-    def status(self) -> Status:
-        return self.under.status()
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
