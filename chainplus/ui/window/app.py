@@ -125,8 +125,8 @@ class App:
         return not self.table.quit_asked
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
-        """What is under a logical screen position: a window the mode shows over the screen
-        first (the rules window), then the screen."""
+        """What is under a logical screen position: what the mode shows over the screen first
+        (the rules or games window, a replay's controls and graph), then the screen."""
         part = self.mode.hit(pos)
         if part is not None:
             return part
@@ -173,8 +173,9 @@ class App:
             self.dirty = True
 
     def key(self, key: object, mod: object) -> None:
-        """A key: the operator's exit in a kiosk; elsewhere the mode's own keys (the rules
-        window's), F1 for the rules, and F11 (and Escape in full screen) for full screen."""
+        """A key: the operator's exit in a kiosk; elsewhere the mode's own keys (a window's
+        Escape, arrows, Home and End), F1 for the rules, and F11 (and Escape in full screen)
+        for full screen."""
         if not isinstance(key, int) or not isinstance(mod, int):
             return
         display = self.table.display
@@ -184,7 +185,7 @@ class App:
                 self.table.quit()  # the supervisor stops too: status 0
             return  # otherwise a kiosk is mouse only
         after = self.mode.key(key)
-        if after is not None:  # the rules window's keys: Escape closes it, arrows turn pages
+        if after is not None:  # a window's keys: Escape closes it, arrows turn or step
             self.switch(after)
         elif key == pygame.K_F1 and self.mode.icons_work():
             self.switch(RulesMode(self.table, self.mode))
