@@ -4,8 +4,9 @@ The packages are layers; each imports only those below it (``.ci/importlinter.in
 contracts and CI checks them)::
 
     ui       the game in a window: the only package that imports pygame
-    tools    the command-line tools: python -m chainplus replay|engine|bench|aibench|match
+    tools    the command-line tools: python -m chainplus replay|engine|bench|aibench|match|host|join
     kiosk    the supervisor that keeps a kiosk's game process running
+    net      play over the network: the protocol, the host (the authority), the joiner, bots
     app      the game a person plays: session, player panel, settings and files
     ai       the computer players: levels 0-5, level 5's search and evaluation, tuning
     core     the rules: board geometry, the cascade, the game, game records

@@ -1,0 +1,97 @@
+"""A joiner's side: a blocking line connection to a host (``Connection``) and the game as the
+host tells it (``Joiner``).
+
+They are kept apart so each user runs them where it suits: the network bot (``bot.py``)
+reads and plays on one thread; a window reads on a thread of its own, hands the messages
+over a queue and lets ``Joiner`` keep its game on the frame loop's thread.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+from chainplus.core.game import Game
+from chainplus.core.rules import IllegalMoveError
+from chainplus.net import protocol as msg
+
+
+class Connection:
+    """A line-by-line connection to a host; every failure is an OSError."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self._buffer = b""
+
+    @classmethod
+    def open(cls, host: str, port: int, timeout: float = 10.0) -> Connection:
+        sock = socket.create_connection((host, port), timeout=timeout)
+        return cls(sock)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self._sock.sendall(msg.encode(message))
+
+    def receive(self, timeout: float | None = 60.0) -> msg.HostMessage | msg.BadMessage | None:
+        """The host's next message (None: the host closed the connection). A silence longer
+        than ``timeout`` is a TimeoutError (an OSError)."""
+        self._sock.settimeout(timeout)
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > msg.MAX_HOST_LINE:
+                raise ConnectionError("the host sent a line too long to be ours")
+            chunk = self._sock.recv(65536)
+            if not chunk:
+                return None
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return msg.parse_host(line)
+
+    def close(self) -> None:
+        self._sock.close()
+
+
+class Joiner:
+    """The game as the host has told it, the seat we hold and the token to take it back."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.state: msg.GameState | None = None
+        self.done = False  # the host said every game was played
+        self.bye: str | None = None
+
+    @property
+    def game(self) -> Game | None:
+        return self.state.game if self.state is not None else None
+
+    def apply(self, message: msg.HostMessage) -> bool:
+        """Take in a host message; False when a move does not follow on from our game (then
+        the next ``game`` message, sent after every change of who is connected and at
+        every game's end, puts it right)."""
+        if isinstance(message, msg.Welcome):
+            self.seat, self.token = message.seat, message.token
+        elif isinstance(message, msg.GameState):
+            self.state = message
+        elif isinstance(message, msg.Moved):
+            game = self.game
+            if game is None or message.number != len(game.moves) + 1 \
+                    or game.to_move != message.seat:
+                return False
+            try:
+                game.play(message.square)
+            except IllegalMoveError:
+                return False
+        elif isinstance(message, msg.Bye):
+            self.bye, self.done = message.reason, message.done
+        return True
+
+    def my_turn(self) -> bool:
+        """Whether the host waits on a move of ours."""
+        state = self.state
+        return (state is not None and state.started and state.game.winner is None
+                and self.seat is not None and state.game.to_move == self.seat)
+
+    def last_game_over(self) -> bool:
+        """Whether the host's last game has been played to its end."""
+        state = self.state
+        return state is not None and state.number >= state.games and \
+            state.game.winner is not None

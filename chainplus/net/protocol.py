@@ -1,0 +1,312 @@
+"""The network protocol: what a host and its joiners say to each other, and the strict parsers
+that read it.
+
+Every message is one JSON object on one line (UTF-8, ending ``\\n``). A joiner's lines are at
+most ``MAX_CLIENT_LINE`` bytes; a host's (which carry whole game records) at most
+``MAX_HOST_LINE``. Moves are ``[row, col]`` as in game records, and games travel as game
+records (``core.records``), so a joiner replays exactly what the host played.
+
+A joiner sends::
+
+    {"hello": "chainplus", "version": 1, "code": "K7QX2M"}      first line: join a free seat
+        (optional "seat": 2 to ask for that network seat, "token": "..." to take back the
+        seat the host gave that token for, even from a connection that still holds it)
+    {"move": [row, col]}                  place for my seat (optional "seat": my seat, and
+        "number": the move's number in the game, 1-based, so a stale move is refused)
+    {"pong": n}                           the answer to the host's {"ping": n}
+
+The host sends::
+
+    {"welcome": "chainplus", "version": 1, "seat": 2, "token": "..."}   the seat you hold,
+        and the token that takes it back after a dropped connection
+    {"game": {"number": 1, "games": 1, "record": {...}, "kinds": ["network", "computer",
+        "off", "off"], "connected": [2], "waiting": [3], "started": true}}
+        the whole game: on joining, at each game's start and end, and whenever who is
+        connected changes; "kinds" are seats 1-4, "waiting" the network seats nobody holds
+    {"moved": [row, col], "seat": 1, "number": 7}    the host accepted move number 7
+    {"ping": n}                           answer with {"pong": n}, or be dropped as gone
+    {"error": "one line"}                 what was wrong with your last line (to you alone)
+    {"bye": "why", "done": true}          the host is closing; done: every game was played
+
+Anything else (not JSON, not an object, an unknown or a missing key, a wrong type) is a
+``BadMessage`` with a one-line reason: the parsers never raise.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from chainplus.core.game import Game
+from chainplus.core.records import RecordError, game_from_data, parse_move, record_of
+from chainplus.core.rules import SEATS, row_col, short
+
+NAME = "chainplus"
+VERSION = 1
+#: The longest line a joiner may send, newline included (its messages are tiny).
+MAX_CLIENT_LINE = 4096
+#: The longest line a host sends: a whole game record fits with room to spare.
+MAX_HOST_LINE = 1 << 20
+#: The kinds of seat a game message names (seats 1-4, in order).
+SEAT_KINDS = ("human", "computer", "network", "off")
+#: Join codes: this many characters from ``CODE_ALPHABET`` (no 0/O or 1/I to misread).
+CODE_LENGTH = 6
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_MAX_TEXT = 64  # the longest code or token a joiner may send
+
+
+# ------------------------------------------------------------------------ joiner to host
+@dataclass(frozen=True)
+class Hello:
+    """Join: the code, and optionally the seat wanted or the token of a seat held before."""
+
+    code: str
+    seat: int | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """Place on ``square`` for my seat (``seat`` and ``number`` are checks when given)."""
+
+    square: int
+    seat: int | None = None
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class Pong:
+    """The answer to a ping."""
+
+    number: int
+
+
+# ------------------------------------------------------------------------ host to joiner
+@dataclass(frozen=True)
+class Welcome:
+    """You hold ``seat``; ``token`` takes it back after a dropped connection."""
+
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, eq=False)
+class GameState:
+    """The whole game as the host has it."""
+
+    number: int
+    games: int
+    game: Game
+    kinds: tuple[str, ...]
+    connected: tuple[int, ...]
+    waiting: tuple[int, ...]
+    started: bool
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The host accepted move ``number`` (1-based): ``seat`` placed on ``square``."""
+
+    square: int
+    seat: int
+    number: int
+
+
+@dataclass(frozen=True)
+class Ping:
+    number: int
+
+
+@dataclass(frozen=True)
+class Error:
+    """What the host found wrong with a line of ours."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Bye:
+    """The host is closing; ``done`` when every game it meant to play was played."""
+
+    reason: str
+    done: bool
+
+
+@dataclass(frozen=True)
+class BadMessage:
+    """A line that is not a message of the protocol, and why (one line)."""
+
+    reason: str
+
+
+ClientMessage = Hello | Move | Pong
+HostMessage = Welcome | GameState | Moved | Ping | Error | Bye
+
+
+# ------------------------------------------------------------------------ writing
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as its line."""
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+def hello(code: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {"hello": NAME, "version": VERSION, "code": code}
+    if seat is not None:
+        data["seat"] = seat
+    if token is not None:
+        data["token"] = token
+    return data
+
+
+def move(square: int, seat: int | None = None, number: int | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {"move": list(row_col(square))}
+    if seat is not None:
+        data["seat"] = seat
+    if number is not None:
+        data["number"] = number
+    return data
+
+
+def game_message(state: GameState) -> dict[str, Any]:
+    """The ``game`` message of ``state``."""
+    return {"game": {
+        "number": state.number, "games": state.games, "record": record_of(state.game),
+        "kinds": list(state.kinds), "connected": list(state.connected),
+        "waiting": list(state.waiting), "started": state.started,
+    }}
+
+
+def moved(square: int, seat: int, number: int) -> dict[str, Any]:
+    return {"moved": list(row_col(square)), "seat": seat, "number": number}
+
+
+def error(text: str) -> dict[str, Any]:
+    return {"error": text}
+
+
+# ------------------------------------------------------------------------ reading
+def decode_line(line: bytes, limit: int) -> dict[str, Any] | BadMessage:
+    """A line's JSON object, or why it is not one."""
+    if len(line) > limit:
+        return BadMessage(f"the line is too long ({len(line)} bytes; the limit is {limit})")
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        return BadMessage("the line is not UTF-8")
+    except RecursionError:
+        return BadMessage("the line is nested too deeply")
+    except ValueError as exc:
+        return BadMessage(f"not JSON: {str(exc)[:80]}")
+    if not isinstance(data, dict):
+        return BadMessage(f"a message is a JSON object, not {short(data)}")
+    return data
+
+
+def _is_version(value: Any) -> bool:
+    return type(value) is int and value == VERSION
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
+    """``data[key]`` when it is an int in [low, high]; None when absent; else ValueError."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"'{key}' must be a whole number {low} to {high}, not {short(value)}")
+    return value
+
+
+def _text(data: dict[str, Any], key: str, required: bool) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= _MAX_TEXT:
+        raise ValueError(f"'{key}' must be a short text, not {short(value)}")
+    return value
+
+
+def _square(value: Any) -> int:
+    try:
+        return parse_move(value, 1)
+    except RecordError as exc:
+        raise ValueError(str(exc).removeprefix("move 1: ")) from None
+
+
+def parse_client(line: bytes) -> ClientMessage | BadMessage:
+    """A joiner's line as a message, or why it is not one (never raises)."""
+    data = decode_line(line, MAX_CLIENT_LINE)
+    if isinstance(data, BadMessage):
+        return data
+    try:
+        if "hello" in data:
+            if data["hello"] != NAME or not _is_version(data.get("version")):
+                return BadMessage(f"this host speaks {NAME} version {VERSION}")
+            return Hello(_text(data, "code", True) or "", _int(data, "seat", 1, 4),
+                         _text(data, "token", False))
+        if "move" in data:
+            return Move(_square(data["move"]), _int(data, "seat", 1, 4),
+                        _int(data, "number", 1, 1 << 30))
+        if "pong" in data:
+            return Pong(_int(data, "pong", 0, 1 << 62) or 0)
+    except ValueError as exc:
+        return BadMessage(str(exc))
+    return BadMessage(f"unknown message {short(data)}")
+
+
+def parse_host(line: bytes) -> HostMessage | BadMessage:
+    """A host's line as a message, or why it is not one (never raises)."""
+    data = decode_line(line, MAX_HOST_LINE)
+    if isinstance(data, BadMessage):
+        return data
+    try:
+        return _host_message(data)
+    except (ValueError, TypeError, KeyError) as exc:
+        return BadMessage(f"bad host message: {str(exc)[:120]}")
+    except RecursionError:
+        return BadMessage("the line is nested too deeply")
+
+
+def _host_message(data: dict[str, Any]) -> HostMessage | BadMessage:
+    if "moved" in data:
+        return Moved(_square(data["moved"]), _int(data, "seat", 1, 4) or 0,
+                     _int(data, "number", 1, 1 << 30) or 0)
+    if "game" in data and isinstance(data["game"], dict):
+        return _game_state(data["game"])
+    if "ping" in data:
+        return Ping(_int(data, "ping", 0, 1 << 62) or 0)
+    if "error" in data:
+        return Error(_text_any(data["error"]))
+    if "welcome" in data:
+        if data["welcome"] != NAME or not _is_version(data.get("version")):
+            return BadMessage(f"the host does not speak {NAME} version {VERSION}")
+        return Welcome(_int(data, "seat", 1, 4) or 0, _text(data, "token", True) or "")
+    if "bye" in data:
+        return Bye(_text_any(data["bye"]), data.get("done") is True)
+    return BadMessage(f"unknown message {short(data)}")
+
+
+def _text_any(value: Any) -> str:
+    return value[:300] if isinstance(value, str) else short(value)
+
+
+def _seats(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(type(s) is int and s in SEATS for s in value):
+        raise ValueError(f"expected a list of seats, not {short(value)}")
+    return tuple(value)
+
+
+def _game_state(data: dict[str, Any]) -> GameState:
+    try:
+        game = game_from_data(data.get("record"))
+    except RecordError as exc:
+        raise ValueError(f"the record: {exc}") from None
+    kinds = data.get("kinds")
+    if (not isinstance(kinds, list) or len(kinds) != len(SEATS)
+            or not all(k in SEAT_KINDS for k in kinds)):
+        raise ValueError(f"'kinds' must list four seat kinds, not {short(kinds)}")
+    return GameState(
+        number=_int(data, "number", 1, 1 << 30) or 1, games=_int(data, "games", 1, 1 << 30) or 1,
+        game=game, kinds=tuple(kinds), connected=_seats(data.get("connected")),
+        waiting=_seats(data.get("waiting")), started=data.get("started") is True,
+    )

@@ -1,0 +1,44 @@
+"""A host's seats: who plays each of seats 1-4, now that a seat may be a player on another
+machine ("network"), and the ``--seats`` text that sets them (``N`` for a network seat).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from chainplus.app.settings import SavedSeat, parse_seats_spec
+
+#: human: played at the host's own window; computer: played by the host; network: by a
+#: joiner; off: not in play.
+SeatKind = Literal["human", "computer", "network", "off"]
+
+
+@dataclass(frozen=True)
+class HostSeat:
+    """One seat of a host's games."""
+
+    kind: SeatKind = "off"
+    level: int = 2
+    random_pct: int = 10
+
+
+def host_seat(row: SavedSeat) -> HostSeat:
+    """A panel row as a host's seat."""
+    return HostSeat(row.kind, row.level, row.random_pct)
+
+
+def parse_host_seats(text: str) -> tuple[HostSeat, ...]:
+    """The seats of a host's ``--seats``: as the game's (``app.settings.parse_seats_spec``),
+    and ``N`` for a network seat. Raises ValueError with a one-line reason."""
+    parts = [part.strip().upper() for part in text.split(",")]
+    network = {number for number, part in enumerate(parts) if part == "N"}
+    # a network seat is in play like a human one: let the game's parser check the rest
+    rows = parse_seats_spec(",".join("H" if n in network else p for n, p in enumerate(parts)))
+    return tuple(HostSeat("network") if n in network else host_seat(row)
+                 for n, row in enumerate(rows))
+
+
+def in_game(seats: tuple[HostSeat, ...]) -> tuple[int, ...]:
+    """The seat numbers in play, in turn order."""
+    return tuple(number for number, seat in enumerate(seats, start=1) if seat.kind != "off")

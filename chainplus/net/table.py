@@ -1,0 +1,174 @@
+"""The host's table: the game, who holds each network seat, and the checks every move from
+the network passes. Plain data and rules, no sockets: ``host.py`` runs it on its thread.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from chainplus.core.game import Game
+from chainplus.core.records import record_of
+from chainplus.core.rules import DEFAULT_RULES, Rules
+from chainplus.net import protocol as msg
+from chainplus.net.peer import Limits
+from chainplus.net.seats import HostSeat, in_game
+
+#: How long a computer seat of the host thinks at level 5, in seconds.
+HOST_BUDGET = 0.3
+
+
+def new_code() -> str:
+    """A fresh join code: short enough to read out, too many to guess (32**6, about 10**9)."""
+    return "".join(secrets.choice(msg.CODE_ALPHABET) for _ in range(msg.CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class HostConfig:
+    """What a host plays and how it listens."""
+
+    seats: tuple[HostSeat, ...]
+    rules: Rules = DEFAULT_RULES
+    games: int = 1
+    code: str = field(default_factory=new_code)
+    listen: str = "127.0.0.1"
+    port: int = 0
+    seed: int | None = None
+    limits: Limits = Limits()
+    resume: Game | None = None  # an unfinished first game to carry on (a restarted host)
+    budget: float = HOST_BUDGET
+
+
+@dataclass(frozen=True)
+class HostView:
+    """What a host is doing, for a window or a test (a copy: safe from any thread)."""
+
+    number: int  # the game being played, 1-based
+    record: dict[str, Any]
+    connected: tuple[int, ...]
+    waiting: tuple[int, ...]
+    started: bool
+    finished: tuple[dict[str, Any], ...]  # the records of the games played to the end
+    done: bool
+    peers: int  # connections open, joined or not
+
+
+class Table:
+    """The game being played and its network seats. ``lock`` guards what other threads read
+    (``view``); everything else runs on the host's thread."""
+
+    def __init__(self, config: HostConfig) -> None:
+        self.config = config
+        self.lock = threading.Lock()
+        self.number = 1
+        self.game = config.resume.copy() if config.resume else self._new_game()
+        self.started = False  # every network seat has been held at once since the game began
+        self.tokens: dict[int, str] = {}  # seat: the token that takes it back
+        self.holders: dict[int, object] = {}  # seat: the connection holding it
+        self.finished: list[dict[str, Any]] = []
+
+    def _new_game(self) -> Game:
+        return Game(in_game(self.config.seats), self.config.rules)
+
+    def kind(self, seat: int) -> str:
+        return self.config.seats[seat - 1].kind
+
+    def connected(self) -> tuple[int, ...]:
+        return tuple(sorted(self.holders))
+
+    def waiting(self) -> tuple[int, ...]:
+        """The game's network seats that nobody holds."""
+        return tuple(s for s in self.game.seats
+                     if self.kind(s) == "network" and s not in self.holders)
+
+    def state(self) -> msg.GameState:
+        return msg.GameState(self.number, self.config.games, self.game,
+                             tuple(seat.kind for seat in self.config.seats), self.connected(),
+                             self.waiting(), self.started)
+
+    def view(self, done: bool, peers: int) -> HostView:
+        with self.lock:
+            return HostView(self.number, record_of(self.game), self.connected(),
+                            self.waiting(), self.started, tuple(self.finished), done, peers)
+
+    # ------------------------------------------------------------------ seats
+    def seat_for(self, hello: msg.Hello) -> int | str:
+        """The seat a hello with the right code gets, or why none."""
+        if hello.token is not None:
+            for seat, token in self.tokens.items():
+                if hmac.compare_digest(token.encode(), hello.token.encode()):
+                    return seat
+            return "unknown token"
+        free = list(self.waiting())
+        if hello.seat is not None:
+            return hello.seat if hello.seat in free else f"seat {hello.seat} is not free"
+        free.sort(key=lambda s: s in self.tokens)  # seats never taken, then seats left
+        return free[0] if free else "there is no free network seat"
+
+    def hold(self, seat: int, holder: object) -> tuple[object | None, str]:
+        """Give ``seat`` to ``holder``: the holder it had (a connection left behind) and the
+        seat's token."""
+        with self.lock:
+            old = self.holders.get(seat)
+            self.holders[seat] = holder
+            token = self.tokens.setdefault(seat, secrets.token_urlsafe(12))
+        return old, token
+
+    def release(self, seat: int | None, holder: object) -> bool:
+        """``holder`` lets go of ``seat``; whether it held it."""
+        with self.lock:
+            if seat is None or self.holders.get(seat) is not holder:
+                return False
+            del self.holders[seat]
+            return True
+
+    # ------------------------------------------------------------------ moves
+    def awaits(self, seat: int | None) -> bool:
+        """Whether the game waits on a move from ``seat``."""
+        return (seat is not None and self.started and self.game.winner is None
+                and self.game.to_move == seat)
+
+    def refusal(self, seat: int, move: msg.Move) -> str | None:
+        """Why a network move from the holder of ``seat`` is refused before the rules look at
+        it, or None."""
+        game = self.game
+        if move.seat is not None and move.seat != seat:
+            return f"you hold seat {seat}, not seat {move.seat}"
+        if not self.started:
+            return f"the game has not started: waiting for seats {list(self.waiting())}"
+        if game.winner is not None:
+            return "the game is over"
+        if game.to_move != seat:
+            return f"it is seat {game.to_move}'s turn, not yours"
+        if move.number is not None and move.number != len(game.moves) + 1:
+            return f"that move is stale: the next is number {len(game.moves) + 1}"
+        return None
+
+    def play(self, square: int) -> dict[str, Any]:
+        """Play a checked move (IllegalMoveError: nothing done); the ``moved`` message."""
+        seat = self.game.to_move or 0
+        with self.lock:
+            self.game.play(square)
+        return msg.moved(square, seat, len(self.game.moves))
+
+    def start(self) -> bool:
+        """Start the game if it waits on nobody; whether it started just now."""
+        if self.started or self.waiting():
+            return False
+        self.started = True
+        return True
+
+    def end_game(self) -> bool:
+        """Keep the finished game's record and set up the next game; False when it was the
+        last."""
+        with self.lock:
+            self.finished.append(record_of(self.game))
+            if self.number >= self.config.games:
+                return False
+            self.number += 1
+            self.game = self._new_game()
+            self.started = False
+        return True
