@@ -28,7 +28,8 @@ class BotPlayer:
     level: int = 1
     random_pct: int = 0
     seed: int | None = None
-    budget: float = 0.3  # level 5's thinking time
+    budget: float = 0.3  # level 5's thinking time...
+    nodes: int | None = None  # ...or the positions it searches (repeatable answers)
     retry_for: float = 30.0  # seconds to keep reconnecting to a host that went away
     stop: threading.Event = field(default_factory=threading.Event)
 
@@ -82,7 +83,8 @@ def play(host: str, port: int, code: str, player: BotPlayer,
 def _session(link: Connection, code: str, joiner: Joiner, result: BotResult,
              player: BotPlayer, rng: random.Random) -> bool:
     """One connection's play; True when the host has played every game."""
-    link.send(msg.hello(code, token=joiner.token))
+    link.send(msg.hello(code, seat=None if joiner.token else joiner.seat, token=joiner.token))
+    welcomed = False
     sent = (0, -1)  # the game's number and its moves when we last sent ours
     while not player.stop.is_set():
         message = link.receive()
@@ -92,7 +94,10 @@ def _session(link: Connection, code: str, joiner: Joiner, result: BotResult,
             result.errors.append(f"from the host: {message.reason}")
             continue
         if isinstance(message, msg.Error):
-            if joiner.seat is None:  # refused at the door: wrong code, no free seat
+            if not welcomed and joiner.token is not None:
+                joiner.token = None  # a host started again knows no tokens: join afresh
+                return False
+            if not welcomed:  # refused at the door: wrong code, no free seat
                 raise JoinError(f"the host refused to let us join: {message.text}")
             result.errors.append(message.text)
             time.sleep(0.05)  # then try our move again, if it was that which was refused
@@ -102,19 +107,18 @@ def _session(link: Connection, code: str, joiner: Joiner, result: BotResult,
             continue
         elif not joiner.apply(message):
             raise ConnectionError("out of step with the host")  # join again for the game
+        welcomed = welcomed or isinstance(message, msg.Welcome)
         result.seat = joiner.seat
         if isinstance(message, msg.GameState) and message.game.winner is not None:
             _keep(result, message)
-        if isinstance(message, msg.Bye):
-            if message.done:
-                return True
-            raise JoinError(f"the host closed the game: {message.reason}")
+        if isinstance(message, msg.Bye):  # done, or try again: the host may come back
+            return message.done
         state = joiner.state
         if state is not None and joiner.my_turn() and sent != (state.number,
                                                              len(state.game.moves)):
             sent = (state.number, len(state.game.moves))
-            square = choose_move(state.game, player.level, player.random_pct, rng,
-                                 limit=Limit(time=player.budget))
+            limit = Limit(nodes=player.nodes) if player.nodes else Limit(time=player.budget)
+            square = choose_move(state.game, player.level, player.random_pct, rng, limit=limit)
             link.send(msg.move(square, number=sent[1] + 1))
     return False
 

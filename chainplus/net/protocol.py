@@ -44,6 +44,8 @@ from chainplus.core.rules import SEATS, row_col, short
 
 NAME = "chainplus"
 VERSION = 1
+#: The port a host listens on unless told otherwise.
+DEFAULT_PORT = 4770
 #: The longest line a joiner may send, newline included (its messages are tiny).
 MAX_CLIENT_LINE = 4096
 #: The longest line a host sends: a whole game record fits with room to spare.

@@ -1,10 +1,10 @@
 """The command-line tools: ``python -m chainplus replay | review | engine | bench | aibench |
-match``.
+match | host | join``.
 
 Here are their options and the dispatch to each command's module (``replay``, ``review``,
-``engine``, ``bench_commands``, ``match_command``). Their output formats are contracts (README,
-"Command-line tools"): other programs read them. Every user error is one line on stderr
-beginning ``error:`` and exit status 2, never a traceback.
+``engine``, ``bench_commands``, ``match_command``, ``net_commands``). Their output formats are
+contracts (README, "Command-line tools"): other programs read them. Every user error is one
+line on stderr beginning ``error:`` and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.common.options import OneLineParser
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
-from chainplus.tools import bench_commands, engine, match_command, replay, review
+from chainplus.net.protocol import DEFAULT_PORT
+from chainplus.net.table import HOST_BUDGET
+from chainplus.tools import bench_commands, engine, match_command, net_commands, replay, review
 from chainplus.tools.arguments import (
     UsageError,
     command_line,
@@ -59,6 +61,10 @@ def build_parser() -> argparse.ArgumentParser:
         "aibench", help="time level 5's answers on seeded midgame positions"))
     _match_options(sub.add_parser(
         "match", help="play two players (computer levels or engine programs) against each other"))
+    _host_options(sub.add_parser(
+        "host", help="host network games with no window; print where to join as JSON"))
+    _join_options(sub.add_parser(
+        "join", help="play a free network seat of a host as the computer"))
     return parser
 
 
@@ -161,6 +167,42 @@ def _match_options(parser: argparse.ArgumentParser) -> None:
     _add_limits(parser)
 
 
+def _host_options(parser: argparse.ArgumentParser) -> None:
+    """The host command's options: the seats, the games, where it listens and its files."""
+    parser.add_argument("--seats", default="N,N", metavar="SPEC",
+                        help="as the game's --seats, with N for a network seat: e.g. N,C5:10,N "
+                             "(default N,N)")
+    parser.add_argument("--rules", choices=RULES, default="acorn",
+                        help="rule set (default acorn)")
+    parser.add_argument("--games", type=int_in(1, 1_000_000, "games"), default=1,
+                        help="games to play, one after another (default 1)")
+    parser.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
+                        help="the address to listen on (default 127.0.0.1, this machine only; "
+                             "0.0.0.0 lets other machines join)")
+    parser.add_argument("--port", type=int_in(0, 65535, "the port"), default=DEFAULT_PORT,
+                        help=f"the port to listen on; 0 picks a free one (default "
+                             f"{DEFAULT_PORT})")
+    parser.add_argument("--code", type=net_commands.parse_code, default=None,
+                        help="the join code (default: a new random one)")
+    parser.add_argument("--record", default=None, metavar="FILE",
+                        help="add each finished game's record to FILE, one JSON line")
+    parser.add_argument("--autosave", default=None, metavar="FILE",
+                        help="keep the game in progress in FILE; a host started again with "
+                             "it carries on with that game and code")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the computer seats")
+    parser.add_argument("--budget", type=positive_float, default=HOST_BUDGET,
+                        help=f"level 5's thinking time per move (default {HOST_BUDGET})")
+
+
+def _join_options(parser: argparse.ArgumentParser) -> None:
+    """The join command's options: the host, its code and how the computer plays."""
+    parser.add_argument("address", type=net_commands.parse_address, metavar="HOST:PORT",
+                        help="the host to join (e.g. 127.0.0.1:4770)")
+    parser.add_argument("--code", type=net_commands.parse_code, required=True,
+                        help="the host's join code")
+    _engine_options(parser)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names; its exit status (every user error: one line, status 2)."""
     args = build_parser().parse_args(argv)
@@ -187,6 +229,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                                               args.seed, args.budget, args.depth)
         if args.command == "match":
             return match_command.cmd_match(args)
+        if args.command == "host":
+            return net_commands.cmd_host(args, sys.stdout)
+        if args.command == "join":
+            return net_commands.cmd_join(args, sys.stdout)
     except (RecordError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

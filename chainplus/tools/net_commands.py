@@ -1,0 +1,122 @@
+"""``python -m chainplus host`` and ``join``: a headless host and a network bot.
+
+``host`` prints one JSON line when it listens (``{"host": ..., "port": ..., "code": ...}``),
+appends each finished game's record to ``--record`` as a JSON line, and with ``--autosave``
+keeps the game in progress in a file, so a host started again with the same file carries
+on with it (and its code) and the joiners rejoin. ``join`` plays a free network seat and
+prints one JSON line at the end: its seat and the winner of each game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from chainplus.app.settings import atomic_write
+from chainplus.core.game import Game
+from chainplus.core.records import RecordError, game_from_data, record_of
+from chainplus.net.bot import BotPlayer, JoinError, play
+from chainplus.net.host import Host, HostConfig
+from chainplus.net.protocol import CODE_ALPHABET
+from chainplus.net.seats import in_game, parse_host_seats
+from chainplus.tools.arguments import UsageError
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:PORT`` for an IPv6 address) as an argparse type."""
+    host, colon, port = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, not {text!r}")
+    return host, int(port)
+
+
+def parse_code(text: str) -> str:
+    """A join code as an argparse type: letters and digits, up to 32."""
+    code = text.strip().upper()
+    if not 0 < len(code) <= 32 or not all(c.isascii() and c.isalnum() for c in code):
+        raise argparse.ArgumentTypeError(f"a code is letters and digits, not {text!r}")
+    return code
+
+
+def _resumed(path: Path | None, config: HostConfig) -> HostConfig:
+    """``config`` carrying on the unfinished game autosaved at ``path`` (and its code)."""
+    if path is None or not path.exists():
+        return config
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = game_from_data(data)
+    except (OSError, ValueError, RecordError) as exc:
+        raise UsageError(f"cannot resume the game in {path}: {exc}") from None
+    if game.winner is not None:
+        return config
+    if game.seats != in_game(config.seats) or game.rules != config.rules:
+        raise UsageError(f"the game in {path} has other seats or rules than --seats/--rules")
+    code = data.get("code")
+    code = code if isinstance(code, str) and all(c in CODE_ALPHABET for c in code) else None
+    return replace(config, resume=game, code=code or config.code)
+
+
+def cmd_host(args: argparse.Namespace, out: TextIO) -> int:
+    """Host ``args.games`` games with no window; exit status 0 when they are played."""
+    try:
+        seats = parse_host_seats(args.seats)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    humans = [n for n, seat in enumerate(seats, start=1) if seat.kind == "human"]
+    if humans:
+        raise UsageError(f"--seats: a host with no window has nobody to play seat {humans[0]} "
+                         "(use N for a network seat or C for the computer)")
+    autosave = Path(args.autosave) if args.autosave else None
+    config = HostConfig(seats, rules=args.rules, games=args.games, listen=args.listen,
+                        port=args.port, seed=args.seed, budget=args.budget,
+                        **({"code": args.code} if args.code else {}))
+    config = _resumed(autosave, config)
+    record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
+
+    def save(game: Game) -> None:
+        if autosave is not None:
+            atomic_write(autosave, json.dumps({**record_of(game), "code": host.code}))
+
+    def keep(game: Game) -> None:
+        if record is not None:
+            record.write(json.dumps(record_of(game)) + "\n")
+            record.flush()
+
+    host = Host(config, on_move=save, on_game_over=keep)
+    try:
+        try:
+            address, port = host.start()
+        except OSError as exc:
+            raise UsageError(f"cannot listen on {args.listen}:{args.port}: "
+                             f"{exc.strerror or exc}") from None
+        out.write(json.dumps({"host": address, "port": port, "code": host.code}) + "\n")
+        out.flush()
+        while not host.wait(0.5):
+            pass
+    finally:
+        host.stop()
+        if record is not None:
+            record.close()
+    return 0
+
+
+def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
+    """Play a free network seat of the host at ``args.address`` until it has played every
+    game; one ``error:`` line and status 1 when that cannot be done."""
+    host, port = args.address
+    player = BotPlayer(level=args.level, random_pct=args.random, seed=args.seed,
+                       budget=args.budget, nodes=args.nodes)
+    try:
+        result = play(host, port, args.code, player)
+    except JoinError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    summary: dict[str, Any] = {"seat": result.seat,
+                               "winners": [game_from_data(r).winner for r in result.records]}
+    out.write(json.dumps(summary) + "\n")
+    return 0
