@@ -5,6 +5,7 @@ Loopback only: every host here listens on 127.0.0.1."""
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 
@@ -21,18 +22,19 @@ WAIT = 60  # seconds: generous, never reached when things work
 class Bots:
     """Network bots on threads, each playing until the host has played every game."""
 
-    def __init__(self, host: Host, count: int, level: int = 1) -> None:
+    def __init__(self, host: Host, count: int, level: int = 1, budget: float = 0.3) -> None:
         self.results: dict[int, BotResult | Exception] = {}
         self.links: dict[int, list[Connection]] = {i: [] for i in range(count)}
-        self.threads = [threading.Thread(target=self._play, args=(host, i, level), daemon=True)
+        player = {"level": level, "budget": budget}
+        self.threads = [threading.Thread(target=self._play, args=(host, i, player), daemon=True)
                         for i in range(count)]
         for thread in self.threads:
             thread.start()
 
-    def _play(self, host: Host, index: int, level: int) -> None:
+    def _play(self, host: Host, index: int, player: dict[str, Any]) -> None:
         try:
             self.results[index] = play(*host.address, host.code,
-                                       BotPlayer(level=level, seed=index), self.links[index])
+                                       BotPlayer(seed=index, **player), self.links[index])
         except Exception as exc:  # the test says which
             self.results[index] = exc
 
@@ -89,7 +91,9 @@ def test_a_host_plays_its_games_one_after_another():
 def test_a_bot_that_drops_takes_its_seat_back_and_the_game_finishes():
     host = hosted("N,N")
     try:
-        bots = Bots(host, 2, level=1)
+        # level 5 at 20 ms a move: a game of a hundred moves and more lasts seconds, so the
+        # drops below land mid-game (level 1's whole game can be over between two looks)
+        bots = Bots(host, 2, level=5, budget=0.02)
         dropped = 0
         while dropped < 3 and not host.wait(0.05):
             view = host.snapshot()
