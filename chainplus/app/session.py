@@ -68,6 +68,8 @@ class Options:
     window: Placement | None = None  # where the window was last time
     keep_games: bool = False  # a kiosk keeps and saves games (a window always does)
     open_path: Path | None = None  # a game record to open at the start (the window replays it)
+    join: tuple[str, int] | None = None  # a host's (address, port): show and play its game
+    join_code: str = ""  # the host's join code
 
 
 class Session(PanelClicks):

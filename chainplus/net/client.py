@@ -8,6 +8,7 @@ over a queue and lets ``Joiner`` keep its game on the frame loop's thread.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from typing import Any
 
@@ -44,6 +45,11 @@ class Connection:
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return msg.parse_host(line)
+
+    def interrupt(self) -> None:
+        """End the connection from another thread: a ``receive`` blocked on it returns."""
+        with contextlib.suppress(OSError):
+            self._sock.shutdown(socket.SHUT_RDWR)
 
     def close(self) -> None:
         self._sock.close()

@@ -19,6 +19,7 @@ from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.common.options import OneLineParser
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
+from chainplus.net.address import parse_address, parse_code
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.net.table import HOST_BUDGET
 from chainplus.tools import bench_commands, engine, match_command, net_commands, replay, review
@@ -182,7 +183,7 @@ def _host_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int_in(0, 65535, "the port"), default=DEFAULT_PORT,
                         help=f"the port to listen on; 0 picks a free one (default "
                              f"{DEFAULT_PORT})")
-    parser.add_argument("--code", type=net_commands.parse_code, default=None,
+    parser.add_argument("--code", type=parse_code, default=None,
                         help="the join code (default: a new random one)")
     parser.add_argument("--record", default=None, metavar="FILE",
                         help="add each finished game's record to FILE, one JSON line")
@@ -196,9 +197,9 @@ def _host_options(parser: argparse.ArgumentParser) -> None:
 
 def _join_options(parser: argparse.ArgumentParser) -> None:
     """The join command's options: the host, its code and how the computer plays."""
-    parser.add_argument("address", type=net_commands.parse_address, metavar="HOST:PORT",
+    parser.add_argument("address", type=parse_address, metavar="HOST:PORT",
                         help="the host to join (e.g. 127.0.0.1:4770)")
-    parser.add_argument("--code", type=net_commands.parse_code, required=True,
+    parser.add_argument("--code", type=parse_code, required=True,
                         help="the host's join code")
     _engine_options(parser)
 

@@ -26,23 +26,6 @@ from chainplus.net.seats import in_game, parse_host_seats
 from chainplus.tools.arguments import UsageError
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` (``[::1]:PORT`` for an IPv6 address) as an argparse type."""
-    host, colon, port = text.rpartition(":")
-    host = host.removeprefix("[").removesuffix("]")
-    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise argparse.ArgumentTypeError(f"expected HOST:PORT, not {text!r}")
-    return host, int(port)
-
-
-def parse_code(text: str) -> str:
-    """A join code as an argparse type: letters and digits, up to 32."""
-    code = text.strip().upper()
-    if not 0 < len(code) <= 32 or not all(c.isascii() and c.isalnum() for c in code):
-        raise argparse.ArgumentTypeError(f"a code is letters and digits, not {text!r}")
-    return code
-
-
 def _resumed(path: Path | None, config: HostConfig) -> HostConfig:
     """``config`` carrying on the unfinished game autosaved at ``path`` (and its code)."""
     if path is None or not path.exists():

@@ -28,6 +28,7 @@ from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.games_window import GamesMode
+from chainplus.ui.window.joined import JOINED, joined_game
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
@@ -80,10 +81,9 @@ class App:
         policy: Policy | None = None,
     ) -> None:
         options = options or Options()
-        if devices is None:
-            devices = Devices()
-        if policy is None:
-            policy = kiosk(options.idle_seconds) if options.kiosk else WINDOW
+        devices = devices or Devices()
+        policy = policy or (JOINED if options.join else
+                            kiosk(options.idle_seconds) if options.kiosk else WINDOW)
         self.options = options
         self.clock = clock = devices.clock
         now = clock()
@@ -92,16 +92,16 @@ class App:
             with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
         self.table = Table(
-            Session(options, store), policy,
+            Session(options, None if options.join else store), policy,  # joined: no files
             worker if worker is not None else ThreadWorker(_post_wake), sounds,
             display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=_post_wake)
         self.icons = icons_shown(self.table)
-        self.mode: Mode = PlayMode(self.table)
+        self.joined = joined_game(self.table, options)  # --join HOST:PORT: the host's game
+        self.mode: Mode = self.joined or PlayMode(self.table)
         self.exit_status = 0
-        self.focused = True
-        self.dirty = True
+        self.focused = self.dirty = True
         self.pointer: tuple[int, int] | None = None
         self.dragging: tuple[int, int] | None = None  # where a title-bar drag took hold
         self.touch: touch.Touch | None = None  # the finger that is down
@@ -313,9 +313,11 @@ class App:
         self.session.remember(display.fullscreen, display.placement())
 
     def close(self) -> None:
-        """Stop the mode and the worker; remember where the window was."""
+        """Stop the mode, the worker and any link to a host; remember where the window was."""
         self.mode.leave()
         self.table.worker.close()
+        if self.joined is not None:
+            self.joined.close()
         self.remember()
 
 

@@ -23,6 +23,7 @@ from chainplus.app.store import Store
 from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
 from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
+from chainplus.net.address import parse_address, parse_code
 from chainplus.ui.window.launch import run
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
 from chainplus.ui.window.video import NoDisplay
@@ -139,8 +140,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("game", nargs="?", type=Path, default=None, metavar="GAME.json",
                         help="a game record to open and replay move by move (a kept or saved "
                              "game, or any record: README, \"Game records\")")
+    _join_options(parser)
     parser.add_argument("--supervised", action="store_true", help=argparse.SUPPRESS)
     return parser
+
+
+def _join_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--join", type=parse_address, default=None, metavar="HOST:PORT",
+                        help="join the game of a host (another window, or python -m chainplus "
+                             "host) and play its free network seat; nothing of your own "
+                             "game or settings is changed")
+    parser.add_argument("--code", type=parse_code, default=None,
+                        help="the host's join code (with --join)")
+
+
+def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--join and --code come together, and only in a window with no game to open (a bad
+    pair is one error line and status 2)."""
+    if args.join is not None and args.code is None:
+        parser.error("--join needs the host's --code")
+    if args.code is not None and args.join is None:
+        parser.error("--code is the code of a host to --join")
+    if args.join is not None and (args.kiosk or args.game is not None):
+        parser.error("--join opens the host's game: not with --kiosk or a GAME.json")
 
 
 def options_from(args: argparse.Namespace, saved: Settings) -> Options:
@@ -161,6 +183,8 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         window=saved.window,
         keep_games=args.keep_games,
         open_path=args.game,
+        join=args.join,
+        join_code=args.code or "",
     )
 
 
@@ -178,7 +202,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     later, and a person at a terminal reads the one line saying why.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_join(parser, args)
     folder = files_folder(args)
 
     if args.kiosk and not args.supervised:

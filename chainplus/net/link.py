@@ -1,0 +1,159 @@
+"""A window's line to a host: the connection read on a thread of its own, so the window's
+frame loop never waits on the network.
+
+``Link`` joins with the code, answers the host's pings itself and puts everything else the
+host says on ``events`` (calling ``wake`` so the window looks). A dropped connection is a
+``Lost`` event, and the link joins again with the seat's token, as the network bot does
+(``bot.play``); when it cannot play on (refused at the door, every game played, or the host
+gone longer than ``retry_for`` seconds) the last event is ``Gone``.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from chainplus.net import protocol as msg
+from chainplus.net.client import Connection
+
+
+@dataclass(frozen=True)
+class Lost:
+    """The connection dropped (``why``); the link is joining again."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class Gone:
+    """The link has stopped for good (``why``, one line); nothing more comes."""
+
+    why: str
+
+
+LinkEvent = msg.HostMessage | msg.BadMessage | Lost | Gone
+#: How one connection ended: join again, or stop.
+_Ending = Literal["again", "stop"]
+
+
+class Link:
+    """A connection to a host on its own thread, joined again after each drop."""
+
+    def __init__(self, host: str, port: int, code: str,
+                 wake: Callable[[], None] = lambda: None, retry_for: float = 30.0) -> None:
+        self.host, self.port, self.code = host, port, code
+        self.retry_for = retry_for
+        self.events: queue.Queue[LinkEvent] = queue.Queue()
+        self._wake = wake
+        self._seat: int | None = None
+        self._token: str | None = None
+        self._lock = threading.Lock()
+        self._connection: Connection | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="chainplus-link", daemon=True)
+
+    @property
+    def where(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send a message now; False when there is no connection to send it on."""
+        with self._lock:
+            connection = self._connection
+        if connection is None:
+            return False
+        try:
+            connection.send(message)
+        except OSError:
+            connection.interrupt()
+            return False
+        return True
+
+    def drop(self) -> None:
+        """End the connection; the link joins again with the token (and gets the whole game)."""
+        with self._lock:
+            if self._connection is not None:
+                self._connection.interrupt()
+
+    def close(self) -> None:
+        """Stop for good and wait briefly for the thread."""
+        self._stop.set()
+        self.drop()
+        if self._thread.is_alive():
+            self._thread.join(2.0)
+
+    # ------------------------------------------------------------------ the thread
+    def _put(self, event: LinkEvent) -> None:
+        self.events.put(event)
+        self._wake()
+
+    def _run(self) -> None:
+        lost_at: float | None = None
+        while not self._stop.is_set():
+            try:
+                connection = Connection.open(self.host, self.port, timeout=5.0)
+            except OSError as exc:
+                if self._token is None and lost_at is None:
+                    self._put(Gone(f"Cannot reach the host at {self.where}: "
+                                   f"{exc.strerror or exc}."))
+                    return
+                lost_at = lost_at or time.monotonic()
+                if time.monotonic() - lost_at > self.retry_for:
+                    self._put(Gone("The host has gone."))
+                    return
+                self._stop.wait(0.3)
+                continue
+            lost_at = None
+            with self._lock:
+                self._connection = connection
+            try:
+                ending = self._session(connection)
+            except OSError as exc:
+                ending, why = "again", str(exc.strerror or exc or "the connection broke")
+            else:
+                why = "the host closed the connection"
+            finally:
+                with self._lock:
+                    self._connection = None
+                connection.close()
+            if ending == "stop" or self._stop.is_set():
+                return
+            lost_at = lost_at or time.monotonic()
+            self._put(Lost(why))
+
+    def _session(self, connection: Connection) -> _Ending:
+        """One connection's messages, handed over until it ends."""
+        token = self._token
+        connection.send(msg.hello(self.code, seat=None if token else self._seat, token=token))
+        welcomed = False
+        while not self._stop.is_set():
+            message = connection.receive()
+            if message is None:
+                return "again"
+            if isinstance(message, msg.Ping):
+                connection.send({"pong": message.number})
+                continue
+            if isinstance(message, msg.Error) and not welcomed:
+                if token is not None:
+                    self._token = None  # a host started again knows no tokens: join afresh
+                    return "again"
+                self._put(Gone(f"The host refused: {message.text}."))
+                return "stop"
+            if isinstance(message, msg.Welcome):
+                welcomed = True
+                self._seat, self._token = message.seat, message.token
+            self._put(message)
+            if isinstance(message, msg.Bye):
+                if message.done:
+                    self._put(Gone("The host has played every game."))
+                    return "stop"
+                return "again"
+        return "stop"
