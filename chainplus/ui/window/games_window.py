@@ -54,7 +54,6 @@ class GamesMode(WindowMode):
         self.page = max(0, min(self.pages - 1, self.page + step))
         return self
 
-
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
         name = games_view.hit(pos, len(self.shown_entries))
@@ -97,10 +96,7 @@ class GamesMode(WindowMode):
             return self.turn(1)
         return None
 
-
     # ---------------------------------------------------------------- what is shown
-
-
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.under.draw_board(surface, None)
         pressed = self.table.cues.pressed.value
@@ -108,7 +104,6 @@ class GamesMode(WindowMode):
             entries=self.shown_entries, page=self.page, pages=self.pages,
             can_save=bool(self.session.game.moves),
             pressed=pressed.name if isinstance(pressed, Part) else None))
-
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):

@@ -21,7 +21,6 @@ from chainplus.app.session import Note, Options, Placed
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.link import Gone, Link, LinkEvent, Lost
-from chainplus.ui.art import board_view
 from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.mode import Mode, Status
@@ -226,12 +225,6 @@ class JoinedMode(Mode):
         else:
             table.say(Note("Not connected to the host: try again in a moment.", warn=True))
         return self
-
-    def hover(self, pointer: tuple[int, int] | None) -> int | None:
-        square = board_view.square_at(pointer) if pointer is not None else None
-        if square is None or not self.human_to_move() or not self.session.game.is_legal(square):
-            return None
-        return square
 
     # ---------------------------------------------------------------- what is shown
     def look(self) -> object:

@@ -132,8 +132,11 @@ class Mode:
         return False
 
     def hover(self, pointer: tuple[int, int] | None) -> int | None:
-        """The square to highlight under the pointer, if any."""
-        return None
+        """The square to highlight under the pointer: one the human to move may play."""
+        square = board_view.square_at(pointer) if pointer is not None else None
+        if square is None or not self.human_to_move() or not self.session.game.is_legal(square):
+            return None
+        return square
 
     def frame(self) -> Board:
         """The (counts, owners) on screen now."""

@@ -153,12 +153,6 @@ class PlayMode(Mode):
             table.explode_sound(table.now, max(len(w) for w in waves))
         return after_move(table, outcome)
 
-    def hover(self, pointer: tuple[int, int] | None) -> int | None:
-        square = board_view.square_at(pointer) if pointer is not None else None
-        if square is None or not self.human_to_move() or not self.session.game.is_legal(square):
-            return None
-        return square
-
     def status(self) -> Status:
         seat = self.session.to_move()
         head = "Computer thinking" if self.session.computer_to_move() else "To move"

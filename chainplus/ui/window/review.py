@@ -95,7 +95,6 @@ class ReviewMode(WindowMode):
         self.table.say(note)
         return self if note.warn else self.under.beneath.follow(Effect.RESTART)
 
-
     # ---------------------------------------------------------------- input
     def graph(self) -> graph_view.GraphShown:
         return graph_of(self.judging, self.replay.at, buttons=True)
@@ -138,7 +137,6 @@ class ReviewMode(WindowMode):
         if key in STEP_KEYS:
             return self.step(STEP_KEYS[key])
         return None
-
 
     # ---------------------------------------------------------------- time
     @property

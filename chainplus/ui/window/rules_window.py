@@ -68,7 +68,6 @@ class RulesMode(WindowMode):
             self.number, self.page_opened = number, self.table.now
         return self
 
-
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
         name = rules_view.hit(pos, self.page is None, tour=False)
@@ -101,7 +100,6 @@ class RulesMode(WindowMode):
             return self.turn(PAGE_KEYS[key])
         return None
 
-
     # ---------------------------------------------------------------- what is shown
     @property
     def animating(self) -> bool:
@@ -116,11 +114,9 @@ class RulesMode(WindowMode):
             locked=session.options.kiosk,
             pressed=pressed.name if isinstance(pressed, Part) else None)
 
-
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.under.draw_board(surface, None)
         rules_view.draw(surface, self.shown_window())
-
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
