@@ -9,10 +9,11 @@ import textwrap
 from pathlib import Path
 
 from chainplus.app.replay import Replay
-from chainplus.app.session import Note, Options, Placed, Session
+from chainplus.app.session import Note, Options, Session
 from chainplus.app.settings import SavedSeat
 from chainplus.app.store import Store
 from chainplus.core.game import Game
+from tests.test_session import play
 
 H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 2, 30), SavedSeat()
 #: Classic rules, two seats: Red wins at the third move (its corner explodes into Blue's
@@ -28,15 +29,6 @@ CHAINS = (0, 7, 1, 6, 0, 56, 8, 63, 0)
 def session(seats: tuple[SavedSeat, ...] = (H, H, OFF, OFF), store: Store | None = None,
             ) -> Session:
     return Session(Options(seats=seats, rules="classic"), store)
-
-
-def play(s: Session, squares: tuple[int, ...]) -> list[Placed]:
-    placed = []
-    for square in squares:
-        outcome = s.place(square)
-        assert isinstance(outcome, Placed), outcome
-        placed.append(outcome)
-    return placed
 
 
 def played(squares: tuple[int, ...], seats: tuple[int, ...] = (1, 2)) -> Game:
