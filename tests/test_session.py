@@ -232,6 +232,8 @@ def test_stepping_a_seat_out_of_play_joins_and_leaves_at_the_next_game() -> None
     assert kind(s, 3) == "human" and s.game.seats == (1, 2)
     assert s.step_player(3, 1) == Note("Green joins at the next game.")
     assert kind(s, 3) == "computer"
+    assert s.step_player(3, 1) == Note("Green joins at the next game.")
+    assert kind(s, 3) == "network"
     assert s.step_player(3, 1) == Note("Green is out again.")
     assert kind(s, 3) == "off" and valid(s.panel)
 
@@ -247,7 +249,9 @@ def test_switching_a_seat_in_play_takes_effect_at_once_and_is_saved(tmp_path: Pa
 
 def test_stepping_c_to_h_when_only_two_seats_play_is_said_not_warned() -> None:
     s = session()  # only red and blue play
-    note = s.step_player(2, 1)  # computer -> (not in play would leave one seat) -> human
+    assert s.step_player(2, 1) == Note("Blue: a network seat from the next game.")
+    assert plays_as(s, 2) == "computer"  # the computer plays on in this game
+    note = s.step_player(2, 1)  # network -> (not in play would leave one seat) -> human
     assert note.text.startswith("Blue is now played by a human (") and "two" in note.text
     assert not note.warn
     assert kind(s, 2) == "human" and plays_as(s, 2) == "human"
@@ -256,8 +260,10 @@ def test_stepping_c_to_h_when_only_two_seats_play_is_said_not_warned() -> None:
 
 def test_stepping_h_to_c_backwards_when_only_two_seats_play_also_changes_the_seat() -> None:
     s = session()
-    note = s.step_player(1, -1)  # human -> (not in play skipped) -> computer
+    note = s.step_player(1, -1)  # human -> (not in play skipped) -> network
     assert not note.warn and "two" in note.text
+    assert kind(s, 1) == "network" and plays_as(s, 1) == "human"  # network: from the next game
+    s.step_player(1, -1)  # network -> computer: takes over red at once
     assert kind(s, 1) == "computer" and s.computer_to_move()
 
 
@@ -327,7 +333,8 @@ def test_back_to_operator_puts_everything_back_and_keeps_no_game(tmp_path: Path)
 # ------------------------------------------------------------------ settings and files
 def test_settings_round_trip_through_the_store(tmp_path: Path) -> None:
     s = session(store=quiet_store(tmp_path))
-    s.step_player(3, -1)  # green: joins as a computer
+    s.step_player(3, -1)  # green: joins as a network seat
+    s.step_player(3, -1)  # no: as a computer
     s.step_level(3, -2)
     s.step_random(2, 3)
     s.step_speed(-1)

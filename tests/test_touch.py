@@ -106,7 +106,7 @@ def test_a_touch_is_input_for_the_kiosk_and_wakes_the_demonstration(ui) -> None:
 def test_every_touch_help_line_fits() -> None:
     held = touch.Touch(0, (0, 0), None, 0.0)
     lines = ["Speed: normal. Select: next speed, Adjust: back.",
-             "Yellow: H human, C computer or - not in play. Click to step.",
+             "Yellow: H human, C computer, N network, - not in play.",
              "Yellow: computer level 5 of 0-5. Select up, Adjust down.",
              "Yellow: 100% of moves random. Select up, Adjust down.",
              "Let go now to step back (Adjust)."]

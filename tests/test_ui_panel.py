@@ -32,7 +32,7 @@ from chainplus.ui.window.modes import AnimateMode, GameOverMode, PlayMode
 from chainplus.ui.window.screen import out_on, squares_in
 from chainplus.ui.window.targets import ADJUST
 
-COMPUTER, HUMAN, OFF = "computer", "human", "off"
+COMPUTER, HUMAN, NETWORK, OFF = "computer", "human", "network", "off"
 SEATS = (1, 2, 3, 4)
 #: A computer seat as the settings hold one: level 1, no random moves.
 COMPUTER_SEAT = SavedSeat("computer", 1, 0)
@@ -43,7 +43,7 @@ BEFORE_THE_LAST_CHAIN = (0, 1, 2, 3, 63, 1, 2, 3)
 LAST_MOVE = 0
 
 
-def test_column_one_select_steps_human_computer_not_in_play(ui) -> None:
+def test_column_one_select_steps_human_computer_network_not_in_play(ui) -> None:
     app = ui.make_app()
     app.session.panel[2].kind = app.session.panel[2].plays_as = COMPUTER
     ui.click_cell(app, 3, 1)  # green: not in play -> human
@@ -51,8 +51,12 @@ def test_column_one_select_steps_human_computer_not_in_play(ui) -> None:
     ui.click_cell(app, 3, 1)
     assert app.session.panel[3].kind == COMPUTER
     ui.click_cell(app, 3, 1)
+    assert app.session.panel[3].kind == NETWORK
+    ui.click_cell(app, 3, 1)
     assert app.session.panel[3].kind == OFF
     ui.click_cell(app, 3, 1, ADJUST)  # Adjust steps back
+    assert app.session.panel[3].kind == NETWORK
+    ui.click_cell(app, 3, 1, ADJUST)
     assert app.session.panel[3].kind == COMPUTER
     ui.click_cell(app, 3, 1, ADJUST)
     assert app.session.panel[3].kind == HUMAN
@@ -61,11 +65,12 @@ def test_column_one_select_steps_human_computer_not_in_play(ui) -> None:
 
 def test_column_one_keeps_at_least_two_seats_in_play(ui) -> None:
     app = ui.make_app()  # red human, blue computer, green and yellow out
-    ui.click_cell(app, 2, 1)  # computer -> (not in play would leave one) -> human
+    ui.click_cell(app, 2, 1)  # computer -> network
+    ui.click_cell(app, 2, 1)  # network -> (not in play would leave one) -> human
     assert app.session.panel[2].kind == HUMAN
     assert "two" in app.help_text()[0]
-    ui.click_cell(app, 1, 1, ADJUST)  # human -> (not in play skipped) -> computer
-    assert app.session.panel[1].kind == COMPUTER
+    ui.click_cell(app, 1, 1, ADJUST)  # human -> (not in play skipped) -> network
+    assert app.session.panel[1].kind == NETWORK
     for _ in range(10):
         ui.click_cell(app, 1, 1)
         ui.click_cell(app, 2, 1, ADJUST)
@@ -92,12 +97,15 @@ def test_bringing_a_seat_in_or_out_waits_for_the_next_game(ui) -> None:
     ui.click_cell(app, 3, 1)  # green joins (as a human) at the next game
     assert app.game.seats == (1, 2)
     assert "next game" in app.help_text()[0]
-    ui.click_cell(app, 4, 1, ADJUST)  # yellow joins as a computer at the next game
+    ui.click_cell(app, 4, 1, ADJUST)  # yellow joins as a network seat at the next game
+    ui.click_cell(app, 4, 1, ADJUST)  # no: as a computer
     assert app.session.panel[4].kind == COMPUTER
     ui.click_icon(app, "new")
     assert app.game.seats == (1, 2, 3, 4)
     ui.click_cell(app, 3, 1)  # green: human -> computer, at once
-    ui.click_cell(app, 3, 1)  # green: computer -> out, but only at the next game
+    ui.click_cell(app, 3, 1)  # green: computer -> network, at the next game
+    assert app.session.panel[3].plays_as == COMPUTER
+    ui.click_cell(app, 3, 1)  # green: network -> out, but only at the next game
     assert app.session.panel[3].kind == OFF and 3 in app.game.seats
     assert app.session.panel[3].plays_as == COMPUTER  # still played by the computer this game
     ui.click_icon(app, "new")
@@ -301,7 +309,8 @@ def red_pixels_in_help(app: App) -> int:
 def test_stepping_c_to_h_when_two_seats_play_changes_the_seat_without_a_warning(
         ui: SimpleNamespace) -> None:
     app = ui.make_app()  # red human and blue computer: the only two seats in play
-    ui.click_cell(app, 2, 1)  # computer -> (not in play would leave one seat) -> human
+    ui.click_cell(app, 2, 1)  # computer -> network (from the next game)
+    ui.click_cell(app, 2, 1)  # network -> (not in play would leave one seat) -> human
     row = app.session.panel[2]
     assert (row.kind, row.plays_as) == ("human", "human")
     text, warn = app.help_text()

@@ -40,7 +40,8 @@ def setting_unused(panel: Panel, game: Game, seat: int, column: int) -> str | No
     row, in_game = panel[seat], seat in game.seats
     if computer_plays(row, in_game):
         return None
-    who = "human" if row.kind == "human" or in_game else "not in play"
+    kind = row.plays_as if in_game else row.kind
+    who = {"human": "human", "network": "network"}.get(kind, "not in play")
     return f"{SEAT_NAME[seat]} is {who}: its {SETTING_NAME[column]} counts when it is a computer."
 
 

@@ -1,8 +1,10 @@
 """The player control panel as plain data: who plays each seat, at what level and random %.
 
-Column 1 of the panel sets ``kind`` for the next game (human, computer or not in play);
-``plays_as`` says who plays the seat in the game on the board, so switching between human
-and computer works at once while bringing a seat in or out waits for the next game. This is
+Column 1 of the panel sets ``kind`` for the next game (human, computer, network or not in
+play); ``plays_as`` says who plays the seat in the game on the board, so switching between
+human and computer works at once while bringing a seat in or out, and making it a network
+seat or no longer one, waits for the next game (a game with network seats is hosted, and its
+host's seats are fixed for the game: every change there waits). This is
 also the one place where panel rows and the settings file's seat rows turn into each other.
 """
 
@@ -18,8 +20,10 @@ from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 
 #: Who plays a seat while it is on the board.
-PlaysAs = Literal["human", "computer"]
-PLAYS_AS: tuple[PlaysAs, ...] = ("human", "computer")
+PlaysAs = Literal["human", "computer", "network"]
+PLAYS_AS: tuple[PlaysAs, ...] = ("human", "computer", "network")
+#: Who may take over a seat in the middle of a game (not in a hosted one).
+AT_ONCE = ("human", "computer")
 RANDOM_STEP = 10
 #: The seats' names, by seat number, as every message and the panel call them.
 SEAT_NAME = ("", "Red", "Blue", "Green", "Yellow")
@@ -56,9 +60,15 @@ def seats_for_next_game(panel: Panel) -> tuple[int, ...]:
     return tuple(s for s in SEATS if panel[s].kind != "off")
 
 
-def step_kind(panel: Panel, seat: int, step: int) -> bool:
+def hosted(panel: Panel, game: Game) -> bool:
+    """Whether ``game`` has network seats: the window hosts it."""
+    return any(panel[seat].plays_as == "network" for seat in game.seats)
+
+
+def step_kind(panel: Panel, seat: int, step: int, at_once: bool = True) -> bool:
     """Step column 1 of ``seat`` (Select +1, Adjust -1); False when "not in play" had to be
-    skipped because at least two seats must stay in play."""
+    skipped because at least two seats must stay in play. Who plays the seat now changes too
+    when it is a change between human and computer and ``at_once`` (not a hosted game)."""
     row = panel[seat]
     index = KINDS.index(row.kind)
     new = KINDS[(index + step) % len(KINDS)]
@@ -66,8 +76,8 @@ def step_kind(panel: Panel, seat: int, step: int) -> bool:
     if skipped:
         new = KINDS[(index + 2 * step) % len(KINDS)]
     row.kind = new
-    if new != "off":
-        row.plays_as = new
+    if at_once and (new == "human" or new == "computer") and row.plays_as in AT_ONCE:
+        row.plays_as = new  # the rest waits for the next game (``seat_players``)
     return not skipped
 
 
@@ -84,6 +94,12 @@ def step_random(panel: Panel, seat: int, step: int) -> None:
     row.random_pct = (row.random_pct // RANDOM_STEP + step) % values * RANDOM_STEP
 
 
+def pending(row: PanelRow) -> bool:
+    """Whether a seat of the game on the board waits for the next game to change who plays
+    it: to or from a network seat, or any change in a hosted game (or out of the game)."""
+    return row.kind not in ("off", row.plays_as)
+
+
 def computer_plays(row: PanelRow, in_game: bool) -> bool:
     """Whether a row's level and random % are in use: a computer plays the seat in the game on
     the board (``in_game``), or will from the next game. A human's or an empty seat's are kept
@@ -98,16 +114,16 @@ def valid(panel: Panel) -> bool:
         and len(seats_for_next_game(panel)) >= 2
         and all(
             r.kind in KINDS and r.plays_as in PLAYS_AS and r.level in LEVELS
-            and 0 <= r.random_pct <= 100 and (r.kind == "off" or r.plays_as == r.kind)
+            and 0 <= r.random_pct <= 100
             for r in panel.values()
         )
     )
 
 
 def seat_players(panel: Panel, seats: Sequence[int]) -> None:
-    """Who plays the ``seats`` of a game taken up part way (Play on): each seat as its row
-    says, and one the panel has not in play as a human (it leaves at the next game, as a seat
-    stepped out during a game does)."""
+    """Who plays the ``seats`` of a new game, or of a game taken up part way (Play on): each
+    seat as its row says, and one the panel has not in play as a human (it leaves at the next
+    game, as a seat stepped out during a game does)."""
     for seat in seats:
         row = panel[seat]
         row.plays_as = "human" if row.kind == "off" else row.kind

@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING
 
 from chainplus.app.explain import plural, setting_unused
 from chainplus.app.outcomes import Note
-from chainplus.app.panel import SEAT_NAME, Panel, step_kind, step_level, step_random
+from chainplus.app.panel import (
+    SEAT_NAME,
+    Panel,
+    hosted,
+    pending,
+    step_kind,
+    step_level,
+    step_random,
+)
 from chainplus.core.game import Game
 
 if TYPE_CHECKING:
@@ -38,15 +46,20 @@ class PanelClicks:
 
     def step_player(self, seat: int, step: int) -> Note:
         """Column 1: step who plays ``seat`` (Select +1, Adjust -1): a new player at once, a
-        seat joining or leaving from the next game."""
+        seat joining or leaving, or a network seat, from the next game (in a hosted game,
+        every change)."""
         if (note := self.locked()) is not None:
             return note
         row, name = self.panel[seat], SEAT_NAME[seat]
         was_in, played_by, in_game = row.kind != "off", row.plays_as, seat in self.game.seats
-        stepped_past_off = not step_kind(self.panel, seat, step)
+        stepped_past_off = not step_kind(self.panel, seat, step,
+                                         at_once=not hosted(self.panel, self.game))
         if row.plays_as != played_by and in_game:
             self.autosave()  # who plays the seat is part of the saved game
-        text = kind_message(name, row.kind, was_in, in_game)
+        if in_game and row.kind != "off" and pending(row):
+            text = f"{name}: {KIND_NAME[row.kind]} from the next game."
+        else:
+            text = kind_message(name, row.kind, was_in, in_game)
         if stepped_past_off:  # said, not warned: the click did change the seat
             text = text.removesuffix(".") + " (two must play)."
         return Note(text)
@@ -82,6 +95,10 @@ class PanelClicks:
             return note
         step_random(self.panel, seat, step)
         return Note(f"{SEAT_NAME[seat]}: {self.panel[seat].random_pct}% random moves.")
+
+
+#: Column 1's kinds as a change waiting for the next game names them.
+KIND_NAME = {"human": "human", "computer": "computer", "network": "a network seat"}
 
 
 def kind_message(name: str, kind: str, was_in: bool, in_game: bool) -> str:

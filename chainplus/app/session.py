@@ -35,6 +35,7 @@ from chainplus.app.outcomes import Refused as Refused
 from chainplus.app.panel import (
     SEAT_NAME,
     Panel,
+    hosted,
     panel_of,
     seat_players,
     seats_for_next_game,
@@ -121,8 +122,16 @@ class Session(PanelClicks):
 
     # ------------------------------------------------------------------ the game
     def next_game(self) -> Game:
-        """A game with the panel's seats and the chosen rules (not yet on the board)."""
-        return Game(seats_for_next_game(self.panel), self.rules)
+        """A game with the panel's seats and the chosen rules, each seat played as its row
+        says from now on."""
+        seats = seats_for_next_game(self.panel)
+        seat_players(self.panel, seats)
+        return Game(seats, self.rules)
+
+    @property
+    def hosted(self) -> bool:
+        """Whether the game on the board has network seats: the window hosts it."""
+        return hosted(self.panel, self.game)
 
     @property
     def last_square(self) -> int | None:
@@ -244,11 +253,14 @@ class Session(PanelClicks):
         return 0
 
     def can_undo(self) -> bool:
-        return self.undo_count() > 0 or self.put_aside is not None
+        """Whether Undo does anything (never in a hosted game: the host keeps its moves)."""
+        return not self.hosted and (self.undo_count() > 0 or self.put_aside is not None)
 
     def undo(self) -> Note:
         """Take back moves until a human's move is taken back (one move if no human plays);
         with none to take back, bring back the game New (or Play on) put aside."""
+        if self.hosted:
+            return Note("A network game's moves stay: there is no undo.", warn=True)
         taken = self.undo_count()
         if taken == 0 and self.put_aside is not None:
             game, self.put_aside = self.put_aside, None

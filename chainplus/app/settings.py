@@ -39,9 +39,10 @@ MAX_FILE_BYTES = MAX_RECORD_BYTES
 #: How fast chains are shown (the Speed icon steps through them in this order).
 Speed = Literal["slow", "normal", "fast", "instant"]
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
-#: Who a panel row puts in a seat for the next game: a person, the computer, or nobody.
-Kind = Literal["human", "computer", "off"]
-KINDS: tuple[Kind, ...] = ("human", "computer", "off")
+#: Who a panel row puts in a seat for the next game, in column 1's order: a person here, the
+#: computer, a player on another machine (the window hosts the game), or nobody.
+Kind = Literal["human", "computer", "network", "off"]
+KINDS: tuple[Kind, ...] = ("human", "computer", "network", "off")
 
 
 @dataclass(frozen=True)
@@ -364,9 +365,9 @@ def read_autosave(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]
 def parse_seats_spec(text: str) -> tuple[SavedSeat, ...]:
     """The seats of a ``--seats`` option: four comma-separated entries, one per seat.
 
-    ``H`` human, ``C`` computer (``C5`` level 5, ``C5:10`` level 5 at 10% random), ``-``
-    not in play; fewer than four entries leave the rest not in play. Example: ``H,C5:10``.
-    Raises ValueError with a one-line reason.
+    ``H`` human, ``C`` computer (``C5`` level 5, ``C5:10`` level 5 at 10% random), ``N`` a
+    player over the network (the window hosts the game), ``-`` not in play; fewer than four
+    entries leave the rest not in play. Example: ``H,C5:10``. Raises ValueError, one line.
     """
     parts = [p.strip().upper() for p in text.split(",")]
     if not 1 <= len(parts) <= 4:
@@ -375,8 +376,8 @@ def parse_seats_spec(text: str) -> tuple[SavedSeat, ...]:
     seats = []
     for number, part in enumerate(parts, start=1):
         row = SavedSeat()  # a seat not in play, as the panel shows one
-        if part == "H":
-            row = replace(row, kind="human")
+        if part in ("H", "N"):
+            row = replace(row, kind="human" if part == "H" else "network")
         elif part.startswith("C"):
             row = DEFAULT_SEATS[1]  # the default computer player (level 5, 10%)
             level, _, pct = part[1:].partition(":")
@@ -391,7 +392,7 @@ def parse_seats_spec(text: str) -> tuple[SavedSeat, ...]:
                                  "random % 0-100")
         elif part not in ("-", "OFF", ""):
             raise ValueError(f"--seats: seat {number} {part!r} is not H, C, "
-                             "C<level>[:<random %>] or -")
+                             "C<level>[:<random %>], N or -")
         seats.append(row)
     if in_play(tuple(seats)) < 2:
         raise ValueError("--seats: at least two seats must play")

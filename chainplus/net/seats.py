@@ -29,14 +29,9 @@ def host_seat(row: SavedSeat) -> HostSeat:
 
 
 def parse_host_seats(text: str) -> tuple[HostSeat, ...]:
-    """The seats of a host's ``--seats``: as the game's (``app.settings.parse_seats_spec``),
-    and ``N`` for a network seat. Raises ValueError with a one-line reason."""
-    parts = [part.strip().upper() for part in text.split(",")]
-    network = {number for number, part in enumerate(parts) if part == "N"}
-    # a network seat is in play like a human one: let the game's parser check the rest
-    rows = parse_seats_spec(",".join("H" if n in network else p for n, p in enumerate(parts)))
-    return tuple(HostSeat("network") if n in network else host_seat(row)
-                 for n, row in enumerate(rows))
+    """The seats of a host's ``--seats``: as the game's (``app.settings.parse_seats_spec``,
+    ``N`` for a network seat). Raises ValueError with a one-line reason."""
+    return tuple(host_seat(row) for row in parse_seats_spec(text))
 
 
 def in_game(seats: tuple[HostSeat, ...]) -> tuple[int, ...]:

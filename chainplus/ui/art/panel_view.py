@@ -14,7 +14,7 @@ import pygame
 from pygame import Rect
 from pygame.typing import ColorLike
 
-from chainplus.app.panel import Panel, computer_plays
+from chainplus.app.panel import Panel, computer_plays, pending
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import font
 from chainplus.ui.art.board_view import draw_shape
@@ -51,7 +51,9 @@ def panel_hit(pos: tuple[int, int]) -> tuple[int, int] | None:
 
 
 #: Column 1's letter for each kind of seat.
-KIND_LETTER = {"human": "H", "computer": "C", "off": "-"}
+KIND_LETTER = {"human": "H", "computer": "C", "network": "N", "off": "-"}
+#: Column 2 of a network seat the game waits for someone to join.
+WAITING_MARK = "..."
 
 
 def _hatch(surface: pygame.Surface, rect: Rect, colour: ColorLike) -> None:
@@ -65,11 +67,13 @@ def _hatch(surface: pygame.Surface, rect: Rect, colour: ColorLike) -> None:
 
 class PanelShown(NamedTuple):
     """What the panel shows of the game: its seats, squares per seat (index 0 unused) and the
-    seats crossed out, as of the frame on the board (so a chain's counts change in step)."""
+    seats crossed out, as of the frame on the board (so a chain's counts change in step), and
+    the network seats waiting for a player to join (column 2 shows ``WAITING_MARK``)."""
 
     seats: tuple[int, ...]
     squares: Sequence[int]
     out: Set[int]
+    waiting: Set[int] = frozenset()
 
 
 def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
@@ -94,8 +98,8 @@ def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
             shape.move_ip(1, 1)
         draw_shape(surface, seat, shape)
         values = (
-            KIND_LETTER[row.kind],  # H, C or -
-            str(game.squares[seat]) if in_game else "",
+            KIND_LETTER[row.kind],  # H, C, N or -
+            WAITING_MARK if seat in game.waiting else str(game.squares[seat]) if in_game else "",
             str(row.level),
             str(row.random_pct),
         )
@@ -109,8 +113,8 @@ def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
                 well(surface, cell, colour)  # a display, not a button
             else:
                 box(surface, cell, colour, pressed=pressed == (seat, column))
-            if column == 1 and (row.kind == "off") == in_game:
-                # in or out only from the next game: stripes, the new setting on a plate
+            if column == 1 and ((row.kind == "off") == in_game or in_game and pending(row)):
+                # a change from the next game: stripes, the new setting on a plate
                 _hatch(surface, cell.inflate(-6, -6), ink)
                 plate = Rect(0, 0, 14, 18)
                 plate.center = (cell.centerx, cell.y + 15)

@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar, overload
 
@@ -111,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seats", type=_seats, default=None, metavar="SPEC",
                         help="who plays: up to four comma-separated seats in the order red, "
                              "blue, green, yellow; H human, C<level>[:<random %%>] computer, "
+                             "N a player over the network (the window hosts the game), "
                              "- not in play (e.g. H,C5:10)")
     parser.add_argument("--config-dir", default=None, metavar="DIR",
                         help="folder for settings, the autosaved game, the games folder and "
@@ -155,14 +157,24 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
 
 
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """--join and --code come together, and only in a window with no game to open (a bad
-    pair is one error line and status 2)."""
+    """--join and --code come together, and only in a window with no game to open; a kiosk
+    neither joins nor hosts (a bad pair is one error line and status 2)."""
     if args.join is not None and args.code is None:
         parser.error("--join needs the host's --code")
     if args.code is not None and args.join is None:
         parser.error("--code is the code of a host to --join")
     if args.join is not None and (args.kiosk or args.game is not None):
         parser.error("--join opens the host's game: not with --kiosk or a GAME.json")
+    if args.kiosk and args.seats is not None and any(r.kind == "network" for r in args.seats):
+        parser.error("a kiosk does not host a network game: --seats N is for a window")
+
+
+def local_seats(seats: tuple[SavedSeat, ...], kiosk: bool) -> tuple[SavedSeat, ...]:
+    """The remembered seats, a network seat played by a human in a kiosk (a kiosk never hosts
+    unless its operator asks)."""
+    if not kiosk:
+        return seats
+    return tuple(replace(row, kind="human") if row.kind == "network" else row for row in seats)
 
 
 def options_from(args: argparse.Namespace, saved: Settings) -> Options:
@@ -174,7 +186,7 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         speed=saved.speed if args.speed is None else args.speed,
         rules=saved.rules if args.rules is None else args.rules,
         seed=args.seed,
-        seats=args.seats if args.seats is not None else saved.seats,
+        seats=args.seats if args.seats is not None else local_seats(saved.seats, args.kiosk),
         fixed_seats=args.seats is not None,
         kiosk=args.kiosk,
         lock_panel=args.lock_panel,

@@ -149,8 +149,8 @@ def _random_help(session: Session, seat: int) -> str:
 
 
 COLUMN_CONTROLS: tuple[ColumnControl, ...] = (
-    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: H human, C computer or - not in "
-                                         "play. Click to step.", Session.step_player),
+    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: H human, C computer, N network, - "
+                                         "not in play.", Session.step_player),
     ColumnControl(Session.owned,
                   lambda s, seat, step: s.squares_note(seat)),
     ColumnControl(_level_help, Session.step_level),

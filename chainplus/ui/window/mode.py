@@ -138,6 +138,10 @@ class Mode:
             return None
         return square
 
+    def waiting_seats(self) -> frozenset[int]:
+        """The network seats the game waits for someone to join (the panel marks them)."""
+        return frozenset()
+
     def frame(self) -> Board:
         """The (counts, owners) on screen now."""
         game = self.session.game
@@ -205,6 +209,9 @@ class WindowMode(Mode):
 
     def frame(self) -> Board:
         return self.under.frame()
+
+    def waiting_seats(self) -> frozenset[int]:
+        return self.under.waiting_seats()
 
     def status(self) -> Status:
         return self.under.status()

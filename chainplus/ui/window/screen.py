@@ -48,7 +48,8 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
     mode.draw_over(surface)
     session, game = table.session, mode.game_shown
     squares = squares_in(mode.frame())
-    shown = panel_view.PanelShown(game.seats, squares, out_on(squares, game))
+    shown = panel_view.PanelShown(game.seats, squares, out_on(squares, game),
+                                  mode.waiting_seats())
     cell = (pressed.seat, pressed.column) if isinstance(pressed, Cell) else None
     to_move = game.to_move if not mode.animating else None
     panel_view.draw_panel(surface, session.panel, shown, cell, to_move)
