@@ -1,17 +1,31 @@
 """A window that hosts: the panel's network seat (column 1 steps human, computer, network,
-not in play), what it says and shows, and the kiosk that never hosts."""
+not in play), what it says and shows, the kiosk that hosts only when its operator asks, and
+the hosting window with bots and raw connections as its joiners (loopback only)."""
 
 from __future__ import annotations
+
+import socket
+import threading
+import time
 
 import pygame
 import pytest
 
 from chainplus.app import settings as st
 from chainplus.app.panel import panel_of, valid
+from chainplus.app.store import Store
+from chainplus.core.records import game_from_data
+from chainplus.net import bot
+from chainplus.net import protocol as msg
+from chainplus.net.client import Connection
 from chainplus.ui.art import panel_view
 from chainplus.ui.art.theme import panel_cell
-from chainplus.ui.window.command_line import local_seats, main
+from chainplus.ui.window.command_line import local_seats
+from chainplus.ui.window.hosting import HostingMode
+from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.targets import ADJUST
+
+WAIT = 60  # seconds: generous, never reached when things work
 
 
 def help_line(app) -> str:
@@ -55,10 +69,155 @@ def test_column_one_shows_its_own_letter_for_a_network_seat() -> None:
     assert len(set(pictures)) == 3
 
 
-def test_a_kiosk_never_hosts(capsys) -> None:
-    with pytest.raises(SystemExit) as exited:
-        main(["--kiosk", "--seats", "H,N"])
-    assert exited.value.code == 2 and "kiosk does not host" in capsys.readouterr().err
+def test_a_kiosk_hosts_only_when_its_operator_asks(ui) -> None:
     saved = st.parse_seats_spec("H,N")
     assert [row.kind for row in local_seats(saved, kiosk=True)][:2] == ["human", "human"]
     assert local_seats(saved, kiosk=False) == saved
+    visitor = ui.make_app(kiosk=True, seats=st.parse_seats_spec("H,C"))
+    for _ in range(4):  # a visitor steps blue round: human, computer, off... never network
+        ui.click_cell(visitor, 2, 1)
+        assert visitor.session.panel[2].kind != "network"
+    operator = ui.make_app(kiosk=True, seats=saved, fixed_seats=True, port=0)
+    try:
+        assert isinstance(operator.mode, HostingMode)
+    finally:
+        operator.close()
+
+
+# ---------------------------------------------------------------------- hosting, loopback only
+def hosting_app(ui, spec: str, **options):
+    app = ui.make_app(speed="fast", seats=st.parse_seats_spec(spec), fixed_seats=True, port=0,
+                      **options)
+    assert isinstance(app.mode, HostingMode)
+    assert app.mode.line.host.address[0] == "127.0.0.1"  # Options listen on loopback
+    return app
+
+
+def run_until(app, check, what: str) -> None:
+    end = time.monotonic() + WAIT
+    while not check():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        app.clock.t += 0.05
+        app.update()
+        time.sleep(0.002)
+
+
+def bot_joins(app, **player) -> tuple[threading.Thread, dict]:
+    host = app.mode.line.host
+    result: dict = {}
+
+    def play() -> None:
+        try:
+            result["bot"] = bot.play(*host.address, host.code,
+                                     bot.BotPlayer(seed=1, budget=0.02, **player))
+        except bot.JoinError as exc:
+            result["error"] = str(exc)
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    return thread, result
+
+
+def play_a_move(ui, app) -> None:
+    game = app.game
+    legal = [s for s in range(len(game.counts)) if game.is_legal(s)]
+    ui.click_square(app, max(legal, key=lambda s: (game.owners[s] == game.to_move,
+                                                    game.counts[s], -s)))
+
+
+def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui, tmp_path):
+    app = hosting_app(ui, "H,N", store=Store(tmp_path))
+    try:
+        code, where = app.mode.line.host.code, app.mode.line.where
+        assert app.mode.title() == f"Chain Reaction - hosting at {where}, code {code}"
+        run_until(app, lambda: app.mode.state is not None, "the host's game")
+        assert help_line(app) == f"Join with code {code} at {where}."
+        assert app.mode.status().head == "Waiting for" and app.mode.waiting_seats() == {2}
+        ui.click_square(app, 0)
+        assert "Waiting for Blue" in ui.message(app) and not app.game.moves
+        thread, result = bot_joins(app)
+        run_until(app, lambda: app.mode.human_to_move(), "Blue to join")
+        assert "Blue joined." in ui.message(app) and app.mode.waiting_seats() == set()
+        while app.game.winner is None:
+            run_until(app, lambda: app.mode.human_to_move() or app.game.winner is not None,
+                      "our turn or the end")
+            if app.game.winner is None:
+                play_a_move(ui, app)
+        thread.join(WAIT)
+        [record] = result["bot"].records
+        assert game_from_data(record).moves == app.game.moves  # both saw the same game
+        assert "Click New" in app.mode.default_help()
+        kept = list((tmp_path / "games" / "kept").glob("*.json"))
+        assert len(kept) == 1  # the hosting window keeps the game won, as any game
+    finally:
+        app.close()
+
+
+def test_the_host_hands_a_seat_to_the_computer_starts_new_games_and_stops(ui):
+    app = hosting_app(ui, "H,N")
+    try:
+        run_until(app, lambda: app.mode.state is not None, "the host's game")
+        ui.click_cell(app, 2, 1, ADJUST)  # blue: network -> computer, now
+        assert ui.message(app) == "Blue is now played by a computer."
+        run_until(app, lambda: app.mode.human_to_move(), "the game to start")
+        play_a_move(ui, app)
+        run_until(app, lambda: len(app.game.moves) == 2, "the host's computer to move")
+        ui.click_cell(app, 2, 1)  # computer -> network: the game waits on blue again
+        run_until(app, lambda: app.mode.waiting_seats() == {2}, "blue to wait")
+        thread, result = bot_joins(app, retry_for=1.0)
+        run_until(app, lambda: 2 in app.mode.state.connected, "a joiner for blue")
+        ui.click_icon(app, "new")  # the host's next game, the joiner keeps blue
+        run_until(app, lambda: app.mode.state is not None and not app.game.moves
+                  and app.mode.state.started, "the next game")
+        ui.click_icon(app, "undo")
+        assert "no undo" in ui.message(app)
+        host = app.mode.line.host
+        ui.click_cell(app, 2, 1)  # network -> off (from the next game)
+        ui.click_cell(app, 3, 1)  # green: off -> human
+        ui.click_icon(app, "new")  # no network seats: hosting stops
+        assert isinstance(app.mode, PlayMode) and not isinstance(app.mode, HostingMode)
+        assert "hosting has stopped" in ui.message(app)
+        assert not host.alive()
+        thread.join(WAIT)
+        assert "error" in result  # let go by the host, the bot stopped with one line
+    finally:
+        app.close()
+
+
+def test_a_hosting_window_started_again_carries_on_with_the_same_code(ui, tmp_path):
+    app = hosting_app(ui, "H,N", store=Store(tmp_path))
+    joiner = Connection.open(*app.mode.line.host.address)
+    try:
+        code = app.mode.line.host.code
+        joiner.send(msg.hello(code))
+        run_until(app, lambda: app.mode.human_to_move(), "Blue to join")
+        play_a_move(ui, app)
+        run_until(app, lambda: len(app.game.moves) == 1, "our move")
+    finally:
+        app.close()
+        joiner.close()
+    again = ui.make_app(speed="fast", store=Store(tmp_path), port=0)
+    try:
+        assert isinstance(again.mode, HostingMode) and again.mode.line.host.code == code
+        run_until(again, lambda: again.mode.state is not None, "the host's game")
+        assert len(again.game.moves) == 1 and again.mode.waiting_seats() == {2}
+        back = Connection.open(*again.mode.line.host.address)
+        back.send(msg.hello(code))
+        run_until(again, lambda: again.mode.waiting_seats() == set(), "Blue to rejoin")
+        back.close()
+    finally:
+        again.close()
+
+
+def test_a_window_that_cannot_listen_plays_the_network_seats_itself(ui):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        app = ui.make_app(seats=st.parse_seats_spec("H,N"), fixed_seats=True,
+                          port=taken.getsockname()[1])
+        try:
+            assert type(app.mode) is PlayMode
+            assert ui.message(app).startswith("Cannot host the network game:")
+            assert app.session.panel[2].plays_as == "human"
+        finally:
+            app.close()

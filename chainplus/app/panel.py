@@ -2,10 +2,11 @@
 
 Column 1 of the panel sets ``kind`` for the next game (human, computer, network or not in
 play); ``plays_as`` says who plays the seat in the game on the board, so switching between
-human and computer works at once while bringing a seat in or out, and making it a network
-seat or no longer one, waits for the next game (a game with network seats is hosted, and its
-host's seats are fixed for the game: every change there waits). This is
-also the one place where panel rows and the settings file's seat rows turn into each other.
+human and computer works at once while bringing a seat in or out waits for the next game. A
+game with network seats is hosted: there a seat also passes at once between human, computer and
+network (a seat nobody came back to handed to the computer); elsewhere making a seat a network
+seat waits for the next game, which the window then hosts. This is also the one place where
+panel rows and the settings file's seat rows turn into each other.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from chainplus.core.rules import SEATS
 #: Who plays a seat while it is on the board.
 PlaysAs = Literal["human", "computer", "network"]
 PLAYS_AS: tuple[PlaysAs, ...] = ("human", "computer", "network")
-#: Who may take over a seat in the middle of a game (not in a hosted one).
+#: Who may take over a seat in the middle of a game that is not hosted (in a hosted game any
+#: of ``PLAYS_AS`` may: its host hands a seat over at once).
 AT_ONCE = ("human", "computer")
 RANDOM_STEP = 10
 #: The seats' names, by seat number, as every message and the panel call them.
@@ -65,18 +67,22 @@ def hosted(panel: Panel, game: Game) -> bool:
     return any(panel[seat].plays_as == "network" for seat in game.seats)
 
 
-def step_kind(panel: Panel, seat: int, step: int, at_once: bool = True) -> bool:
-    """Step column 1 of ``seat`` (Select +1, Adjust -1); False when "not in play" had to be
-    skipped because at least two seats must stay in play. Who plays the seat now changes too
-    when it is a change between human and computer and ``at_once`` (not a hosted game)."""
+def step_kind(panel: Panel, seat: int, step: int, hosted: bool = False,
+              network: bool = True) -> bool:
+    """Step column 1 of ``seat`` (Select +1, Adjust -1; past "network" unless ``network``);
+    False when "not in play" had to be skipped because at least two seats must stay in play.
+    Who plays the seat now changes too when it is a change between human and computer, or,
+    in a ``hosted`` game, between any two of human, computer and network."""
     row = panel[seat]
-    index = KINDS.index(row.kind)
-    new = KINDS[(index + step) % len(KINDS)]
+    kinds = KINDS if network else tuple(k for k in KINDS if k != "network")
+    index = kinds.index(row.kind) if row.kind in kinds else 0
+    new = kinds[(index + step) % len(kinds)]
     skipped = new == "off" and row.kind != "off" and len(seats_for_next_game(panel)) <= 2
     if skipped:
-        new = KINDS[(index + 2 * step) % len(KINDS)]
+        new = kinds[(index + 2 * step) % len(kinds)]
     row.kind = new
-    if at_once and (new == "human" or new == "computer") and row.plays_as in AT_ONCE:
+    live = PLAYS_AS if hosted else AT_ONCE
+    if new != "off" and new in live and row.plays_as in live:
         row.plays_as = new  # the rest waits for the next game (``seat_players``)
     return not skipped
 
@@ -96,7 +102,7 @@ def step_random(panel: Panel, seat: int, step: int) -> None:
 
 def pending(row: PanelRow) -> bool:
     """Whether a seat of the game on the board waits for the next game to change who plays
-    it: to or from a network seat, or any change in a hosted game (or out of the game)."""
+    it: out of the game, or to or from a network seat when the game is not hosted."""
     return row.kind not in ("off", row.plays_as)
 
 

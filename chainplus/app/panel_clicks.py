@@ -14,7 +14,6 @@ from chainplus.app.outcomes import Note
 from chainplus.app.panel import (
     SEAT_NAME,
     Panel,
-    hosted,
     pending,
     step_kind,
     step_level,
@@ -38,22 +37,34 @@ class PanelClicks:
         """Save the game on the board (``Session`` does)."""
         raise NotImplementedError
 
+    @property
+    def hosted(self) -> bool:
+        """Whether the window hosts the game on the board (``Session`` knows)."""
+        raise NotImplementedError
+
     def locked(self) -> Note | None:
         """The note for a click on a panel the operator locked (a kiosk's), or None."""
         if self.options.lock_panel:
             return Note("The players are set for this kiosk: click the board to play.")
         return None
 
+    def hosts_allowed(self) -> bool:
+        """Whether a seat may be made a network seat: in a window, and in a kiosk only when
+        its operator's ``--seats`` has one."""
+        options = self.options
+        return not options.kiosk or (options.fixed_seats and
+                                     any(row.kind == "network" for row in options.seats))
+
     def step_player(self, seat: int, step: int) -> Note:
         """Column 1: step who plays ``seat`` (Select +1, Adjust -1): a new player at once, a
-        seat joining or leaving, or a network seat, from the next game (in a hosted game,
-        every change)."""
+        seat joining or leaving from the next game, and a seat made a network seat or no
+        longer one from the next game too, unless the game is hosted already."""
         if (note := self.locked()) is not None:
             return note
         row, name = self.panel[seat], SEAT_NAME[seat]
         was_in, played_by, in_game = row.kind != "off", row.plays_as, seat in self.game.seats
-        stepped_past_off = not step_kind(self.panel, seat, step,
-                                         at_once=not hosted(self.panel, self.game))
+        stepped_past_off = not step_kind(self.panel, seat, step, self.hosted,
+                                         network=self.hosts_allowed())
         if row.plays_as != played_by and in_game:
             self.autosave()  # who plays the seat is part of the saved game
         if in_game and row.kind != "off" and pending(row):
@@ -106,6 +117,8 @@ def kind_message(name: str, kind: str, was_in: bool, in_game: bool) -> str:
     the board, or a change that waits for the next game."""
     now_in = kind != "off"
     if was_in == now_in and in_game == now_in:
+        if kind == "network":
+            return f"{name} is now a network seat: the game waits for it."
         return f"{name} is now played by a {kind}."
     if in_game == now_in:
         return f"{name} is {kind if now_in else 'out'} again."

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from chainplus.app.explain import lesson_line, plural
 from chainplus.app.games import GameEntry, Unreadable, open_record
@@ -71,6 +72,9 @@ class Options:
     open_path: Path | None = None  # a game record to open at the start (the window replays it)
     join: tuple[str, int] | None = None  # a host's (address, port): show and play its game
     join_code: str = ""  # the host's join code
+    host_code: str | None = None  # the join code a hosting window gives (None: one is made)
+    listen: str = "127.0.0.1"  # where a hosting window listens ("": every interface)
+    port: int | None = None  # and its port (None: 4770 if free, else any free one)
 
 
 class Session(PanelClicks):
@@ -85,10 +89,14 @@ class Session(PanelClicks):
         self.speed: Speed = options.speed
         self.sound = options.sound
         self.put_aside: Game | None = None  # the unfinished game New replaced, for Undo
+        self.hosting = False  # the window hosts the game on the board
         self.lessons_given = frozenset() if options.kiosk else options.lessons_given
         game = None
         if store is not None:  # the unfinished autosaved game, who played it, and the aside
             game, self.put_aside = store.resume(self.panel, options.fixed_seats)
+        #: A hosted game's join code (``--code``, else the autosaved game's, else made when
+        #: the window first hosts), kept with the game so a restarted host's joiners rejoin.
+        self.host_code = options.host_code or (store.host_code if store else None)
         self.resumed = len(game.moves) if game is not None else 0  # moves carried on with
         self.game = game if game is not None else self.next_game()
         if game is None:
@@ -99,7 +107,11 @@ class Session(PanelClicks):
         """Save the game on the board (and a game put aside by New), so a crash resumes it."""
         if self.store is None:
             return
-        extra = {"put_aside": record_of(self.put_aside)} if self.put_aside is not None else {}
+        extra: dict[str, Any] = {}
+        if self.put_aside is not None:
+            extra["put_aside"] = record_of(self.put_aside)
+        if self.host_code is not None and self.hosted:
+            extra["host_code"] = self.host_code
         self.store.autosave(self.game, self.panel, extra)
 
     def settings(self, fullscreen: bool, window: Placement | None = None) -> Settings:
@@ -130,8 +142,10 @@ class Session(PanelClicks):
 
     @property
     def hosted(self) -> bool:
-        """Whether the game on the board has network seats: the window hosts it."""
-        return hosted(self.panel, self.game)
+        """Whether the window hosts the game on the board: it is hosting (``hosting``, set by
+        the window, which goes on hosting a game whose network seats were handed over), or
+        the game has network seats (the window is to host it)."""
+        return self.hosting or hosted(self.panel, self.game)
 
     @property
     def last_square(self) -> int | None:
@@ -157,12 +171,17 @@ class Session(PanelClicks):
             return Refused(square, Note(f"{owner}'s square! Play on an empty square or one of "
                                         "yours.", warn=True))
         shown = game.play_shown(square)
-        self.autosave()  # the move is made: a kill from now on resumes after it
-        if shown.cascade.winner is not None and self.store is not None and self.keeps_games:
-            self.store.keep_game(game, self.panel)  # every game won is kept
+        self.moved(won=shown.cascade.winner is not None)
         notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
         lesson = self._lesson(shown)
         return Placed(shown, notes if lesson is None else (*notes, lesson))
+
+    def moved(self, won: bool) -> None:
+        """A move was made on the board (here, or by a hosted game's host): autosave, so a
+        kill from now on resumes after it, and keep the game when the move ``won`` it."""
+        self.autosave()
+        if won and self.store is not None and self.keeps_games:
+            self.store.keep_game(self.game, self.panel)  # every game won is kept
 
     def _lesson(self, shown: ShownCascade) -> Note | None:
         """The note explaining what the move ``shown`` did, if it is a lesson not yet given."""

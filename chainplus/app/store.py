@@ -22,6 +22,8 @@ from chainplus.app.settings import Settings, WriteFailure
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data
 
+#: The longest join code kept with an autosaved hosted game.
+MAX_CODE = 16
 
 class Store:
     """Settings and autosave in ``folder``; warnings go to ``stream`` once each, and the log."""
@@ -31,6 +33,7 @@ class Store:
                  clock: Clock = local_now) -> None:
         self.folder = folder
         self.games = GamesFolder(folder / GAMES_FOLDER, clock)
+        self.host_code: str | None = None  # the autosaved hosted game's join code
         self.logger = logger
         self.stream = stream
         self.write_settings = write_settings
@@ -89,10 +92,14 @@ class Store:
         """The unfinished autosaved game, with who played each seat put back in ``panel``,
         and the unfinished game New had put aside (kept even after a finished game); each
         None when there is none. With ``fixed_seats`` (the operator's --seats) the panel's
-        seats win over the saved game's, except for seats the operator left out."""
+        seats win over the saved game's, except for seats the operator left out. A hosted
+        game's join code is kept as ``host_code``."""
         game, extra, warnings = st.read_autosave(self.folder)
         self.warn(warnings)
         put_aside = _game_or_none(extra.get("put_aside"))
+        code = extra.get("host_code")
+        self.host_code = code if isinstance(code, str) and code.isalnum() and \
+            len(code) <= MAX_CODE else None
         if game is None:
             return None, put_aside
         saved = extra.get("plays_as")

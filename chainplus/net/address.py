@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -21,3 +22,27 @@ def parse_code(text: str) -> str:
     if not 0 < len(code) <= 32 or not all(c.isascii() and c.isalnum() for c in code):
         raise argparse.ArgumentTypeError(f"a code is letters and digits, not {text!r}")
     return code
+
+
+#: What a host listening on every interface listens on.
+EVERYWHERE = ("", "0.0.0.0", "::")
+
+
+def own_addresses(listen: str) -> list[str]:
+    """Where others may reach a host that listens on ``listen``, to show its player: the
+    machine's own addresses (looked up by its name: nothing is sent anywhere), or its name
+    when they cannot be found. May take a moment: call it off the window's thread."""
+    if listen not in EVERYWHERE:
+        return [listen]
+    name = socket.gethostname()
+    try:
+        found = socket.getaddrinfo(name, None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        return [name]
+    addresses = sorted({str(info[4][0]) for info in found} - {"127.0.0.1", "127.0.1.1"})
+    return addresses or [name]
+
+
+def shown(host: str, port: int) -> str:
+    """``host:port`` as a player types it (``[::1]:port`` for an IPv6 address)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -111,6 +111,8 @@ def _session(link: Connection, code: str, joiner: Joiner, result: BotResult,
         result.seat = joiner.seat
         if isinstance(message, msg.GameState) and message.game.winner is not None:
             _keep(result, message)
+            if message.open_ended:
+                return True  # a window hosts: this bot's game is over
         if isinstance(message, msg.Bye):  # done, or try again: the host may come back
             return message.done
         state = joiner.state

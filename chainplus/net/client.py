@@ -97,7 +97,8 @@ class Joiner:
                 and self.seat is not None and state.game.to_move == self.seat)
 
     def last_game_over(self) -> bool:
-        """Whether the host's last game has been played to its end."""
+        """Whether the host's last game has been played to its end (with a window as host,
+        which starts the next game when its player asks, the game this bot played)."""
         state = self.state
-        return state is not None and state.number >= state.games and \
+        return state is not None and (state.last or state.open_ended) and \
             state.game.winner is not None

@@ -4,8 +4,8 @@ A ``Host`` holds the game, plays its computer seats with ``ai.players.choose_mov
 every move anyone sends with the rules, and tells every joined peer each move it accepts
 (protocol: ``protocol.py``). It runs an asyncio loop on its own thread, so a window can host
 without its frame loop ever waiting on the network: ``start`` returns once it listens,
-``snapshot`` and ``events`` tell the window what happened, ``play`` makes a move for one of
-the window's own (human) seats, and ``stop`` closes everything.
+``snapshot`` tells what happened, and ``stop`` closes everything. A window hosts with
+``window_host.WindowHost``, which also takes its moves and follows its panel.
 
 A joiner that drops keeps its seat: the game waits on it (``waiting``) until it, or anyone
 with the code, joins that seat again and gets the game as it stands. Nothing a peer sends
@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import queue
 import random
 import threading
 from collections.abc import Callable
@@ -62,8 +61,9 @@ class Host:
         self._rng = random.Random(config.seed)
         self._table = Table(config)
         self._thinking = False
+        self._ended: Game | None = None  # the last game whose end was dealt with
         self._peers: set[Peer] = set()
-        self._subscribers: list[queue.Queue[dict[str, Any]]] = []
+        self._subscribers: list[Callable[[dict[str, Any]], None]] = []
         self._done = threading.Event()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="chainplus-host", daemon=True)
@@ -99,18 +99,10 @@ class Host:
     def snapshot(self) -> HostView:
         return self._table.view(self._done.is_set(), len(self._peers))
 
-    def events(self) -> queue.Queue[dict[str, Any]]:
-        """A queue of every message the host sends to all its peers from now on (as data):
-        what a hosting window shows."""
-        feed: queue.Queue[dict[str, Any]] = queue.Queue()
-        with self._table.lock:
-            self._subscribers.append(feed)
-        return feed
-
-    def play(self, seat: int, square: int) -> None:
-        """A move for one of the host's human seats; ignored unless legal and in turn (the
-        window checks first, and sees the move come back as an event)."""
-        self._loop.call_soon_threadsafe(self._local_move, seat, square)
+    def _call(self, action: Callable[..., None], *args: Any) -> None:
+        """Run ``action`` on the host's thread (nothing when the host has stopped)."""
+        with contextlib.suppress(RuntimeError):
+            self._loop.call_soon_threadsafe(action, *args)
 
     # ------------------------------------------------------------------ the thread
     def _run(self) -> None:
@@ -230,8 +222,8 @@ class Host:
             if peer.seat is not None:
                 peer.send(message)
         with self._table.lock:
-            for feed in self._subscribers:
-                feed.put(message)
+            for listener in self._subscribers:
+                listener(message)
 
     def _peer_move(self, peer: Peer, seat: int, move: msg.Move) -> None:
         why = self._table.refusal(seat, move)
@@ -243,10 +235,12 @@ class Host:
         if why is not None:
             peer.refuse(why)
 
-    def _local_move(self, seat: int, square: int) -> None:
-        if self._table.awaits(seat) and self._table.kind(seat) == "human":
-            with contextlib.suppress(IllegalMoveError):
-                self._apply(square)
+    def _let_go(self, holder: object, why: str) -> None:
+        """Tell the joiner who held a seat that it is theirs no more, and hang up."""
+        if isinstance(holder, Peer):
+            holder.seat = None
+            holder.send(msg.error(why))
+            holder.close()
 
     def _apply(self, square: int) -> None:
         """Play an accepted move, tell everyone, and go on (IllegalMoveError: nothing done)."""
@@ -259,18 +253,20 @@ class Host:
         """Whatever comes next: start the game, end it, or set a computer seat thinking."""
         table = self._table
         if table.game.winner is not None:
-            self._game_over()
+            if self._ended is not table.game:  # each game ends once
+                self._ended = table.game
+                self._game_over()
             return
         if table.start():
             self._send_game()
         seat = table.game.to_move or 0
-        plan = self.config.seats[seat - 1]
+        plan = table.seats[seat - 1]
         if table.awaits(seat) and plan.kind == "computer" and not self._thinking:
             self._thinking = True
             asyncio.ensure_future(self._think(plan))
 
     async def _think(self, plan: HostSeat) -> None:
-        game = self._table.game
+        game, seat = self._table.game, self._table.game.to_move
         rng = random.Random(self._rng.random())
         try:
             square = await asyncio.to_thread(
@@ -278,8 +274,13 @@ class Host:
                 limit=Limit(time=self.config.budget))
         finally:
             self._thinking = False
-        if game is self._table.game and not self._done.is_set():
+        if self._done.is_set():
+            return
+        table = self._table
+        if game is table.game and table.kind(seat or 0) == "computer" and game.to_move == seat:
             self._apply(square)
+        else:
+            self._advance()  # the game, or who plays the seat, changed while it thought
 
     def _game_over(self) -> None:
         self._send_game()
@@ -288,6 +289,8 @@ class Host:
         if self._table.end_game():
             self._send_game()
             self._advance()
+        elif self.config.games == 0:
+            pass  # a window hosts: its player starts the next game (``new_game``)
         else:
             self._done.set()
             self._shut("every game has been played", True)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chainplus.net import protocol as msg
+from chainplus.net.address import shown
 from chainplus.net.client import Connection
 
 
@@ -58,8 +59,7 @@ class Link:
 
     @property
     def where(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{host}:{self.port}"
+        return shown(self.host, self.port)
 
     def start(self) -> None:
         self._thread.start()
@@ -76,6 +76,11 @@ class Link:
             connection.interrupt()
             return False
         return True
+
+    def send_move(self, seat: int, square: int, number: int) -> bool:
+        """Send move ``number`` of the game (the host knows our ``seat``); False when there is
+        no connection to send it on."""
+        return self.send(msg.move(square, number=number))
 
     def drop(self) -> None:
         """End the connection; the link joins again with the token (and gets the whole game)."""

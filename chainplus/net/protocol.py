@@ -20,9 +20,12 @@ The host sends::
     {"welcome": "chainplus", "version": 1, "seat": 2, "token": "..."}   the seat you hold,
         and the token that takes it back after a dropped connection
     {"game": {"number": 1, "games": 1, "record": {...}, "kinds": ["network", "computer",
-        "off", "off"], "connected": [2], "waiting": [3], "started": true}}
+        "off", "off"], "levels": [2, 5, 2, 2], "random": [10, 10, 10, 10],
+        "connected": [2], "waiting": [3], "started": true}}
         the whole game: on joining, at each game's start and end, and whenever who is
-        connected changes; "kinds" are seats 1-4, "waiting" the network seats nobody holds
+        connected or who plays a seat changes; "kinds", "levels" and "random" (a computer
+        seat's level and random %) are seats 1-4, "waiting" the network seats nobody holds;
+        "games": 0 when a window hosts, which starts each next game when its player asks
     {"moved": [row, col], "seat": 1, "number": 7}    the host accepted move number 7
     {"ping": n}                           answer with {"pong": n}, or be dropped as gone
     {"error": "one line"}                 what was wrong with your last line (to you alone)
@@ -104,6 +107,18 @@ class GameState:
     connected: tuple[int, ...]
     waiting: tuple[int, ...]
     started: bool
+    levels: tuple[int, ...] = (2, 2, 2, 2)  # a computer seat's level, seats 1-4
+    randoms: tuple[int, ...] = (10, 10, 10, 10)  # and its random %
+
+    @property
+    def open_ended(self) -> bool:
+        """A window hosts: it starts each next game when its player asks."""
+        return self.games == 0
+
+    @property
+    def last(self) -> bool:
+        """The game is the last the host plays."""
+        return not self.open_ended and self.number >= self.games
 
 
 @dataclass(frozen=True)
@@ -174,7 +189,8 @@ def game_message(state: GameState) -> dict[str, Any]:
     """The ``game`` message of ``state``."""
     return {"game": {
         "number": state.number, "games": state.games, "record": record_of(state.game),
-        "kinds": list(state.kinds), "connected": list(state.connected),
+        "kinds": list(state.kinds), "levels": list(state.levels),
+        "random": list(state.randoms), "connected": list(state.connected),
         "waiting": list(state.waiting), "started": state.started,
     }}
 
@@ -262,14 +278,16 @@ def parse_host(line: bytes) -> HostMessage | BadMessage:
     if isinstance(data, BadMessage):
         return data
     try:
-        return _host_message(data)
+        return host_message(data)
     except (ValueError, TypeError, KeyError) as exc:
         return BadMessage(f"bad host message: {str(exc)[:120]}")
     except RecursionError:
         return BadMessage("the line is nested too deeply")
 
 
-def _host_message(data: dict[str, Any]) -> HostMessage | BadMessage:
+def host_message(data: dict[str, Any]) -> HostMessage | BadMessage:
+    """A host's message, already decoded, as a message (ValueError, TypeError, KeyError: not
+    one). A hosting window reads its own host's messages with it, as its joiners do."""
     if "moved" in data:
         return Moved(_square(data["moved"]), _int(data, "seat", 1, 4) or 0,
                      _int(data, "number", 1, 1 << 30) or 0)
@@ -308,7 +326,20 @@ def _game_state(data: dict[str, Any]) -> GameState:
             or not all(k in SEAT_KINDS for k in kinds)):
         raise ValueError(f"'kinds' must list four seat kinds, not {short(kinds)}")
     return GameState(
-        number=_int(data, "number", 1, 1 << 30) or 1, games=_int(data, "games", 1, 1 << 30) or 1,
+        number=_int(data, "number", 1, 1 << 30) or 1, games=_int(data, "games", 0, 1 << 30) or 0,
         game=game, kinds=tuple(kinds), connected=_seats(data.get("connected")),
         waiting=_seats(data.get("waiting")), started=data.get("started") is True,
+        levels=_per_seat(data, "levels", 0, 5, 2), randoms=_per_seat(data, "random", 0, 100, 10),
     )
+
+
+def _per_seat(data: dict[str, Any], key: str, low: int, high: int,
+              missing: int) -> tuple[int, ...]:
+    """Seats 1-4's numbers under ``key`` (``missing`` for each when the host sent none)."""
+    value = data.get(key)
+    if value is None:
+        return (missing,) * len(SEATS)
+    if (not isinstance(value, list) or len(value) != len(SEATS)
+            or not all(type(v) is int and low <= v <= high for v in value)):
+        raise ValueError(f"{key!r} must list four numbers {low}-{high}, not {short(value)}")
+    return tuple(value)

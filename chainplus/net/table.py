@@ -32,7 +32,7 @@ class HostConfig:
 
     seats: tuple[HostSeat, ...]
     rules: Rules = DEFAULT_RULES
-    games: int = 1
+    games: int = 1  # 0: a window hosts, and starts each next game when its player asks
     code: str = field(default_factory=new_code)
     listen: str = "127.0.0.1"
     port: int = 0
@@ -64,6 +64,8 @@ class Table:
         self.config = config
         self.lock = threading.Lock()
         self.number = 1
+        self.seats = list(config.seats)  # who plays each seat now (a hosting window changes it)
+        self.rules = config.rules
         self.game = config.resume.copy() if config.resume else self._new_game()
         self.started = False  # every network seat has been held at once since the game began
         self.tokens: dict[int, str] = {}  # seat: the token that takes it back
@@ -71,10 +73,10 @@ class Table:
         self.finished: list[dict[str, Any]] = []
 
     def _new_game(self) -> Game:
-        return Game(in_game(self.config.seats), self.config.rules)
+        return Game(in_game(tuple(self.seats)), self.rules)
 
     def kind(self, seat: int) -> str:
-        return self.config.seats[seat - 1].kind
+        return self.seats[seat - 1].kind
 
     def connected(self) -> tuple[int, ...]:
         return tuple(sorted(self.holders))
@@ -85,9 +87,11 @@ class Table:
                      if self.kind(s) == "network" and s not in self.holders)
 
     def state(self) -> msg.GameState:
+        seats = self.seats
         return msg.GameState(self.number, self.config.games, self.game,
-                             tuple(seat.kind for seat in self.config.seats), self.connected(),
-                             self.waiting(), self.started)
+                             tuple(seat.kind for seat in seats), self.connected(),
+                             self.waiting(), self.started, tuple(s.level for s in seats),
+                             tuple(s.random_pct for s in seats))
 
     def view(self, done: bool, peers: int) -> HostView:
         with self.lock:
@@ -116,6 +120,33 @@ class Table:
             self.holders[seat] = holder
             token = self.tokens.setdefault(seat, secrets.token_urlsafe(12))
         return old, token
+
+    def set_seat(self, seat: int, plan: HostSeat) -> object | None:
+        """Who plays ``seat`` of the game from now on (a hosting window's panel: a seat that
+        nobody came back to handed to the computer, say); the holder it takes the seat from,
+        if any. A seat not in the game stays out of it."""
+        if seat not in self.game.seats or plan.kind == "off":
+            return None
+        with self.lock:
+            self.seats[seat - 1] = plan
+            if plan.kind == "network":
+                return None
+            self.tokens.pop(seat, None)
+            return self.holders.pop(seat, None)
+
+    def new_game(self, game: Game, seats: tuple[HostSeat, ...]) -> list[object]:
+        """Play ``game`` (a hosting window's next game, or a position it plays on from) with
+        ``seats`` from now on; the holders of seats that are no longer network seats."""
+        with self.lock:
+            if self.game.moves or self.game.winner is not None:
+                self.number += 1
+            self.game, self.seats, self.rules = game.copy(), list(seats), game.rules
+            self.started = False
+            gone = [s for s in self.holders if seats[s - 1].kind != "network"
+                    or s not in game.seats]
+            for seat in gone:
+                self.tokens.pop(seat, None)
+            return [self.holders.pop(seat) for seat in gone]
 
     def release(self, seat: int | None, holder: object) -> bool:
         """``holder`` lets go of ``seat``; whether it held it."""
@@ -163,10 +194,10 @@ class Table:
 
     def end_game(self) -> bool:
         """Keep the finished game's record and set up the next game; False when it was the
-        last."""
+        last, or when a window hosts (it starts the next game itself: ``new_game``)."""
         with self.lock:
             self.finished.append(record_of(self.game))
-            if self.number >= self.config.games:
+            if self.config.games == 0 or self.number >= self.config.games:
                 return False
             self.number += 1
             self.game = self._new_game()

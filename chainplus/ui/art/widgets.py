@@ -82,16 +82,17 @@ def label(surface: pygame.Surface, rect: Rect, text: str, enabled: bool = True) 
 
 
 def window_frame(surface: pygame.Surface, focused: bool, pressed: str | None = None,
-                 show_close: bool = True, show_toggle: bool = True) -> None:
-    """The title bar: close icon top left, title in cream when focused, toggle-size top right
-    (its glyph looks the same in a window and full screen, as on RISC OS).
+                 show_close: bool = True, show_toggle: bool = True,
+                 title: str = TITLE) -> None:
+    """The title bar: close icon top left, ``title`` in cream when focused, toggle-size top
+    right (its glyph looks the same in a window and full screen, as on RISC OS).
 
     A kiosk hides both icons: the bar then runs the full width of the screen.
     """
     bar = TITLE_BAR if show_close or show_toggle else TITLE_BAR.union(CLOSE_ICON).union(TOGGLE_ICON)
     surface.fill(CREAM if focused else GREY2, bar)
     pygame.draw.rect(surface, BLACK, bar, 1)
-    font.draw(surface, TITLE, (bar.centerx, bar.y + 4), BLACK, align="center")
+    font.draw(surface, title, (bar.centerx, bar.y + 4), BLACK, align="center")
     if show_close:
         _furniture(surface, CLOSE_ICON, "close", pressed == "close")
     if show_toggle:

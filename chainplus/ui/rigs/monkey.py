@@ -170,6 +170,9 @@ def check(app: App) -> None:
         cascade = getattr(mode, "cascade")  # noqa: B009  (an AnimateMode's own)
         assert game.moves and cascade.square == game.moves[-1], "animating another move"
         assert (game.winner is not None) == (cascade.winner is not None)
+    elif mode.name == "hosting":
+        assert app.session.hosting, "a hosting mode whose session does not host"
+        assert not app.options.kiosk, "a kiosk hosting unasked"
     else:
         assert mode.name == "play" and game.winner is None, "play mode after a win"
         assert game.to_move in game.alive

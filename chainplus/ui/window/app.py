@@ -28,6 +28,7 @@ from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.games_window import GamesMode
+from chainplus.ui.window.hosting import HostingMode, hosting_mode
 from chainplus.ui.window.joined import JOINED, joined_game
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
@@ -98,8 +99,12 @@ class App:
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=_post_wake)
         self.icons = icons_shown(self.table)
-        self.joined = joined_game(self.table, options)  # --join HOST:PORT: the host's game
-        self.mode: Mode = self.joined or PlayMode(self.table)
+        #: The mode with a line to a host (--join HOST:PORT, or the window's own when it hosts
+        #: a game with network seats): hung up when the window closes.
+        self.joined = joined_game(self.table, options)
+        self.mode: Mode = self.joined or hosting_mode(self.table, PlayMode(self.table))
+        if isinstance(self.mode, HostingMode):
+            self.joined = self.mode
         self.exit_status = 0
         self.focused = self.dirty = True
         self.pointer: tuple[int, int] | None = None
@@ -238,6 +243,9 @@ class App:
             self.dirty = True
 
     def switch(self, mode: Mode) -> None:
+        mode = hosting_mode(self.table, mode)  # a game with network seats is hosted
+        if isinstance(mode, HostingMode):
+            self.joined = mode
         if mode is not self.mode:
             self.mode.leave()
             self.mode = mode

@@ -25,6 +25,7 @@ from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
 from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
 from chainplus.net.address import parse_address, parse_code
+from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.ui.window.launch import run
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
 from chainplus.ui.window.video import NoDisplay
@@ -153,25 +154,34 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
                              "host) and play its free network seat; nothing of your own "
                              "game or settings is changed")
     parser.add_argument("--code", type=parse_code, default=None,
-                        help="the host's join code (with --join)")
+                        help="the host's join code (with --join); without --join, the code "
+                             "this window gives when it hosts a game with network seats")
+    parser.add_argument("--listen", default="", metavar="ADDRESS",
+                        help="where a hosting window listens (default: every interface; "
+                             "127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=_port, default=None,
+                        help=f"the port a hosting window listens on (default {DEFAULT_PORT}, "
+                             "or any free one when it is taken)")
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"a port is 1-65535, not {text!r}")
+    return int(text)
 
 
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """--join and --code come together, and only in a window with no game to open; a kiosk
-    neither joins nor hosts (a bad pair is one error line and status 2)."""
+    """--join and --code come together, and only in a window with no game to open (a bad pair
+    is one error line and status 2)."""
     if args.join is not None and args.code is None:
         parser.error("--join needs the host's --code")
-    if args.code is not None and args.join is None:
-        parser.error("--code is the code of a host to --join")
     if args.join is not None and (args.kiosk or args.game is not None):
         parser.error("--join opens the host's game: not with --kiosk or a GAME.json")
-    if args.kiosk and args.seats is not None and any(r.kind == "network" for r in args.seats):
-        parser.error("a kiosk does not host a network game: --seats N is for a window")
 
 
 def local_seats(seats: tuple[SavedSeat, ...], kiosk: bool) -> tuple[SavedSeat, ...]:
-    """The remembered seats, a network seat played by a human in a kiosk (a kiosk never hosts
-    unless its operator asks)."""
+    """The remembered seats, a network seat played by a human in a kiosk (a kiosk hosts only
+    when its operator's ``--seats`` asks)."""
     if not kiosk:
         return seats
     return tuple(replace(row, kind="human") if row.kind == "network" else row for row in seats)
@@ -197,6 +207,9 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         open_path=args.game,
         join=args.join,
         join_code=args.code or "",
+        host_code=args.code if args.join is None else None,
+        listen=args.listen,
+        port=args.port,
     )
 
 

@@ -15,6 +15,7 @@ session has no files, so its own unfinished game is never touched.
 from __future__ import annotations
 
 import queue
+from typing import Protocol
 
 from chainplus.app.panel import SEAT_NAME, Panel
 from chainplus.app.session import Note, Options, Placed
@@ -38,16 +39,37 @@ KIND_WORD = {"computer": "the host's computer", "human": "at the host",
              "network": "over the network"}
 
 
-def _names(seats: tuple[int, ...] | list[int]) -> str:
+def names(seats: tuple[int, ...] | list[int]) -> str:
     return ", ".join(SEAT_NAME[s] for s in seats)
 
 
-def panel_as_host(panel: Panel, kinds: tuple[str, ...]) -> None:
-    """Show the host's seats in the panel (a network seat as a human one)."""
-    for seat, kind in zip(SEATS, kinds, strict=True):
-        row = panel[seat]
-        row.kind = "off" if kind == "off" else "computer" if kind == "computer" else "human"
-        row.plays_as = "computer" if kind == "computer" else "human"
+def panel_as_host(panel: Panel, state: msg.GameState, mine: tuple[int, ...]) -> None:
+    """Show the host's seats in the panel: its kinds (the joiner's own seat as human, other
+    network seats as network ones), and its computer seats' levels and random %."""
+    for seat in SEATS:
+        row, kind = panel[seat], state.kinds[seat - 1]
+        kind = "human" if seat in mine else kind
+        row.kind = "off" if kind == "off" else "computer" if kind == "computer" else \
+            "network" if kind == "network" else "human"
+        row.plays_as = "computer" if kind == "computer" else \
+            "network" if kind == "network" else "human"
+        row.level, row.random_pct = state.levels[seat - 1], state.randoms[seat - 1]
+
+
+class Line(Protocol):
+    """A window's line to the host of its game: a joiner's ``net.link.Link``, or a hosting
+    window's own host (``hosting.HostLine``)."""
+
+    events: queue.Queue[LinkEvent]
+
+    @property
+    def where(self) -> str: ...
+
+    def send_move(self, seat: int, square: int, number: int) -> bool: ...
+
+    def drop(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class JoinedChain(AnimateMode):
@@ -71,7 +93,7 @@ class JoinedMode(Mode):
 
     name = "joined"
 
-    def __init__(self, table: Table, link: Link) -> None:
+    def __init__(self, table: Table, link: Line) -> None:
         super().__init__(table)
         self.link = link
         self.seat: int | None = None
@@ -125,17 +147,28 @@ class JoinedMode(Mode):
         before, self.state = self.state, state
         self.session.game = state.game
         self.sent = None
-        panel_as_host(self.session.panel, state.kinds)
+        self.show_seats(state)
         if before is not None and before.number != state.number:
-            self.table.say(Note(f"Game {state.number} of {state.games}."))
+            self.table.say(Note("A new game." if state.open_ended else
+                                f"Game {state.number} of {state.games}."))
         elif before is not None:
             came = [s for s in state.connected if s not in before.connected and s != self.seat]
             left = [s for s in state.waiting if s not in before.waiting]
             if came:
-                self.table.say(Note(f"{_names(came)} joined."))
+                self.table.say(Note(f"{names(came)} joined."))
             if left:
-                self.table.say(Note(f"{_names(left)} left: the game waits."))
+                over = state.game.winner is not None
+                self.table.say(Note(f"{names(left)} left" + (
+                    "." if over else ": the game waits.")))
         self.after_move()
+
+    def show_seats(self, state: msg.GameState) -> None:
+        """The panel shows the host's seats."""
+        panel_as_host(self.session.panel, state, self.mine())
+
+    def mine(self) -> tuple[int, ...]:
+        """The seats played at this window."""
+        return () if self.seat is None else (self.seat,)
 
     def moved(self, move: msg.Moved) -> Mode:
         """A move the host accepted: played here and shown, or, when it does not follow on
@@ -145,7 +178,7 @@ class JoinedMode(Mode):
                 game.to_move != move.seat or not game.is_legal(move.square):
             self.link.drop()  # join again with the token: the host sends the whole game
             return self
-        if move.seat == self.seat:
+        if move.seat in self.mine():
             self.sent = None
         shown = game.play_shown(move.square)
         notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
@@ -168,21 +201,22 @@ class JoinedMode(Mode):
             if self.won_said != key:
                 self.won_said = key
                 self.table.sound("win")
-                winner = "You win!" if game.winner == self.seat else \
-                    f"{SEAT_NAME[game.winner]} wins!"
-                self.table.say(Note(winner))
+                self.table.say(Note(self.winner_line()))
         return self
+
+    def winner_line(self) -> str:
+        winner = self.session.game.winner or 0
+        return "You win!" if self.mine() == (winner,) else f"{SEAT_NAME[winner]} wins!"
 
     # ---------------------------------------------------------------- the joiner's clicks
     def finished(self) -> bool:
         state = self.state
-        return state is not None and state.number >= state.games and \
-            state.game.winner is not None
+        return state is not None and state.last and state.game.winner is not None
 
     def my_turn(self) -> bool:
         state = self.state
         return (state is not None and state.started and not self.gone and self.trouble is None
-                and state.game.winner is None and state.game.to_move == self.seat)
+                and state.game.winner is None and state.game.to_move in self.mine())
 
     def human_to_move(self) -> bool:
         return self.my_turn() and self.sent is None
@@ -209,8 +243,8 @@ class JoinedMode(Mode):
         elif game.winner is not None:
             table.say(Note("The game is over."))
         elif not state.started:
-            table.say(Note(f"Waiting for {_names(state.waiting)} to join first."))
-        elif game.to_move != self.seat:
+            table.say(Note(f"Waiting for {names(state.waiting)} to join first."))
+        elif game.to_move not in self.mine():
             table.say(Note(f"It is {SEAT_NAME[game.to_move or 0]}'s turn: wait for it."))
         elif self.sent is not None:
             table.say(Note("Your move has gone to the host."))
@@ -220,13 +254,19 @@ class JoinedMode(Mode):
             owner = SEAT_NAME[game.owners[square]]
             table.refuse(square, Note(f"{owner}'s square! Play on an empty square or one of "
                                       "yours.", warn=True))
-        elif self.link.send(msg.move(square, number=len(game.moves) + 1)):
+        elif self.link.send_move(game.to_move, square, len(game.moves) + 1):
             self.sent = len(game.moves) + 1
         else:
             table.say(Note("Not connected to the host: try again in a moment.", warn=True))
         return self
 
     # ---------------------------------------------------------------- what is shown
+    def waiting_seats(self) -> frozenset[int]:
+        return frozenset(self.state.waiting) if self.state is not None else frozenset()
+
+    def title(self) -> str | None:
+        return f"Chain Reaction - joined {self.link.where}"
+
     def look(self) -> object:
         state = self.state
         return self.seat, self.trouble, self.sent, state and (state.connected, state.started)
@@ -238,10 +278,11 @@ class JoinedMode(Mode):
         if game.winner is not None:
             return Status(game.winner, "The winner is", SEAT_NAME[game.winner], big=True)
         if not state.started:
-            return Status(None, "Waiting for", _names(state.waiting))
+            return Status(None, "Waiting for", names(state.waiting))
         seat = game.to_move or 0
-        if seat == self.seat:
-            return Status(seat, "Your move", SEAT_NAME[seat])
+        if seat in self.mine():
+            return Status(seat, "Your move" if len(self.mine()) == 1 else "To move",
+                          SEAT_NAME[seat])
         kind = state.kinds[seat - 1]
         head = "Computer thinking" if kind == "computer" else \
             "Waiting for" if seat in state.waiting else "To move"
@@ -255,12 +296,15 @@ class JoinedMode(Mode):
             return f"Joining the game at {self.link.where}..."
         me = SEAT_NAME[self.seat or 0]
         if game.winner is not None:
-            who = "You win!" if game.winner == self.seat else f"{SEAT_NAME[game.winner]} wins."
-            return who if self.finished() else f"{who} The next game comes."
+            who = self.winner_line()
+            if self.finished():
+                return who
+            return f"{who} The host starts the next game." if state.open_ended else \
+                f"{who} The next game comes."
         if not state.started:
-            return f"You are {me}. Waiting for {_names(state.waiting)} to join."
+            return f"You are {me}. Waiting for {names(state.waiting)} to join."
         seat = game.to_move or 0
-        if seat == self.seat:
+        if seat in self.mine():
             return "Your move: click an empty square or one of yours."
         if seat in state.waiting:
             return f"Waiting for {SEAT_NAME[seat]} to join again. You are {me}."
@@ -279,7 +323,7 @@ class JoinedMode(Mode):
         if state is None:
             return f"{name}: the host sets the seats."
         kind = state.kinds[seat - 1]
-        if seat == self.seat:
+        if seat in self.mine():
             return f"{name}: you."
         if kind == "off":
             return f"{name}: not in play."

@@ -142,6 +142,10 @@ class Mode:
         """The network seats the game waits for someone to join (the panel marks them)."""
         return frozenset()
 
+    def title(self) -> str | None:
+        """The title bar's words, when not the game's name (where a network game is)."""
+        return None
+
     def frame(self) -> Board:
         """The (counts, owners) on screen now."""
         game = self.session.game
@@ -212,6 +216,9 @@ class WindowMode(Mode):
 
     def waiting_seats(self) -> frozenset[int]:
         return self.under.waiting_seats()
+
+    def title(self) -> str | None:
+        return self.under.title()
 
     def status(self) -> Status:
         return self.under.status()

@@ -94,19 +94,10 @@ class PlayMode(Mode):
         return self
 
     def _collect_hint(self) -> None:
-        job = self.table.worker.job
-        if job is None or job.kind != HINT:
-            return
-        done = self._collect()
-        if done is not None and done.square is not None:
-            self.table.show_hint(done.square)
+        show_hint(self.table)
 
     def _collect(self) -> Job | None:
-        """The worker's finished answer, if any, with any stand-in it needed reported once."""
-        done = self.table.worker.collect()
-        if done is not None and done.fallback:
-            self.table.note_fallback(done.fallback)
-        return done
+        return collect(self.table)
 
     def deadline(self, now: float) -> float | None:
         if self.session.computer_to_move():
@@ -117,10 +108,7 @@ class PlayMode(Mode):
         if effect is Effect.RESTART:
             return PlayMode(self.table)  # New or Undo: play on from the board as it is now
         if effect is Effect.HINT and self.human_to_move():
-            table = self.table
-            table.worker.start(HINT, self.session.game, HINT_LEVEL, 0, table.rng.random(),
-                               table.hint_budget)
-            table.say(Note("Looking for a good move..."))
+            ask_hint(self.table)
             return self
         return super().follow(effect)
 
@@ -163,6 +151,31 @@ class PlayMode(Mode):
         if self.session.computer_to_move():
             return f"{SEAT_NAME[seat]} is the computer (level {self.session.panel[seat].level})."
         return f"{SEAT_NAME[seat]}: click an empty square or one of yours."
+
+
+def collect(table: Table) -> Job | None:
+    """The worker's finished answer, if any, with any stand-in it needed reported once."""
+    done = table.worker.collect()
+    if done is not None and done.fallback:
+        table.note_fallback(done.fallback)
+    return done
+
+
+def ask_hint(table: Table) -> None:
+    """Set the worker looking for a hint for the human to move."""
+    table.worker.start(HINT, table.session.game, HINT_LEVEL, 0, table.rng.random(),
+                       table.hint_budget)
+    table.say(Note("Looking for a good move..."))
+
+
+def show_hint(table: Table) -> None:
+    """Show the worker's hint, once it has one."""
+    job = table.worker.job
+    if job is None or job.kind != HINT:
+        return
+    done = collect(table)
+    if done is not None and done.square is not None:
+        table.show_hint(done.square)
 
 
 def after_move(table: Table, placed: Placed) -> Mode:

@@ -12,7 +12,7 @@ import pygame
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
-from chainplus.ui.art.theme import BLACK, GREY1, WORK_AREA
+from chainplus.ui.art.theme import BLACK, GREY1, TITLE, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
 from chainplus.ui.window.mode import Board, Mode
 from chainplus.ui.window.targets import Cell, Furniture, Icon, Square, Target
@@ -32,7 +32,7 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
     pygame.draw.rect(surface, BLACK, WORK_AREA, 1)
     furniture = pressed.name if isinstance(pressed, Furniture) else None
     widgets.window_frame(surface, focused, furniture, show_close=table.policy.furniture,
-                         show_toggle=table.policy.furniture)
+                         show_toggle=table.policy.furniture, title=mode.title() or TITLE)
     mode.draw_board(surface, pointer)
     if cues.hint.value is not None:
         board_view.draw_hint(surface, cues.hint.value, int(now * FLASH_RATE) % 2 == 0)

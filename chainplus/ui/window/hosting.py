@@ -1,0 +1,247 @@
+"""A window that hosts: a game with network seats is played through a ``net.host.Host`` that
+runs in the window's process, so joiners on other machines take those seats.
+
+The host is the authority here too: the window shows its own game as the host tells it,
+through ``HostLine``, the same messages its joiners read, so the two can never disagree.
+``HostingMode`` is the joined window's mode with the host's side added: the window's human
+seats play by clicks that go to the host; the panel stays the window's own, and a seat passed
+there between human, computer and network (one nobody came back to handed to the computer)
+passes at the host at once; New and Play on start the host's next game, or stop hosting when
+the next game has no network seats. The title bar and the help line say where others join
+and the code they need; a free network seat's row says it waits.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from chainplus.app.panel import SEAT_NAME, hosted
+from chainplus.app.session import Note, Session
+from chainplus.core.rules import SEATS
+from chainplus.net import protocol as msg
+from chainplus.net.address import own_addresses, shown
+from chainplus.net.link import LinkEvent
+from chainplus.net.seats import HostSeat
+from chainplus.net.table import HostConfig, new_code
+from chainplus.net.window_host import WindowHost
+from chainplus.ui.window.controls import Effect
+from chainplus.ui.window.joined import JoinedMode
+from chainplus.ui.window.mode import Mode
+from chainplus.ui.window.modes import PlayMode, ask_hint, show_hint, think_budget
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import Cell, Target
+
+
+def host_seats(session: Session) -> tuple[HostSeat, ...]:
+    """The seats of the game on the board as its host plays them (the panel's players)."""
+    panel, game = session.panel, session.game
+    return tuple(HostSeat(panel[s].plays_as if s in game.seats else "off", panel[s].level,
+                          panel[s].random_pct) for s in SEATS)
+
+
+class HostLine:
+    """A hosting window's line to its own host, shaped like a joiner's ``net.link.Link``."""
+
+    def __init__(self, host: WindowHost, wake: Callable[[], None]) -> None:
+        self.host = host
+        self.events: queue.Queue[LinkEvent] = queue.Queue()
+        self._wake = wake
+        self.addresses = [host.address[0]]  # until the machine's own are looked up
+
+    @property
+    def where(self) -> str:
+        port = self.host.address[1]
+        return " or ".join(shown(address, port) for address in self.addresses[:2])
+
+    def start(self) -> None:
+        """Hear the host from now on, and look up where others may reach it."""
+        threading.Thread(target=self._look_up, name="chainplus-addresses", daemon=True).start()
+        self.host.subscribe(self._heard)
+
+    def _look_up(self) -> None:
+        self.addresses = own_addresses(self.host.config.listen)
+        self._wake()
+
+    def _heard(self, data: dict[str, Any]) -> None:
+        try:
+            event: LinkEvent = msg.host_message(data)
+        except (ValueError, TypeError, KeyError) as exc:
+            event = msg.BadMessage(str(exc))
+        self.events.put(event)
+        self._wake()
+
+    def send_move(self, seat: int, square: int, number: int) -> bool:
+        self.host.play(seat, square)
+        return True
+
+    def drop(self) -> None:
+        self.host.resend()
+
+    def close(self) -> None:
+        self.host.stop()
+
+
+def start_host(table: Table) -> HostLine | str:
+    """Host the game on the board: the line to its host, or why it cannot listen (one line).
+    The port is ``Options.port``, else 4770, else any free one."""
+    session = table.session
+    options = session.options
+    if session.host_code is None:
+        session.host_code = new_code()
+    ports = (options.port,) if options.port is not None else (msg.DEFAULT_PORT, 0)
+    why = ""
+    for port in ports:
+        config = HostConfig(host_seats(session), session.game.rules, games=0,
+                            code=session.host_code, listen=options.listen, port=port,
+                            resume=session.game,
+                            budget=table.budget or think_budget(session.speed))
+        host = WindowHost(config)
+        try:
+            host.start()
+        except OSError as exc:
+            why = str(exc.strerror or exc)
+            continue
+        session.autosave()  # with the code, so a restarted window hosts it again
+        line = HostLine(host, table.wake)
+        line.start()
+        return line
+    return f"Cannot host the network game: {why}."
+
+
+def hosting_mode(table: Table, mode: Mode) -> Mode:
+    """``mode``, or, when it is a game with network seats to play, the mode that hosts it (or,
+    when the window cannot listen, the same game with its network seats played here)."""
+    session = table.session
+    if type(mode) is not PlayMode or not session.hosted:
+        return mode
+    line = start_host(table)
+    if isinstance(line, HostLine):
+        return HostingMode(table, line)
+    for seat in session.game.seats:
+        row = session.panel[seat]
+        if row.plays_as == "network":
+            row.plays_as = "human"
+    table.say(Note(f"{line} The network seats play here.", warn=True))
+    return mode
+
+
+class HostingMode(JoinedMode):
+    """The hosted game on the board; the window's human seats play by clicks."""
+
+    name = "hosting"
+    wakes_on_idle = False  # joiners may be mid-game: a kiosk shows no demonstration
+
+    def __init__(self, table: Table, line: HostLine) -> None:
+        super().__init__(table, line)
+        self.line = line
+        table.session.hosting = True
+        self.over_since: float | None = None  # when the game on the board ended
+
+    def mine(self) -> tuple[int, ...]:
+        state = self.state
+        if state is None:
+            return ()
+        return tuple(s for s in state.game.seats if state.kinds[s - 1] == "human")
+
+    def show_seats(self, state: msg.GameState) -> None:
+        """The panel is the window's own: the host follows it (``send_seats``)."""
+
+    def after_move(self) -> JoinedMode:
+        game = self.session.game
+        won = game.winner is not None and self.state is not None and \
+            self.won_said != (self.state.number, len(game.moves))
+        if self.state is not None and self.state.game is game:
+            self.session.moved(won)
+        return super().after_move()
+
+    def winner_line(self) -> str:
+        return f"{super().winner_line()} {self.table.policy.after_win()}"
+
+    # ---------------------------------------------------------------- the host's player
+    def tick(self, now: float) -> Mode:
+        show_hint(self.table)
+        after = super().tick(now)
+        due = self.table.policy.next_game_after
+        if after is self and due is not None and self.over_for(now) >= due:
+            self.table.say(self.session.new_game())  # a kiosk starts the next game itself
+            return self.follow(Effect.RESTART)
+        return after
+
+    def over_for(self, now: float) -> float:
+        """How long the game has been over (0 while it is not)."""
+        if self.session.game.winner is None:
+            self.over_since = None
+        elif self.over_since is None:
+            self.over_since = now
+        return 0.0 if self.over_since is None else now - self.over_since
+
+    def click(self, target: Target | None, button: int) -> Mode:
+        if isinstance(target, Cell):
+            after = Mode.click(self, target, button)
+            self.send_seats()
+            return after
+        return super().click(target, button)
+
+    def send_seats(self) -> None:
+        """Tell the host who now plays each seat of the game under way, as the panel says."""
+        state, game = self.state, self.session.game
+        if state is None or game.winner is not None or state.game is not game:
+            return
+        for seat, plan in zip(SEATS, host_seats(self.session), strict=True):
+            was = (state.kinds[seat - 1], state.levels[seat - 1], state.randoms[seat - 1])
+            if seat in game.seats and (plan.kind, plan.level, plan.random_pct) != was:
+                self.line.host.set_seat(seat, plan)
+
+    def follow(self, effect: Effect) -> Mode:
+        """New or Play on: the host's next game, or no more hosting when it has no network
+        seats. A hint for the human to move, as in any game."""
+        session, state = self.session, self.state
+        if effect is Effect.HINT and self.human_to_move():
+            ask_hint(self.table)
+            return self
+        if effect is not Effect.RESTART or state is None or session.game is state.game:
+            return Mode.follow(self, effect)
+        if not hosted(session.panel, session.game):
+            self.close()
+            self.table.say(Note("No network seats in this game: hosting has stopped."))
+            return PlayMode(self.table)
+        self.state = None  # until the host tells the new game
+        self.line.host.new_game(session.game, host_seats(session))
+        return self
+
+    def close(self) -> None:
+        """Stop hosting (a game with no network seats next, or the window closing)."""
+        self.session.hosting = False
+        self.line.close()
+
+    # ---------------------------------------------------------------- what is shown
+    def title(self) -> str:
+        return f"Chain Reaction - hosting at {self.line.where}, code {self.line.host.code}"
+
+    def look(self) -> object:
+        return super().look(), self.line.where
+
+    def default_help(self) -> str:
+        state = self.state
+        if state is None:
+            return "Starting the network game..."
+        if state.game.winner is not None:
+            return self.winner_line()
+        if not state.started and state.game.winner is None:
+            first = shown(self.line.addresses[0], self.line.host.address[1])
+            return f"Join with code {self.line.host.code} at {first}."  # the box: who waits
+        return super().default_help()
+
+    def own_help(self, target: Target | None) -> str | None:
+        """Over a network seat's row: who holds it, and how to hand it over; the rest of the
+        panel is the window's own, with its usual help."""
+        state = self.state
+        if isinstance(target, Cell):
+            if state is None or state.kinds[target.seat - 1] != "network":
+                return None
+            held = "joined" if target.seat in state.connected else "free"
+            return f"{SEAT_NAME[target.seat]}: network seat, {held}. Adjust: a computer plays it."
+        return super().own_help(target)
