@@ -94,8 +94,7 @@ class Session(PanelClicks):
         game = None
         if store is not None:  # the unfinished autosaved game, who played it, and the aside
             game, self.put_aside = store.resume(self.panel, options.fixed_seats)
-        #: A hosted game's join code (``--code``, else the autosaved game's, else made when
-        #: the window first hosts), kept with the game so a restarted host's joiners rejoin.
+        #: A hosted game's code (--code, the autosave's, or new): kept, so joiners rejoin.
         self.host_code = options.host_code or (store.host_code if store else None)
         self.resumed = len(game.moves) if game is not None else 0  # moves carried on with
         self.game = game if game is not None else self.next_game()
@@ -107,9 +106,7 @@ class Session(PanelClicks):
         """Save the game on the board (and a game put aside by New), so a crash resumes it."""
         if self.store is None:
             return
-        extra: dict[str, Any] = {}
-        if self.put_aside is not None:
-            extra["put_aside"] = record_of(self.put_aside)
+        extra: dict[str, Any] = {"put_aside": record_of(self.put_aside)} if self.put_aside else {}
         if self.host_code is not None and self.hosted:
             extra["host_code"] = self.host_code
         self.store.autosave(self.game, self.panel, extra)
@@ -142,16 +139,14 @@ class Session(PanelClicks):
 
     @property
     def hosted(self) -> bool:
-        """Whether the window hosts the game on the board: it is hosting (``hosting``, set by
-        the window, which goes on hosting a game whose network seats were handed over), or
-        the game has network seats (the window is to host it)."""
+        """Whether the window hosts the game on the board (``hosting``, even once its network
+        seats are handed over), or is to: the game has network seats."""
         return self.hosting or hosted(self.panel, self.game)
 
     @property
     def last_square(self) -> int | None:
         """The square of the last move on the board (the marker shows it), if any."""
-        moves = self.game.moves
-        return moves[-1] if moves else None
+        return self.game.moves[-1] if self.game.moves else None
 
     def to_move(self) -> int | None:
         """The seat to move, or None when the game is over."""
@@ -177,8 +172,7 @@ class Session(PanelClicks):
         return Placed(shown, notes if lesson is None else (*notes, lesson))
 
     def moved(self, won: bool) -> None:
-        """A move was made on the board (here, or by a hosted game's host): autosave, so a
-        kill from now on resumes after it, and keep the game when the move ``won`` it."""
+        """A move was made (here or by the host): autosave; keep the game if it ``won``."""
         self.autosave()
         if won and self.store is not None and self.keeps_games:
             self.store.keep_game(self.game, self.panel)  # every game won is kept
@@ -314,9 +308,9 @@ class Session(PanelClicks):
         return Note("Sound on." if self.sound else "Sound off.")
 
     def choose_rules(self, rules: Rules) -> Note:
-        """Choose the next game's rules; a kiosk keeps its operator's, whoever asks."""
-        if self.options.kiosk:
-            return Note(f"The rules are set for this kiosk: {self.rules}.")
+        """Choose the next game's rules; a kiosk keeps its operator's, a joiner its host's."""
+        if self.options.kiosk or self.options.join:
+            return Note(f"The rules are set here: {self.game.rules}.")
         self.rules = rules
         when = ", as now" if rules == self.game.rules else " from the next game"
         return Note(f"{rules.capitalize()} rules{when}.")

@@ -99,17 +99,14 @@ class App:
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=_post_wake)
         self.icons = icons_shown(self.table)
-        #: The mode with a line to a host (--join HOST:PORT, or the window's own when it hosts
-        #: a game with network seats): hung up when the window closes.
-        self.joined = joined_game(self.table, options)
-        self.mode: Mode = self.joined or hosting_mode(self.table, PlayMode(self.table))
-        if isinstance(self.mode, HostingMode):
-            self.joined = self.mode
+        self.joined = joined_game(self.table, options)  # a line to a host: hung up at close
+        self.mode: Mode = self.joined or PlayMode(self.table)
         self.exit_status = 0
         self.focused = self.dirty = True
         self.pointer: tuple[int, int] | None = None
         self.dragging: tuple[int, int] | None = None  # where a title-bar drag took hold
         self.touch: touch.Touch | None = None  # the finger that is down
+        self.switch(self.mode)  # the game on the board may be one to host
         if self.session.resumed:
             self.table.say(Note("Carrying on with the saved game."))
         if options.open_path is not None:  # python main.py GAME.json
@@ -244,9 +241,8 @@ class App:
 
     def switch(self, mode: Mode) -> None:
         mode = hosting_mode(self.table, mode)  # a game with network seats is hosted
-        if isinstance(mode, HostingMode):
-            self.joined = mode
         if mode is not self.mode:
+            self.joined = mode if isinstance(mode, HostingMode) else self.joined
             self.mode.leave()
             self.mode = mode
             self.dirty = True

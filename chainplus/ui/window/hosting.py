@@ -139,6 +139,7 @@ class HostingMode(JoinedMode):
         self.line = line
         table.session.hosting = True
         self.over_since: float | None = None  # when the game on the board ended
+        self.asked: object = None  # the game the host was asked to play next
 
     def mine(self) -> tuple[int, ...]:
         state = self.state
@@ -198,19 +199,23 @@ class HostingMode(JoinedMode):
     def follow(self, effect: Effect) -> Mode:
         """New or Play on: the host's next game, or no more hosting when it has no network
         seats. A hint for the human to move, as in any game."""
-        session, state = self.session, self.state
+        session = self.session
         if effect is Effect.HINT and self.human_to_move():
             ask_hint(self.table)
             return self
-        if effect is not Effect.RESTART or state is None or session.game is state.game:
-            return Mode.follow(self, effect)
+        if effect is not Effect.RESTART or session.game is self.hosting_game():
+            return Mode.follow(self, effect)  # Undo refused: the game is the host's still
         if not hosted(session.panel, session.game):
             self.close()
             self.table.say(Note("No network seats in this game: hosting has stopped."))
             return PlayMode(self.table)
-        self.state = None  # until the host tells the new game
+        self.state, self.asked = None, session.game  # until the host tells the new game
         self.line.host.new_game(session.game, host_seats(session))
         return self
+
+    def hosting_game(self) -> object:
+        """The game the host plays: as it told us, or the one asked for that it has not yet."""
+        return self.state.game if self.state is not None else self.asked
 
     def close(self) -> None:
         """Stop hosting (a game with no network seats next, or the window closing)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from chainplus.app.session import Note, Session
 from chainplus.app.tour import Page, pages
 from chainplus.core.rules import RULES, check_rules
 from chainplus.ui.art import rules_view
@@ -37,6 +38,16 @@ PART_HELP = {
 KEY_HELP = {"close": "Escape", "close-icon": "Escape", "back": "Left arrow",
             "next": "Right arrow"}
 LOCKED_HELP = "Set for this kiosk by its operator."
+#: And in a window that joined a host's game.
+HOST_HELP = "The host of this network game chooses."
+
+
+def locked_help(session: Session) -> str | None:
+    """Why the rules and explanations cannot be chosen here (a kiosk, a joined game), or
+    None when they can."""
+    if session.options.kiosk:
+        return LOCKED_HELP
+    return HOST_HELP if session.options.join is not None else None
 OUTSIDE_HELP = "A click outside the rules window closes it."
 
 
@@ -87,7 +98,9 @@ class RulesMode(WindowMode):
             return self.turn(step)
         if name == "back":
             return self.turn(-step)
-        if name in RULES:
+        if name in (*RULES, "explain") and session.options.join is not None:
+            self.table.say(Note(HOST_HELP))  # shown shaded: the host's to choose
+        elif name in RULES:
             self.table.say(session.choose_rules(check_rules(name)))
         elif name == "explain":
             self.table.say(session.explain(not session.explaining))
@@ -111,7 +124,7 @@ class RulesMode(WindowMode):
             number=self.number, count=self.count, page=self.page,
             elapsed=self.table.now - self.page_opened, playing=session.game.rules,
             chosen=session.rules, explaining=session.explaining,
-            locked=session.options.kiosk,
+            locked=locked_help(session) is not None,
             pressed=pressed.name if isinstance(pressed, Part) else None)
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
@@ -121,8 +134,9 @@ class RulesMode(WindowMode):
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
             return OUTSIDE_HELP if target is not None else None
-        if self.session.options.kiosk and target.name in ("acorn", "classic", "explain"):
-            return LOCKED_HELP
+        locked = locked_help(self.session)
+        if locked is not None and target.name in ("acorn", "classic", "explain"):
+            return locked
         line = PART_HELP[target.name]
         if self.table.policy.keys and target.name in KEY_HELP:
             line = f"{line} Key: {KEY_HELP[target.name]}."
