@@ -18,8 +18,8 @@ from chainplus.core.records import game_from_data
 from chainplus.net import bot
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
-from chainplus.ui.art import panel_view
-from chainplus.ui.art.theme import panel_cell
+from chainplus.ui.art import font, panel_view
+from chainplus.ui.art.theme import TITLE_BAR, panel_cell
 from chainplus.ui.window.command_line import local_seats
 from chainplus.ui.window.hosting import HostingMode
 from chainplus.ui.window.modes import PlayMode
@@ -85,9 +85,9 @@ def test_a_kiosk_hosts_only_when_its_operator_asks(ui) -> None:
 
 
 # ---------------------------------------------------------------------- hosting, loopback only
-def hosting_app(ui, spec: str, **options):
+def hosting_app(ui, spec: str, code: str | None = None, **options):
     app = ui.make_app(speed="fast", seats=st.parse_seats_spec(spec), fixed_seats=True, port=0,
-                      **options)
+                      host_code=code, **options)
     assert isinstance(app.mode, HostingMode)
     assert app.mode.line.host.address[0] == "127.0.0.1"  # Options listen on loopback
     return app
@@ -149,6 +149,20 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
         assert "Click New" in app.mode.default_help()
         kept = list((tmp_path / "games" / "kept").glob("*.json"))
         assert len(kept) == 1  # the hosting window keeps the game won, as any game
+    finally:
+        app.close()
+
+
+def test_the_title_bar_says_where_to_join_as_far_as_it_holds(ui):
+    app = hosting_app(ui, "H,N", code="K7QX2M")
+    try:
+        port = app.mode.line.host.address[1]
+        app.mode.line.addresses = ["192.168.1.5"]
+        assert app.mode.title() == f"Chain Reaction - hosting at 192.168.1.5:{port}, code K7QX2M"
+        app.mode.line.addresses = ["192.168.100.200", "10.0.0.15"]
+        title = app.mode.title()
+        assert title.startswith("Hosting at 192.168.100.200:") and title.endswith("code K7QX2M")
+        assert font.size(title)[0] < TITLE_BAR.w
     finally:
         app.close()
 

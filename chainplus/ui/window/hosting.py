@@ -27,6 +27,8 @@ from chainplus.net.link import LinkEvent
 from chainplus.net.seats import HostSeat
 from chainplus.net.table import HostConfig, new_code
 from chainplus.net.window_host import WindowHost
+from chainplus.ui.art import font
+from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.joined import JoinedMode
 from chainplus.ui.window.mode import Mode
@@ -53,8 +55,13 @@ class HostLine:
 
     @property
     def where(self) -> str:
+        """Where others may join: the machine's first two addresses and the port."""
         port = self.host.address[1]
         return " or ".join(shown(address, port) for address in self.addresses[:2])
+
+    @property
+    def first(self) -> str:
+        return shown(self.addresses[0], self.host.address[1])
 
     def start(self) -> None:
         """Hear the host from now on, and look up where others may reach it."""
@@ -224,7 +231,14 @@ class HostingMode(JoinedMode):
 
     # ---------------------------------------------------------------- what is shown
     def title(self) -> str:
-        return f"Chain Reaction - hosting at {self.line.where}, code {self.line.host.code}"
+        """Where others join and the code, as much of it as the title bar holds."""
+        code, first = self.line.host.code, self.line.first
+        for text in (f"Chain Reaction - hosting at {self.line.where}, code {code}",
+                     f"Hosting at {self.line.where}, code {code}",
+                     f"Hosting at {first}, code {code}"):
+            if font.size(text)[0] <= TITLE_BAR.w - 2 * font.size(" ")[0]:
+                break
+        return text
 
     def look(self) -> object:
         return super().look(), self.line.where
@@ -236,8 +250,7 @@ class HostingMode(JoinedMode):
         if state.game.winner is not None:
             return self.winner_line()
         if not state.started and state.game.winner is None:
-            first = shown(self.line.addresses[0], self.line.host.address[1])
-            return f"Join with code {self.line.host.code} at {first}."  # the box: who waits
+            return f"Join with code {self.line.host.code} at {self.line.first}."
         return super().default_help()
 
     def own_help(self, target: Target | None) -> str | None:
