@@ -195,8 +195,8 @@ def test_a_wrong_code_is_one_line(ui):
 
 @pytest.mark.parametrize("argv", [
     ["--join", "nowhere", "--code", "AB12"], ["--join", "127.0.0.1:0", "--code", "AB12"],
-    ["--join", "127.0.0.1:4770"], ["--code", "AB12"], ["--join", "127.0.0.1:4770", "--code",
-                                                      "no way"],
+    ["--join", "127.0.0.1:4770"], ["--code", "no way"], ["--port", "0"], ["--port", "x"],
+    ["--join", "127.0.0.1:4770", "--code", "no way"],
     ["--join", "127.0.0.1:4770", "--code", "AB12", "--kiosk"],
 ])
 def test_bad_join_options_are_one_error_line(capsys, argv):

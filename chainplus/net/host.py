@@ -56,11 +56,10 @@ class Host:
         self.config = config
         self.code = config.code.upper()
         self.address: tuple[str, int] = (config.listen, config.port)
-        self._on_move = on_move
-        self._on_game_over = on_game_over
+        self._on_move, self._on_game_over = on_move, on_game_over
         self._rng = random.Random(config.seed)
         self._table = Table(config)
-        self._thinking = False
+        self._thinking = self._closing = False
         self._ended: Game | None = None  # the last game whose end was dealt with
         self._peers: set[Peer] = set()
         self._subscribers: list[Callable[[dict[str, Any]], None]] = []
@@ -72,7 +71,7 @@ class Host:
         self._failure: OSError | None = None
         self._pinger: asyncio.Task[None] | None = None
 
-    # ------------------------------------------------------------------ the window's side
+    # ------------------------------------------------------------------ from other threads
     def start(self) -> tuple[str, int]:
         """Listen and start the host's thread; the address it listens on (the port is the
         one chosen when 0 was asked for). Raises OSError when it cannot listen."""
@@ -125,7 +124,11 @@ class Host:
         self._advance()
 
     def _shut(self, reason: str, done: bool) -> None:
-        """Close everything and end the loop (on the host's thread)."""
+        """Close everything and end the loop (on the host's thread), once: a stop asked for
+        while the host closes after its last game changes nothing."""
+        if self._closing:
+            return
+        self._closing = True
         self._broadcast({"bye": reason, "done": done})
         for peer in list(self._peers):
             peer.close()
@@ -204,10 +207,8 @@ class Host:
             peer.close()
             return
         old, token = self._table.hold(seat, peer)
-        if isinstance(old, Peer):  # a token took the seat back from a connection left behind
-            old.seat = None
-            old.send(msg.error(f"seat {seat} was taken back with its token"))
-            old.close()
+        if old is not None:  # a token took the seat back from a connection left behind
+            self._let_go(old, f"seat {seat} was taken back with its token")
         peer.seat = seat
         peer.send({"welcome": msg.NAME, "version": msg.VERSION, "seat": seat, "token": token})
         self._send_game()

@@ -20,6 +20,7 @@ from typing import Any
 
 from chainplus.app.panel import SEAT_NAME, hosted
 from chainplus.app.session import Note, Session
+from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.address import own_addresses, shown
@@ -146,7 +147,7 @@ class HostingMode(JoinedMode):
         self.line = line
         table.session.hosting = True
         self.over_since: float | None = None  # when the game on the board ended
-        self.asked: object = None  # the game the host was asked to play next
+        self.asked: Game | None = None  # the game the host was asked to play next
 
     def mine(self) -> tuple[int, ...]:
         state = self.state
@@ -220,7 +221,7 @@ class HostingMode(JoinedMode):
         self.line.host.new_game(session.game, host_seats(session))
         return self
 
-    def hosting_game(self) -> object:
+    def hosting_game(self) -> Game | None:
         """The game the host plays: as it told us, or the one asked for that it has not yet."""
         return self.state.game if self.state is not None else self.asked
 
