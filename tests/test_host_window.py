@@ -231,7 +231,7 @@ def test_a_window_that_cannot_listen_plays_the_network_seats_itself(ui):
                           port=taken.getsockname()[1])
         try:
             assert type(app.mode) is PlayMode
-            assert ui.message(app).startswith("Cannot host the network game:")
-            assert app.session.panel[2].plays_as == "human"
+            assert ui.message(app) == "Cannot host: the port is taken. The network seats play here."
+            assert app.session.panel[2].plays_as == app.session.panel[2].kind == "human"
         finally:
             app.close()

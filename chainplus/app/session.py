@@ -139,8 +139,7 @@ class Session(PanelClicks):
 
     @property
     def hosted(self) -> bool:
-        """Whether the window hosts the game on the board (``hosting``, even once its network
-        seats are handed over), or is to: the game has network seats."""
+        """Whether the window hosts the game (``hosting``) or is to: it has network seats."""
         return self.hosting or hosted(self.panel, self.game)
 
     @property
@@ -310,7 +309,8 @@ class Session(PanelClicks):
     def choose_rules(self, rules: Rules) -> Note:
         """Choose the next game's rules; a kiosk keeps its operator's, a joiner its host's."""
         if self.options.kiosk or self.options.join:
-            return Note(f"The rules are set here: {self.game.rules}.")
+            whose = "this kiosk" if self.options.kiosk else "the host's game"
+            return Note(f"The rules are set for {whose}: {self.game.rules}.")
         self.rules = rules
         when = ", as now" if rules == self.game.rules else " from the next game"
         return Note(f"{rules.capitalize()} rules{when}.")

@@ -13,6 +13,7 @@ and the code they need; a free network seat's row says it waits.
 
 from __future__ import annotations
 
+import errno
 import queue
 import threading
 from collections.abc import Callable
@@ -110,13 +111,14 @@ def start_host(table: Table) -> HostLine | str:
         try:
             host.start()
         except OSError as exc:
-            why = str(exc.strerror or exc)
+            why = "the port is taken" if exc.errno == errno.EADDRINUSE else \
+                str(exc.strerror or exc)[:40]
             continue
         session.autosave()  # with the code, so a restarted window hosts it again
         line = HostLine(host, table.wake)
         line.start()
         return line
-    return f"Cannot host the network game: {why}."
+    return f"Cannot host: {why}."
 
 
 def hosting_mode(table: Table, mode: Mode) -> Mode:
@@ -131,7 +133,7 @@ def hosting_mode(table: Table, mode: Mode) -> Mode:
     for seat in session.game.seats:
         row = session.panel[seat]
         if row.plays_as == "network":
-            row.plays_as = "human"
+            row.kind = row.plays_as = "human"
     table.say(Note(f"{line} The network seats play here.", warn=True))
     return mode
 
@@ -240,6 +242,9 @@ class HostingMode(JoinedMode):
             if font.size(text)[0] <= TITLE_BAR.w - 2 * font.size(" ")[0]:
                 break
         return text
+
+    def you_are(self) -> str:
+        return ""  # the window's seats are the panel's humans
 
     def look(self) -> object:
         return super().look(), self.line.where

@@ -157,9 +157,8 @@ class JoinedMode(Mode):
             if came:
                 self.table.say(Note(f"{names(came)} joined."))
             if left:
-                over = state.game.winner is not None
-                self.table.say(Note(f"{names(left)} left" + (
-                    "." if over else ": the game waits.")))
+                then = "." if state.game.winner is not None else ": the game waits."
+                self.table.say(Note(f"{names(left)} left{then}"))
         self.after_move()
 
     def show_seats(self, state: msg.GameState) -> None:
@@ -294,7 +293,7 @@ class JoinedMode(Mode):
             return self.trouble
         if state is None:
             return f"Joining the game at {self.link.where}..."
-        me = SEAT_NAME[self.seat or 0]
+        me = self.you_are()
         if game.winner is not None:
             who = self.winner_line()
             if self.finished():
@@ -302,13 +301,17 @@ class JoinedMode(Mode):
             return f"{who} The host starts the next game." if state.open_ended else \
                 f"{who} The next game comes."
         if not state.started:
-            return f"You are {me}. Waiting for {names(state.waiting)} to join."
+            return f"{me}Waiting for {names(state.waiting)} to join.".lstrip()
         seat = game.to_move or 0
         if seat in self.mine():
             return "Your move: click an empty square or one of yours."
         if seat in state.waiting:
-            return f"Waiting for {SEAT_NAME[seat]} to join again. You are {me}."
-        return f"{SEAT_NAME[seat]} to move, {KIND_WORD[state.kinds[seat - 1]]}. You are {me}."
+            return f"Waiting for {SEAT_NAME[seat]} to join again. {me}".rstrip()
+        return f"{SEAT_NAME[seat]} to move, {KIND_WORD[state.kinds[seat - 1]]}. {me}".rstrip()
+
+    def you_are(self) -> str:
+        """Which seat is this window's, as the help line says it ("" where it says nothing)."""
+        return f"You are {SEAT_NAME[self.seat or 0]}. "
 
     def own_help(self, target: Target | None) -> str | None:
         """The connection's trouble over the board; each seat's player over the panel."""
