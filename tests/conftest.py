@@ -188,3 +188,22 @@ def screen_display():
     yield make
     for display in made:
         display.close()
+
+
+@pytest.fixture
+def xserver(tmp_path):
+    """``xserver()``: a private Xvfb on a free display, as (display name, ``x11.Screen``); each
+    call starts another (its screen kept in a folder of its own), all stopped after the test."""
+    from contextlib import ExitStack
+    from itertools import count
+
+    from x11 import xvfb
+
+    numbers = count(1)
+    with ExitStack() as servers:
+        def start():
+            folder = tmp_path / f"xvfb{next(numbers)}"
+            folder.mkdir()
+            return servers.enter_context(xvfb(folder))
+
+        yield start
