@@ -121,11 +121,15 @@ class Screen:
 @contextmanager
 def xvfb(folder: Path) -> Iterator[tuple[str, Screen]]:
     """A private Xvfb on a free display, its screen kept in ``folder``: (display, Screen).
-    Skips the test when Xvfb does not start."""
+    Skips the test when Xvfb does not start.
+
+    ``-noreset``: by default an X server resets when its last client leaves, and drops any
+    client connecting meanwhile; the test's xdotool calls come and go while the game connects.
+    """
     read, write = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-fbdir",
-         str(folder), "-nolisten", "tcp"],
+         str(folder), "-nolisten", "tcp", "-noreset"],
         pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     os.close(write)
