@@ -26,7 +26,6 @@ CODE = "TEST42"
 #: The icons of a joined window (it hides those the host decides).
 JOINED_ICONS = icon_layout(tuple(name for name in WINDOW_ICONS if name not in JOINED.hidden_icons))
 #: The help box's first line.
-HELP_TOP = Rect(panel_view.HELP.x, panel_view.HELP.y, panel_view.HELP.w, 21)
 
 Board = dict[int, tuple[int, int, int]]
 
@@ -111,9 +110,8 @@ def blue_leaves(host: GameWindow, joiner: GameWindow, pieces: Board) -> None:
     quits(joiner, JOINED_ICONS["quit"])
     host.wait(lambda: host.picture(STATUS) == status_box(2, "Waiting for", "Blue"),
               "the host waiting for Blue again")
-    waits = drawn(HELP_TOP, lambda surface: panel_view.draw_help(
-        surface, "Waiting for Blue to join again."))
-    host.wait(lambda: host.picture(HELP_TOP) == waits, "the help saying so")
+    waits = help_box("Waiting for Blue to join again.")
+    host.wait(lambda: host.picture(panel_view.HELP) == waits, "the help saying so")
     assert host.board() == board(pieces)
 
 
