@@ -90,7 +90,7 @@ def test_a_kiosk_started_before_its_x_server_appears_once_the_server_is_up(
         wait_for(lambda: log().count("no display yet") >= 2, "the kiosk trying twice", WAIT)
         assert "game started" not in log()
         server = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x600x24",
-                                   "-nolisten", "tcp"],
+                                   "-nolisten", "tcp", "-noreset"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         assert wait_for(window, "the kiosk's window on the new X server", WAIT)
         wait_for(lambda: "game started" in log(), "the game's start in the log", WAIT)
@@ -99,7 +99,11 @@ def test_a_kiosk_started_before_its_x_server_appears_once_the_server_is_up(
         assert "kiosk stopped by SIGTERM" in log()
         assert "Traceback" not in err_file.read_text()
     finally:
-        for process in (kiosk, server):
+        for process in (kiosk, server):  # terminated: an X server then removes its lock
             if process is not None and process.poll() is None:
-                process.kill()
-                process.wait(WAIT)
+                process.terminate()
+                try:
+                    process.wait(WAIT)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(WAIT)
