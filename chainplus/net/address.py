@@ -7,8 +7,12 @@ import argparse
 import socket
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` (``[::1]:PORT`` for an IPv6 address) as an argparse type."""
+def parse_address(text: str, default_port: int | None = None) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:PORT`` for an IPv6 address) as an argparse type; with
+    ``default_port`` (the window's Join dialog) ``HOST`` or ``[::1]`` alone means that port."""
+    if default_port is not None and (":" not in text or text.startswith("[") and
+                                     text.endswith("]")):
+        text = f"{text}:{default_port}"
     host, colon, port = text.rpartition(":")
     host = host.removeprefix("[").removesuffix("]")
     if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
