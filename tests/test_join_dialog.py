@@ -10,6 +10,8 @@ import argparse
 
 import pytest
 
+from chainplus.app import settings as st
+from chainplus.app.store import Store
 from chainplus.net.address import parse_address
 
 
@@ -22,3 +24,16 @@ def test_the_port_may_be_left_out_only_where_a_default_is_given() -> None:
             parse_address(bad, 4770)
     with pytest.raises(argparse.ArgumentTypeError):
         parse_address("example.org")  # the command line's --join still wants HOST:PORT
+
+
+def test_the_settings_file_keeps_the_address_last_joined_as_text(tmp_path) -> None:
+    data = st.DEFAULTS.to_json()
+    assert data["join"] == ""
+    settings, problems = st.check_settings({**data, "join": "host.example:4771"})
+    assert problems == [] and settings.join == "host.example:4771"
+    settings, problems = st.check_settings({**data, "join": 4771})
+    assert problems == ["'join' is not text"] and settings.join == ""
+    store = Store(tmp_path)
+    store.remember_join("host.example:4771")
+    store.save_settings(st.DEFAULTS)  # a session's settings know no address: the store's kept
+    assert Store(tmp_path).load_settings().join == "host.example:4771"

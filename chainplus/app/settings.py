@@ -81,6 +81,7 @@ class Settings:
     fullscreen: bool = False
     lessons_given: frozenset[Lesson] = frozenset()  # a first game's explanations already shown
     window: Placement | None = None  # the plain window's last size and place
+    join: str = ""  # the host's address last joined, offered again (the Join dialog checks it)
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file keeps them (plain JSON types)."""
@@ -290,12 +291,12 @@ def check_settings(data: Any) -> tuple[Settings, list[str]]:
             values[key] = value
         else:
             problems.append(f"'{key}' is not one of {', '.join(allowed)}")
-    for key in ("sound", "fullscreen"):
+    for key, kind in (("sound", bool), ("fullscreen", bool), ("join", str)):
         value = data.get(key, getattr(DEFAULTS, key))
-        if isinstance(value, bool):
+        if isinstance(value, kind):
             values[key] = value
         else:
-            problems.append(f"'{key}' is not true or false")
+            problems.append(f"'{key}' is not {'text' if kind is str else 'true or false'}")
     given = data.get("lessons_given", [])
     names = [lesson.value for lesson in Lesson]
     if isinstance(given, list) and all(isinstance(name, str) and name in names for name in given):

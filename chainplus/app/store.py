@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -39,6 +40,7 @@ class Store:
         self.write_settings = write_settings
         self.said: set[str] = set()
         self.last_settings: Settings | None = None
+        self.last_join = ""  # the host's address last joined, kept with the settings
         self.saves = 0  # autosaves written, for the soak's figures
         self.failure: WriteFailure | None = None  # the last write that failed, until one works
         self._failures_shown: set[str] = set()
@@ -73,14 +75,21 @@ class Store:
         settings, warnings = st.load_settings(self.folder)
         self.warn(warnings)
         self.last_settings = settings if not warnings else None
+        self.last_join = settings.join
         return settings
 
     def save_settings(self, settings: Settings) -> None:
-        """Write the settings when they changed since the last write (and writing is on)."""
+        """Write the settings when they changed since the last write (and writing is on), with
+        the address last joined (the store keeps it: the session does not know it)."""
+        settings = replace(settings, join=self.last_join)
         if not self.write_settings or settings == self.last_settings:
             return
         self.last_settings = settings
         self._wrote(st.save_settings(self.folder, settings))
+
+    def remember_join(self, address: str) -> None:
+        """Remember ``address`` as the host last joined (written with the next settings)."""
+        self.last_join = address
 
     def autosave(self, game: Game, panel: Panel, extra: dict[str, Any] | None = None) -> None:
         """Autosave ``game`` with who plays each seat (and any ``extra`` keys)."""
