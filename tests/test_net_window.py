@@ -6,6 +6,7 @@ own autosave is never touched. Loopback only."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -72,7 +73,7 @@ def test_a_joined_window_plays_a_hosts_game_to_the_end(ui, tmp_path):
     host = hosted("N,C1")
     app = joined_app(ui, host, store=store)
     try:
-        assert app.icons.keys() == {"speed", "sound", "rules", "quit"}
+        assert app.icons.keys() == {"speed", "sound", "games", "rules", "quit"}
         run_until(app, lambda: app.mode.seat == 1, "the welcome")
         clicks = 0
         while True:
@@ -96,8 +97,11 @@ def test_a_joined_window_plays_a_hosts_game_to_the_end(ui, tmp_path):
     finally:
         app.close()
         host.stop()
-    assert sorted((p.name, p.read_bytes()) for p in tmp_path.rglob("*") if p.is_file()) \
-        == autosave
+    after = sorted((p.name, p.read_bytes()) for p in tmp_path.rglob("*") if p.is_file())
+    assert [f for f in after if f[0] != "settings.json"] == \
+        [f for f in autosave if f[0] != "settings.json"]
+    settings = json.loads((tmp_path / "settings.json").read_text())  # the host is remembered
+    assert settings["join"] == f"127.0.0.1:{host.address[1]}"
 
 
 def test_refusals_leave_the_board_alone_and_the_hosts_errors_are_shown(ui):

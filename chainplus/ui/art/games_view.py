@@ -1,5 +1,6 @@
 """The games window: a RISC OS window over the board to save the game on the board, replay
-it, or pick one of the games kept and saved, newest first, a page of them at a time.
+it, pick one of the games kept and saved, newest first, a page of them at a time, or join a
+network game. In a window showing a host's game it saves that game or leaves it instead.
 
 Drawing only: ``GamesShown`` says what to draw, and the rectangles here are what a click can
 hit. Each game's row shows when it was played, each seat's shape (the winner's framed), who
@@ -8,6 +9,7 @@ won in how many moves, its rules, and whether the player saved it.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,17 +29,25 @@ LEFT, WIDTH = WINDOW.x + 14, WINDOW.w - 28
 TOP_BUTTONS = {
     "save": Rect(LEFT, WINDOW.y + 34, WIDTH // 2 - 4, 32),
     "replay": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 34, WIDTH // 2 - 4, 32),
+    "join": Rect(LEFT, WINDOW.y + 74, WIDTH, 32),
 }
-LIST_TOP = WINDOW.y + 98
-ROW_H, ROWS = 46, 6
+LIST_TOP = WINDOW.y + 138
+ROW_H, ROWS = 46, 5
 BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
 FOOTER = {
     "back": Rect(LEFT, BUTTON_Y, BUTTON_W, BUTTON_H),
     "close": Rect(WINDOW.centerx - BUTTON_W // 2, BUTTON_Y, BUTTON_W, BUTTON_H),
     "next": Rect(WINDOW.right - 14 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
 }
-LABEL = {"save": "Save this game", "replay": "Replay this game", "back": "< Back",
-         "close": "Close", "next": "Next >"}
+#: In a window showing a host's game, a shorter window: Save it, or Leave it for the
+#: player's own, a few words on what they do, and Close.
+NETWORK_WINDOW = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 214)
+NETWORK_TEXT_Y = WINDOW.y + 90
+NETWORK_BUTTONS = {"save": TOP_BUTTONS["save"], "leave": TOP_BUTTONS["replay"],
+                   "close": FOOTER["close"].move(0, NETWORK_WINDOW.bottom - WINDOW.bottom)}
+LABEL = {"save": "Save this game", "replay": "Replay this game",
+         "join": "Join a network game...", "leave": "Leave the network game",
+         "back": "< Back", "close": "Close", "next": "Next >"}
 
 
 def row_rect(index: int) -> Rect:
@@ -47,31 +57,42 @@ def row_rect(index: int) -> Rect:
 @dataclass(frozen=True, kw_only=True)
 class GamesShown:
     """What the games window shows: ``entries`` on page ``page`` of ``pages``, whether the
-    game on the board can be saved and replayed (it has moves), and the button held down."""
+    game on the board can be saved and replayed (it has moves), and the button held down;
+    ``network`` is the host's address when the window shows the host's game."""
 
     entries: Sequence[GameEntry]
     page: int
     pages: int
     can_save: bool
     pressed: str | None = None
+    network: str | None = None
+
+
+def buttons(network: bool) -> dict[str, Rect]:
+    """The buttons shown: a window's own, or those of a window showing a host's game."""
+    return NETWORK_BUTTONS if network else {**TOP_BUTTONS, **FOOTER}
 
 
 def draw(surface: pygame.Surface, shown: GamesShown) -> None:
-    pygame.draw.rect(surface, GREY4, WINDOW.move(4, 4))
-    surface.fill(GREY1, WINDOW)
-    pygame.draw.rect(surface, BLACK, WINDOW, 1)
+    window = NETWORK_WINDOW if shown.network is not None else WINDOW
+    pygame.draw.rect(surface, GREY4, window.move(4, 4))
+    surface.fill(GREY1, window)
+    pygame.draw.rect(surface, BLACK, window, 1)
     surface.fill(CREAM, TITLE_BAR)
     pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
-    font.draw(surface, f"Games ({shown.page + 1} of {shown.pages})",
-              (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
+    title = "Network game" if shown.network else f"Games ({shown.page + 1} of {shown.pages})"
+    font.draw(surface, title, (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
     box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
     glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
     enabled = {"save": shown.can_save, "replay": shown.can_save, "back": shown.page > 0,
-               "close": True, "next": shown.page < shown.pages - 1}
-    for name, rect in (*TOP_BUTTONS.items(), *FOOTER.items()):
+               "next": shown.page < shown.pages - 1}
+    for name, rect in buttons(shown.network is not None).items():
         box(surface, rect, GREY1, shown.pressed == name)
         font.draw(surface, LABEL[name], (rect.centerx, rect.centery - 8),
-                  BLACK if enabled[name] else GREY2, align="center")
+                  BLACK if enabled.get(name, True) else GREY2, align="center")
+    if shown.network is not None:
+        _network(surface, shown.network)
+        return
     font.draw(surface, "Games won are kept here; newest first:", (LEFT, LIST_TOP - 20), BLACK)
     if not shown.entries:
         font.draw(surface, "None yet. Win a game, or save one.", (LEFT, LIST_TOP + 8), GREY4)
@@ -95,6 +116,13 @@ def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry, pressed: bool) -
     font.draw(surface, outcome(entry), (x + 4, y), BLACK)
 
 
+def _network(surface: pygame.Surface, where: str) -> None:
+    text = (f"This window shows the game at {where}. Save keeps it in your games folder; "
+            "Leave hangs up and brings back your own game as you left it.")
+    for i, line in enumerate(textwrap.wrap(text, WIDTH // font.GLYPH_WIDTH)):
+        font.draw(surface, line, (LEFT, NETWORK_TEXT_Y + i * 18), BLACK)
+
+
 def outcome(entry: GameEntry) -> str:
     """A game's result in a few words, e.g. "Red won, 87 moves, acorn"."""
     moves = f"{entry.moves} move{'' if entry.moves == 1 else 's'}"
@@ -103,14 +131,15 @@ def outcome(entry: GameEntry) -> str:
     return f"{SEAT_NAME[entry.winner]} won, {moves}, {entry.rules}"
 
 
-def hit(pos: tuple[int, int], rows: int) -> str | None:
-    """The part under ``pos`` (``rows`` games listed): a button, "row-N", "close-icon",
-    "window" for the rest of the window; None outside it."""
-    if not WINDOW.collidepoint(pos):
+def hit(pos: tuple[int, int], rows: int, network: bool = False) -> str | None:
+    """The part under ``pos`` (``rows`` games listed; ``network``: the buttons of a window
+    showing a host's game): a button, "row-N", "close-icon", "window" for the rest of the
+    window; None outside it."""
+    if not (NETWORK_WINDOW if network else WINDOW).collidepoint(pos):
         return None
     if CLOSE.collidepoint(pos):
         return "close-icon"
-    for name, rect in (*TOP_BUTTONS.items(), *FOOTER.items()):
+    for name, rect in buttons(network).items():
         if rect.collidepoint(pos):
             return name
     for index in range(rows):

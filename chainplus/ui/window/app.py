@@ -13,7 +13,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
@@ -23,13 +23,12 @@ from chainplus.app.store import Store
 from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game
 from chainplus.ui.art.sound import SoundPlayer, Sounds
-from chainplus.ui.window import screen, targets, touch
+from chainplus.ui.window import joining, screen, targets, touch
 from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.games_window import GamesMode
 from chainplus.ui.window.hosting import HostingMode, hosting_mode
-from chainplus.ui.window.joined import JOINED, joined_game
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
@@ -51,6 +50,15 @@ OPERATOR_KEY = pygame.K_q
 #: Events after which the screen is simply drawn again.
 _REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
            pygame.WINDOWSIZECHANGED)
+
+
+def _look(mode: Mode) -> tuple[object, ...]:
+    """What the screen shows, in brief: when it changes, the screen is drawn again (a
+    demonstration changes its own board and cues, out of the App's sight)."""
+    shown = mode.shown
+    game = shown.session.game
+    return (mode.board_mode, game, len(game.moves), mode.look(),
+            *(cue.value for cue in shown.cues.all()))
 
 
 def is_operator_combo(key: int, mod: int) -> bool:
@@ -83,8 +91,7 @@ class App:
     ) -> None:
         options = options or Options()
         devices = devices or Devices()
-        policy = policy or (JOINED if options.join else
-                            kiosk(options.idle_seconds) if options.kiosk else WINDOW)
+        policy = policy or (kiosk(options.idle_seconds) if options.kiosk else WINDOW)
         self.options = options
         self.clock = clock = devices.clock
         now = clock()
@@ -93,14 +100,14 @@ class App:
             with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
         self.table = Table(
-            Session(options, None if options.join else store), policy,  # joined: no files
+            Session(replace(options, join=None), store), policy,  # the player's own game
             worker if worker is not None else ThreadWorker(_post_wake), sounds,
             display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=_post_wake)
-        self.icons = icons_shown(self.table)
-        self.joined = joined_game(self.table, options)  # a line to a host: hung up at close
-        self.mode: Mode = self.joined or PlayMode(self.table)
+        self.joined: HostingMode | None = None  # the window's own host: stopped on closing
+        self.mode: Mode = PlayMode(self.table) if options.join is None \
+            else joining.join(self.table, options.join, options.join_code)  # own game aside
         self.exit_status = 0
         self.focused = self.dirty = True
         self.pointer: tuple[int, int] | None = None
@@ -121,6 +128,11 @@ class App:
     @property
     def game(self) -> Game:
         return self.session.game
+
+    @property
+    def icons(self) -> dict[str, pygame.Rect]:
+        """The icons shown, as the house policy of the moment says (a joined window has fewer)."""
+        return icons_shown(self.table)
 
     @property
     def running(self) -> bool:
@@ -163,6 +175,9 @@ class App:
             self.finger(event)
         elif kind == pygame.KEYDOWN:
             self.key(getattr(event, "key", 0), getattr(event, "mod", 0))
+        elif kind == pygame.TEXTINPUT and policy.keys:  # typed into a dialog's writable icon
+            self.mode.typed(str(getattr(event, "text", "")))
+            self.dirty = True
         elif kind in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
             self.focused = kind == pygame.WINDOWFOCUSGAINED
             self.dirty = True
@@ -252,7 +267,7 @@ class App:
         """Advance the clock: animations, the computer's move, cues that run out."""
         table = self.table
         table.now = now = self.clock() if now is None else now
-        before = self._look()
+        before = _look(self.mode)
         if self.mode.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
             self.switch(DemoMode(table))  # a kiosk left alone shows what the game is
         for _ in range(8):  # a mode may hand over to another that is due at once
@@ -266,16 +281,8 @@ class App:
         shown = self.mode.shown
         expired = [table.cues.expire(now), shown.cues.expire(now)]
         if self.mode.animating or any(expired) or shown.cues.hint.value is not None \
-                or self._look() != before:
+                or _look(self.mode) != before:
             self.dirty = True  # something moved (the hint flashes)
-
-    def _look(self) -> tuple[object, ...]:
-        """What the screen shows, in brief: when it changes, the screen is drawn again (a
-        demonstration changes its own board and cues, out of the App's sight)."""
-        shown = self.mode.shown
-        game = shown.session.game
-        return (self.mode.board_mode, game, len(game.moves), self.mode.look(),
-                *(cue.value for cue in shown.cues.all()))
 
     def wait_time(self, now: float) -> float:
         """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""
@@ -317,11 +324,13 @@ class App:
         self.session.remember(display.fullscreen, display.placement())
 
     def close(self) -> None:
-        """Stop the mode, the worker and any link to a host; remember where the window was."""
+        """Stop the mode, the worker and any link to a host (the player's own session comes
+        back); remember where the window was."""
         self.mode.leave()
         self.table.worker.close()
         if self.joined is not None:
             self.joined.close()
+        joining.come_back(self.table)
         self.remember()
 
 

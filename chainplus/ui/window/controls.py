@@ -105,7 +105,8 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
                 lambda t: f"Sound is {'on' if t.session.sound else 'off'}. Click to switch.",
                 lambda t, step: _said(t, t.session.toggle_sound())),
     IconControl("games", "Games", lambda t: "games", _always,
-                lambda t: "Games: save this game, replay it, or open one kept.", _games),
+                lambda t: "Games: save or replay this game, open one kept, or join one."
+                if t.away is None else "Games: save the host's game, or leave it.", _games),
     IconControl("rules", "Rules", lambda t: "rules", _always,
                 lambda t: "Rules: how to play, and which rules to play by.", _rules),
     IconControl("quit", "Quit", lambda t: "quit", _always, lambda t: "Quit Chain Reaction.",

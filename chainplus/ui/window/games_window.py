@@ -3,7 +3,11 @@
 The Games icon opens it: Save this game writes the game on the board to the games folder and
 says where; Replay this game and a click on a listed game show it in a replay with its graph
 (``review.ReviewMode``, over the game, not over this window); Back and Next page through the
-list (also the arrow keys); the close icon, Close, Escape or a click outside close it.
+list (also the arrow keys); Join a network game... opens the Join dialog (``join_dialog``),
+also over the game; the close icon, Close, Escape or a click outside close it.
+
+In a window showing a host's game it has no list: Save this game keeps the host's game in the
+player's own games folder, and Leave the network game brings their own game back (``joining``).
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import pygame
 from chainplus.app.games import GameEntry
 from chainplus.app.outcomes import Note
 from chainplus.ui.art import games_view
+from chainplus.ui.window import joining
+from chainplus.ui.window.join_dialog import JoinDialog
 from chainplus.ui.window.mode import Mode, WindowMode
 from chainplus.ui.window.review import ReviewMode
 from chainplus.ui.window.table import Table
@@ -23,6 +29,8 @@ LISTED = 60
 PART_HELP = {
     "save": "Save the game on the board in the games folder.",
     "replay": "Replay the game on the board, with its graph.",
+    "join": "Join a game another player hosts: type its address and code.",
+    "leave": "Hang up and go back to your own game, as you left it.",
     "back": "The page of newer games.",
     "next": "The page of older games.",
     "close": "Close the games window (Escape).",
@@ -38,7 +46,9 @@ class GamesMode(WindowMode):
 
     def __init__(self, table: Table, under: Mode) -> None:
         super().__init__(table, under)
-        self.entries: list[GameEntry] = self.session.recent_games(LISTED)
+        away = table.away
+        self.network = away.link.where if away is not None else None  # the host's, if joined
+        self.entries: list[GameEntry] = [] if away else self.session.recent_games(LISTED)
         self.page = 0
 
     @property
@@ -56,7 +66,7 @@ class GamesMode(WindowMode):
 
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
-        name = games_view.hit(pos, len(self.shown_entries))
+        name = games_view.hit(pos, len(self.shown_entries), self.network is not None)
         return None if name is None else Part(name)
 
     def click(self, target: Target | None, button: int) -> Mode:
@@ -71,8 +81,12 @@ class GamesMode(WindowMode):
         if name in ("back", "next"):
             return self.turn(-1 if name == "back" else 1)
         if name == "save":
-            self.table.say(session.save_game())
-            self.entries = session.recent_games(LISTED)
+            self.table.say(joining.save_game(self.table))
+            self.entries = [] if self.network else session.recent_games(LISTED)
+        elif name == "leave":
+            return joining.leave(self.table)
+        elif name == "join":
+            return JoinDialog(self.table, self.under, joining.last_address(self.table))
         elif name == "replay" and session.game.moves:
             return ReviewMode(self.table, self.under, session.game.copy(), graph=True)
         elif name.startswith("row-"):
@@ -103,7 +117,7 @@ class GamesMode(WindowMode):
         games_view.draw(surface, games_view.GamesShown(
             entries=self.shown_entries, page=self.page, pages=self.pages,
             can_save=bool(self.session.game.moves),
-            pressed=pressed.name if isinstance(pressed, Part) else None))
+            pressed=pressed.name if isinstance(pressed, Part) else None, network=self.network))
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
@@ -114,4 +128,6 @@ class GamesMode(WindowMode):
         return PART_HELP[target.name]
 
     def default_help(self) -> str:
+        if self.network is not None:
+            return "Save the host's game, or leave it for your own."
         return "Games: save this one, or pick one to replay."

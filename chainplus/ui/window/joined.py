@@ -8,8 +8,8 @@ moves. The turn box says whose turn it is; the help line who is connected, who t
 waits for, and when the host is lost or gone (the game as it stood stays on the board).
 
 The seats are the host's: the panel shows them (a network seat as a human one) and cannot be
-changed here, and New, Undo, Hint and Games are not shown (``JOINED`` policy). The window's
-session has no files, so its own unfinished game is never touched.
+changed here, and New, Undo and Hint are not shown (``JOINED`` policy). The window's
+session has no files, so its own unfinished game is never touched (``joining``).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import queue
 from typing import Protocol
 
 from chainplus.app.panel import SEAT_NAME, Panel
-from chainplus.app.session import Note, Options, Placed
+from chainplus.app.session import Note, Placed
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
-from chainplus.net.link import Gone, Link, LinkEvent, Lost
+from chainplus.net.link import Gone, LinkEvent, Lost
 from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.mode import Mode, Status
@@ -30,8 +30,8 @@ from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Cell, Square, Target
 
-#: A joined window: the host decides the game, so no New, Undo, Hint or games folder.
-JOINED = Policy(hidden_icons=frozenset({"new", "undo", "hint", "games"}), graph_after=None)
+#: A joined window: the host decides the game, so no New, Undo or Hint (Games leaves it).
+JOINED = Policy(hidden_icons=frozenset({"new", "undo", "hint"}), graph_after=None)
 #: The longest host error shown (the help box holds three short lines).
 ERROR_CHARS = 50
 #: How each kind of seat plays, as the help line says it.
@@ -339,12 +339,3 @@ class JoinedMode(Mode):
         """Hang up (the window is closing)."""
         self.link.close()
 
-
-def joined_game(table: Table, options: Options) -> JoinedMode | None:
-    """The mode of a window joining a host (``options.join``), its link started; else None."""
-    if options.join is None:
-        return None
-    link = Link(*options.join, options.join_code, wake=table.wake)
-    mode = JoinedMode(table, link)
-    link.start()
-    return mode

@@ -77,6 +77,9 @@ class Mode:
         keys then apply)."""
         return None
 
+    def typed(self, text: str) -> None:
+        """Characters typed (a text event): only a dialog with a writable icon takes them."""
+
     def hit(self, pos: tuple[int, int]) -> Part | None:
         """What is under ``pos`` in a window this mode shows over the screen, if any."""
         return None

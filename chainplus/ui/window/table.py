@@ -2,7 +2,8 @@
 the short-lived cues on screen (a message, a hint, a refusal cross, a pressed icon).
 
 The App builds one ``Table`` and hands it to each mode; a demonstration game gets a table of
-its own, so nothing the demonstration does touches the visitor's session or files.
+its own, so nothing the demonstration does touches the visitor's session or files. A window
+showing a host's game keeps the player's own session aside (``away``) until it leaves.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Generic, Literal, TypeVar
 
 from chainplus.app.session import Note, Session
 from chainplus.core.game import Game
+from chainplus.net.link import Link
 from chainplus.ui.art.sound import SoundPlayer
 from chainplus.ui.window.display import Display
 from chainplus.ui.window.judging import Judging
@@ -76,6 +78,16 @@ class Cues:
         return min(due) if due else None
 
 
+@dataclass(frozen=True)
+class Away:
+    """The player's own session and house policy, put aside untouched while the window shows
+    a host's game (``joining``), and the link to that host."""
+
+    session: Session
+    policy: Policy
+    link: Link
+
+
 @dataclass
 class Table:
     """Everything a mode acts on, and the few things every mode does with it."""
@@ -105,6 +117,8 @@ class Table:
     wake: Callable[[], None] = lambda: None
     judge_nodes: int | None = None
     drawing: threading.Lock = field(default_factory=threading.Lock)
+    #: While the window shows a host's game: the player's own, to come back to.
+    away: Away | None = None
 
     def say(self, note: Note) -> None:
         self.cues.message.show(note, self.now, LESSON_TIME if note.lesson else MESSAGE_TIME)

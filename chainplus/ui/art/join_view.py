@@ -1,0 +1,118 @@
+"""The Join dialog: a RISC OS dialog box over the board with two writable icons (the host's
+address and its code), a line for what went wrong, and Cancel and Join, Join the default
+action (framed in its channel, as RISC OS marks the button Return presses).
+
+Drawing only: ``JoinShown`` says what to draw, and the rectangles here are what a click can
+hit. A writable icon is a white well with the text in it and, in the one typed into, the
+red caret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from chainplus.ui.art import font, glyphs
+from chainplus.ui.art.theme import BLACK, CREAM, GREY1, GREY4, RED, WHITE
+from chainplus.ui.art.widgets import bevel, box, well
+
+WINDOW = Rect(24, 72, 396, 222)
+TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
+CLOSE = Rect(WINDOW.x, WINDOW.y, 24, 24)
+TITLE = "Join a network game"
+LEFT = WINDOW.x + 14
+INTRO_Y = WINDOW.y + 34
+FIELD_X, FIELD_H, PAD = WINDOW.x + 94, 28, 6
+#: Characters each writable icon shows at a time (longer text scrolls).
+COLUMNS = {"address": 34, "code": 12}
+FIELDS = {
+    name: Rect(FIELD_X, WINDOW.y + 60 + row * 38, COLUMNS[name] * font.GLYPH_WIDTH + 2 * PAD + 2,
+               FIELD_H)
+    for row, name in enumerate(COLUMNS)
+}
+LABEL = {"address": "Address", "code": "Code", "cancel": "Cancel", "join": "Join"}
+LINE_Y = WINDOW.y + 140
+BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
+BUTTONS = {
+    "cancel": Rect(WINDOW.right - 26 - 2 * BUTTON_W - 16, BUTTON_Y, BUTTON_W, BUTTON_H),
+    "join": Rect(WINDOW.right - 20 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
+}
+INTRO = "Type the address and code the host gave you."
+
+
+@dataclass(frozen=True)
+class FieldShown:
+    """One writable icon: the characters in sight and the caret's column among them (None:
+    the caret is in the other icon)."""
+
+    text: str
+    caret: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class JoinShown:
+    """What the dialog shows: its two writable icons, one line (``problem`` in red when the
+    last Join could not go ahead, else ``note``), and the button held down."""
+
+    fields: dict[str, FieldShown]
+    note: str
+    problem: str | None = None
+    pressed: str | None = None
+
+
+def draw(surface: pygame.Surface, shown: JoinShown) -> None:
+    pygame.draw.rect(surface, GREY4, WINDOW.move(4, 4))
+    surface.fill(GREY1, WINDOW)
+    pygame.draw.rect(surface, BLACK, WINDOW, 1)
+    surface.fill(CREAM, TITLE_BAR)
+    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
+    font.draw(surface, TITLE, (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
+    box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
+    glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    font.draw(surface, INTRO, (LEFT, INTRO_Y), BLACK)
+    for name, rect in FIELDS.items():
+        font.draw(surface, LABEL[name], (LEFT, rect.y + PAD), BLACK)
+        _writable(surface, rect, shown.fields[name])
+    line, ink = (shown.problem, RED) if shown.problem is not None else (shown.note, GREY4)
+    font.draw(surface, line, (LEFT, LINE_Y), ink)
+    channel = BUTTONS["join"].inflate(12, 12)  # the default action's channel
+    surface.fill(CREAM, channel)
+    bevel(surface, channel, raised=False)
+    for name, rect in BUTTONS.items():
+        box(surface, rect, GREY1, shown.pressed == name)
+        font.draw(surface, LABEL[name], (rect.centerx, rect.y + 9), BLACK, align="center")
+
+
+def _writable(surface: pygame.Surface, rect: Rect, field: FieldShown) -> None:
+    well(surface, rect, WHITE)
+    pygame.draw.rect(surface, BLACK, rect, 1)
+    x, y = rect.x + PAD + 1, rect.y + PAD
+    font.draw(surface, field.text, (x, y), BLACK)
+    if field.caret is not None:  # the RISC OS caret: a red bar with serifs
+        cx = x + field.caret * font.GLYPH_WIDTH - 1
+        top, bottom = y - 2, y + font.GLYPH_HEIGHT * font.HEIGHT_FACTOR + 1
+        pygame.draw.rect(surface, RED, (cx, top, 2, bottom - top + 1))
+        for end in (top, bottom):
+            pygame.draw.line(surface, RED, (cx - 2, end), (cx + 3, end))
+
+
+def hit(pos: tuple[int, int]) -> str | None:
+    """The part under ``pos``: a button, "close-icon", "title", a writable icon as its name
+    and the column nearest the point ("address-3": between the third and fourth characters
+    shown), "window" for the rest of the dialog; None outside it."""
+    if not WINDOW.collidepoint(pos):
+        return None
+    if CLOSE.collidepoint(pos):
+        return "close-icon"
+    if TITLE_BAR.collidepoint(pos):
+        return "title"
+    for name, rect in BUTTONS.items():
+        if rect.collidepoint(pos):
+            return name
+    for name, rect in FIELDS.items():
+        if rect.collidepoint(pos):
+            column = round((pos[0] - rect.x - PAD - 1) / font.GLYPH_WIDTH)
+            return f"{name}-{max(0, min(COLUMNS[name], column))}"
+    return "window"

@@ -1,0 +1,148 @@
+"""The Join dialog as a mode, over the game it was opened from (which waits): the host's
+address and code typed into two writable icons, then Join.
+
+The games window's "Join a network game..." opens it, the address last joined already in it.
+A click (or a tap) on a writable icon puts the caret there; the keyboard types (text events,
+so any layout or an on-screen keyboard, started while the dialog is open) and edits
+(``writable``); Tab and Down go to the next icon, Up to the one before; Return is Join, Escape
+Cancel. A click outside does nothing: what was typed stays until Join or Cancel. Join with an
+address or code that cannot be one says why on the dialog's line and keeps both icons as
+typed; otherwise the window switches to the host's game (``joining``).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import pygame
+
+from chainplus.net.address import parse_address, parse_code
+from chainplus.net.protocol import DEFAULT_PORT
+from chainplus.ui.art import join_view
+from chainplus.ui.window import joining
+from chainplus.ui.window.mode import Mode, WindowMode
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import Furniture, Part, Target
+from chainplus.ui.window.writable import Writable, letter_or_digit
+
+#: The longest address and code taken (a code is at most 32: ``parse_code``).
+ADDRESS_CHARS, CODE_CHARS = 64, 32
+ORDER = ("address", "code")
+NOTE = f"The port is {DEFAULT_PORT} unless given: HOST:PORT."
+PART_HELP = {
+    "address": f"The host's address; add :PORT if the port is not {DEFAULT_PORT}.",
+    "code": "The code the host gave you: letters and digits.",
+    "join": "Join the host's game (Return). Your own game waits.",
+    "cancel": "Close the dialog without joining (Escape).",
+    "close-icon": "Close the dialog without joining (Escape).",
+    "title": "Join a game another player hosts.",
+    "window": "Type the host's address and code, then Join.",
+}
+OUTSIDE_HELP = "Join or Cancel first: the dialog keeps what you typed."
+
+
+class JoinDialog(WindowMode):
+    """The Join dialog over the mode ``under``; ``address`` is offered in its first icon."""
+
+    name = "join"
+
+    def __init__(self, table: Table, under: Mode, address: str = "") -> None:
+        super().__init__(table, under)
+        columns = join_view.COLUMNS
+        self.fields = {
+            "address": Writable(ADDRESS_CHARS, columns["address"], text=address),
+            "code": Writable(CODE_CHARS, columns["code"], letter_or_digit, upper=True),
+        }
+        self.focus = "code" if self.fields["address"].text else "address"
+        self.problem: str | None = None
+        pygame.key.start_text_input()  # an on-screen keyboard, where there is one
+
+    def leave(self) -> None:
+        pygame.key.stop_text_input()
+        super().leave()
+
+    # ---------------------------------------------------------------- input
+    def hit(self, pos: tuple[int, int]) -> Part | None:
+        name = join_view.hit(pos)
+        return None if name is None else Part(name)
+
+    def click(self, target: Target | None, button: int) -> Mode:
+        if isinstance(target, Furniture):
+            return super().click(target, button)  # the game window's own close and size
+        if not isinstance(target, Part):
+            return self  # outside: nothing typed is lost to a stray click
+        field, _, column = target.name.partition("-")
+        if field in self.fields:  # "address-3": the caret to column 3 of the address
+            self.focus = field
+            self.fields[field].place(int(column))
+            return self
+        if target.name in ("cancel", "close-icon", "join"):
+            self.table.press(target)
+        if target.name in ("cancel", "close-icon"):
+            return self.close()
+        if target.name == "join":
+            return self.join()
+        return self
+
+    def key(self, key: int) -> Mode | None:
+        """The dialog's keys; every other key but F11 (full screen) does nothing while it is
+        open (F1's rules would take the keyboard from it)."""
+        if key == pygame.K_ESCAPE:
+            return self.close()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.join()
+        if key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
+            step = -1 if key == pygame.K_UP else 1
+            self.focus = ORDER[(ORDER.index(self.focus) + step) % len(ORDER)]
+        elif self.fields[self.focus].key(key):
+            self.problem = None
+        return None if key == pygame.K_F11 else self
+
+    def typed(self, text: str) -> None:
+        if not self.fields[self.focus].type(text):
+            self.table.sound("illegal")  # as RISC OS beeps at a character an icon refuses
+        self.problem = None
+
+    def join(self) -> Mode:
+        """The host's game, or this dialog with the line saying what to put right."""
+        address, code = (self.fields[name].text for name in ORDER)
+        try:
+            where = parse_address(address, DEFAULT_PORT)
+        except argparse.ArgumentTypeError:
+            return self.refuse("address", "Type the host's address." if not address else
+                               "Not an address: try HOST or HOST:PORT.")
+        try:
+            checked = parse_code(code)
+        except argparse.ArgumentTypeError:
+            return self.refuse("code", "Type the code the host gave you.")
+        return joining.join(self.table, where, checked)
+
+    def refuse(self, name: str, problem: str) -> Mode:
+        self.focus, self.problem = name, problem
+        self.table.sound("illegal")
+        return self
+
+    # ---------------------------------------------------------------- what is shown
+    def shown_dialog(self) -> join_view.JoinShown:
+        pressed = self.table.cues.pressed.value
+        fields = {name: join_view.FieldShown(
+            field.shown, field.caret - field.first if name == self.focus else None)
+            for name, field in self.fields.items()}
+        return join_view.JoinShown(fields=fields, note=NOTE, problem=self.problem,
+                                   pressed=pressed.name if isinstance(pressed, Part) else None)
+
+    def look(self) -> object:
+        return self.shown_dialog()
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        self.under.draw_board(surface, None)
+        join_view.draw(surface, self.shown_dialog())
+
+    def own_help(self, target: Target | None) -> str | None:
+        if not isinstance(target, Part):
+            return OUTSIDE_HELP if target is not None else None
+        field = target.name.partition("-")[0]
+        return PART_HELP[field if field in self.fields else target.name]
+
+    def default_help(self) -> str:
+        return PART_HELP["window"]

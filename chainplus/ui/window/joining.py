@@ -1,0 +1,84 @@
+"""The window switching to a host's game and back: the one place that does it.
+
+``join`` puts the player's own session and house policy aside untouched (``Table.away``: the
+unfinished game and its autosave, the settings, the games folder) and shows the host's game
+as ``--join`` does: a session with no files, the ``JOINED`` policy and a ``JoinedMode`` whose
+link is started. ``leave`` hangs up and brings the player's own game back as it was (the
+speed and sound chosen meanwhile come along). ``save_game`` keeps the host's game on the board
+in the player's own games folder: the joiner keeps its record too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from chainplus.app.session import Note, Session
+from chainplus.app.settings import WriteFailure
+from chainplus.net.link import Link
+from chainplus.ui.window.joined import JOINED, JoinedMode
+from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.table import Away, Table
+
+
+def join(table: Table, address: tuple[str, int], code: str) -> JoinedMode:
+    """Show the game of the host at ``address`` (joined with ``code``) instead of the
+    player's own, which waits aside."""
+    come_back(table)  # never two links: a window joins one host at a time
+    own = table.session
+    options = replace(own.options, join=address, join_code=code, speed=own.speed,
+                      sound=own.sound)
+    table.stop_thinking()
+    table.session = Session(options, None)  # no files: the player's own are never touched
+    link = Link(*address, code, wake=table.wake)
+    mode = JoinedMode(table, link)
+    link.start()
+    table.away, table.policy = Away(own, table.policy, link), JOINED
+    if own.store is not None:
+        own.store.remember_join(link.where)
+    return mode
+
+
+def leave(table: Table) -> PlayMode:
+    """Hang up, and play the player's own game again, saying so."""
+    if come_back(table):
+        table.say(Note("You left the network game: your own game is back."))
+    return PlayMode(table)
+
+
+def come_back(table: Table) -> bool:
+    """Hang up and put the player's own session and policy back on the table (the window is
+    leaving the host's game, or closing); False when it had not joined one."""
+    away = table.away
+    if away is None:
+        return False
+    away.link.close()
+    own, joined = away.session, table.session
+    own.speed, own.sound = joined.speed, joined.sound
+    table.stop_thinking()
+    table.cues.refusal.clear()
+    table.session, table.policy, table.away = own, away.policy, None
+    return True
+
+
+def save_game(table: Table) -> Note:
+    """Save the game on the board in the player's own games folder: their own game, or the
+    host's game the window has joined."""
+    away, game = table.away, table.session.game
+    if away is None:
+        return table.session.save_game()
+    own = away.session
+    if own.store is None or not own.keeps_games:
+        return Note("Games are not saved here.", warn=True)
+    if not game.moves:
+        return Note("There is no move to save yet.", warn=True)
+    saved = own.store.save_game(game, table.session.panel)
+    if isinstance(saved, WriteFailure):
+        return Note(f"Cannot save the game: {saved.cause}.", warn=True)
+    return Note(f"Saved as {saved.stem} in your games folder.")
+
+
+def last_address(table: Table) -> str:
+    """The address last joined from this window (its settings file remembers it), to offer
+    again; "" when there is none."""
+    store = table.session.store
+    return store.last_join if store is not None else ""
