@@ -6,7 +6,8 @@ driver with an injected clock (each event moves it on by a random step, sometime
 kiosk's idle spell), a synchronous AI worker, silent sounds and an autosave folder of its
 own. The run cycles through set-ups (a window, a kiosk, a kiosk with a locked panel, four
 seats) and now and then "kills" the app and builds a new one from the autosave, checking the
-game resumes exactly.
+game resumes exactly. It types into the Join dialog too, but never a letter or digit, so no
+code is ever typed and no Join gets past its checks: the monkey never connects anywhere.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from chainplus.app import settings as st  # noqa: E402
 from chainplus.app.session import Options  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
-from chainplus.ui.art import panel_view  # noqa: E402
+from chainplus.ui.art import games_view, panel_view  # noqa: E402
 from chainplus.ui.art.theme import (  # noqa: E402
     CLOSE_ICON,
     SCREEN_SIZE,
@@ -45,6 +46,7 @@ from chainplus.ui.rigs.fakes import HandClock, headless_devices  # noqa: E402
 from chainplus.ui.window.app import App  # noqa: E402
 from chainplus.ui.window.controls import WINDOW_ICONS  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
+from chainplus.ui.window.join_dialog import JoinDialog  # noqa: E402
 
 #: The set-ups a run cycles through: (name, options).
 SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -78,6 +80,7 @@ class Figures:
     moves: int = 0
     games_won: int = 0
     operator_exits: int = 0
+    typed: int = 0  # characters typed into the Join dialog
     states: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
 
@@ -101,6 +104,16 @@ def _spot(rng: random.Random) -> tuple[int, int]:
 
 KEYS = (pygame.K_ESCAPE, pygame.K_F11, pygame.K_F4, pygame.K_q, pygame.K_SPACE, pygame.K_a,
         pygame.K_RETURN, pygame.K_n, pygame.K_u, pygame.K_F1, pygame.K_LEFT, pygame.K_RIGHT)
+#: The keys of a dialog: editing a writable icon, moving between them, Join and Cancel.
+DIALOG_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_LEFT, pygame.K_RIGHT,
+               pygame.K_HOME, pygame.K_END, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN,
+               pygame.K_RETURN, pygame.K_ESCAPE)
+#: The share of events typed into an open Join dialog, and of Join clicks in the games window.
+TYPING_CHANCE, JOIN_CHANCE = 0.5, 0.05
+#: What the monkey types: signs, spaces, other scripts, never an ASCII letter or digit (a
+#: code is only those, so no Join it tries gets past the dialog's checks).
+TYPED = (".", ":", "-", "[", "]", "_", "/", "@", "#", "!", "?", "~", " ", "::", "é", "ß",
+         "日本", "\u00a0", "\U0001f600", "..:..", "")
 MODS = (0, pygame.KMOD_ALT, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT,
         pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
 WINDOW_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWMINIMIZED,
@@ -124,6 +137,8 @@ def random_event(rng: random.Random, kiosk: bool) -> pygame.event.Event:
         if kiosk and key == pygame.K_q and mod == MODS[-1]:
             mod = 0
         return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+    if roll < 0.84:
+        return typing_event(rng)
     if roll < 0.93:
         return pygame.event.Event(rng.choice(WINDOW_EVENTS))
     if roll < 0.97:
@@ -135,11 +150,20 @@ def random_event(rng: random.Random, kiosk: bool) -> pygame.event.Event:
     return pygame.event.Event(pygame.QUIT) if kiosk else pygame.event.Event(pygame.VIDEOEXPOSE)
 
 
+def typing_event(rng: random.Random) -> pygame.event.Event:
+    """Something typed (never a letter or digit), or a dialog's key."""
+    if rng.random() < 0.6:
+        return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(TYPED))
+    return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(DIALOG_KEYS), mod=0, unicode="",
+                              scancode=0)
+
+
 # --------------------------------------------------------------------------- invariants
 def state_of(app: App) -> str:
     """A name for the state the app is in, for the 'states visited' figure."""
     mode = app.mode
-    over = {"demo": "attract/", "rules": "rules/", "games": "games/"}.get(mode.name, "")
+    over = {"demo": "attract/", "rules": "rules/", "games": "games/",
+            "join": "join/"}.get(mode.name, "")
     name = mode.board_mode.name
     if name == "play":
         name = "thinking" if app.session.computer_to_move() else "human-to-move"
@@ -176,6 +200,11 @@ def check(app: App) -> None:
     else:
         assert mode.name == "play" and game.winner is None, "play mode after a win"
         assert game.to_move in game.alive
+    assert app.table.away is None, "the monkey joined a host"
+    if isinstance(app.mode, JoinDialog):
+        for field in app.mode.fields.values():
+            assert 0 <= field.first <= field.caret <= len(field.text) <= field.limit
+            assert field.caret - field.first <= field.columns, "the caret out of sight"
     message = app.table.cues.message.value
     for text in (app.help_text()[0], message.text if message else ""):
         assert len(panel_view.help_lines(text)) <= panel_view.HELP_LINES, f"too long: {text!r}"
@@ -286,6 +315,8 @@ class Soak:
         app = self.app
         event, step = self.next_event()
         moves, won = len(app.game.moves), app.game.winner
+        if event.type == pygame.TEXTINPUT and isinstance(app.mode, JoinDialog):
+            figures.typed += len(event.text)
         app.handle_event(event)
         self.clock.t += step
         app.update()
@@ -313,6 +344,12 @@ class Soak:
                     rng.choice((0.1, 0.3, 0.7, 1.5)))
         if rng.random() < DROP_CHANCE:
             return pygame.event.Event(pygame.DROPFILE, file=str(rng.choice(self.drops))), 0.1
+        mode = self.app.mode
+        if isinstance(mode, JoinDialog) and rng.random() < TYPING_CHANCE:
+            return typing_event(rng), 0.05
+        if mode.name == "games" and rng.random() < JOIN_CHANCE:  # on to the Join dialog
+            pos = games_view.TOP_BUTTONS["join"].center
+            return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1), 0.05
         return (random_event(rng, self.app.options.kiosk),
                 rng.choice((0.0, 0.01, 0.05, 0.1, 0.3, 0.7, 1.5)))
 
@@ -352,6 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"exceptions: {figures.exceptions}")
     print(f"moves played: {figures.moves}, games won: {figures.games_won}, "
           f"restarts from the autosave: {figures.restarts}, quits: {figures.operator_exits}")
+    print(f"characters typed into the Join dialog: {figures.typed}")
     print(f"states visited ({len(figures.states)}):")
     for state, count in sorted(figures.states.items()):
         print(f"  {state}: {count}")
