@@ -292,3 +292,17 @@ def test_every_help_line_of_the_dialog_and_the_games_window_fits(ui) -> None:
     lines += [app.mode.own_help(Part(name)) for name in ("join", "leave", "save")]
     for line in lines:
         assert line and len(panel_view.help_lines(line)) <= panel_view.HELP_LINES, line
+
+
+def test_a_window_that_hosts_a_game_joins_no_other(ui) -> None:
+    from tests.test_host_window import hosting_app
+
+    app = hosting_app(ui, "H,N")
+    try:
+        ui.click_icon(app, "games")
+        assert "not while this window hosts" in app.mode.own_help(Part("join"))
+        ui.post_click(app, games_view.TOP_BUTTONS["join"].center)
+        assert app.mode.name == "games" and app.table.away is None
+        assert help_line(app) == "This window hosts a game: join another when it is over."
+    finally:
+        app.close()

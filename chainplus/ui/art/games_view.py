@@ -66,6 +66,7 @@ class GamesShown:
     can_save: bool
     pressed: str | None = None
     network: str | None = None
+    can_join: bool = True  # not while the window hosts a network game
 
 
 def buttons(network: bool) -> dict[str, Rect]:
@@ -85,7 +86,7 @@ def draw(surface: pygame.Surface, shown: GamesShown) -> None:
     box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
     glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
     enabled = {"save": shown.can_save, "replay": shown.can_save, "back": shown.page > 0,
-               "next": shown.page < shown.pages - 1}
+               "next": shown.page < shown.pages - 1, "join": shown.can_join}
     for name, rect in buttons(shown.network is not None).items():
         box(surface, rect, GREY1, shown.pressed == name)
         font.draw(surface, LABEL[name], (rect.centerx, rect.centery - 8),

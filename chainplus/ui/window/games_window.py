@@ -18,6 +18,7 @@ from chainplus.app.games import GameEntry
 from chainplus.app.outcomes import Note
 from chainplus.ui.art import games_view
 from chainplus.ui.window import joining
+from chainplus.ui.window.hosting import HostingMode
 from chainplus.ui.window.join_dialog import JoinDialog
 from chainplus.ui.window.mode import Mode, WindowMode
 from chainplus.ui.window.review import ReviewMode
@@ -30,6 +31,7 @@ PART_HELP = {
     "save": "Save the game on the board in the games folder.",
     "replay": "Replay the game on the board, with its graph.",
     "join": "Join a game another player hosts: type its address and code.",
+    "join-hosting": "Join a network game: not while this window hosts one.",
     "leave": "Hang up and go back to your own game, as you left it.",
     "back": "The page of newer games.",
     "next": "The page of older games.",
@@ -49,6 +51,7 @@ class GamesMode(WindowMode):
         away = table.away
         self.network = away.link.where if away is not None else None  # the host's, if joined
         self.entries: list[GameEntry] = [] if away else self.session.recent_games(LISTED)
+        self.hosting = isinstance(self.under.beneath, HostingMode)  # one network game at once
         self.page = 0
 
     @property
@@ -85,6 +88,9 @@ class GamesMode(WindowMode):
             self.entries = [] if self.network else session.recent_games(LISTED)
         elif name == "leave":
             return joining.leave(self.table)
+        elif name == "join" and self.hosting:
+            self.table.say(Note("This window hosts a game: join another when it is over.",
+                                warn=True))
         elif name == "join":
             return JoinDialog(self.table, self.under, joining.last_address(self.table))
         elif name == "replay" and session.game.moves:
@@ -117,7 +123,8 @@ class GamesMode(WindowMode):
         games_view.draw(surface, games_view.GamesShown(
             entries=self.shown_entries, page=self.page, pages=self.pages,
             can_save=bool(self.session.game.moves),
-            pressed=pressed.name if isinstance(pressed, Part) else None, network=self.network))
+            pressed=pressed.name if isinstance(pressed, Part) else None, network=self.network,
+            can_join=not self.hosting))
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
@@ -125,7 +132,8 @@ class GamesMode(WindowMode):
         if target.name.startswith("row-"):
             entry = self.shown_entries[int(target.name[4:])]
             return f"Replay this game: {games_view.outcome(entry)}."
-        return PART_HELP[target.name]
+        return PART_HELP["join-hosting" if target.name == "join" and self.hosting else
+                         target.name]
 
     def default_help(self) -> str:
         if self.network is not None:
