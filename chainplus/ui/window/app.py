@@ -28,7 +28,7 @@ from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.games_window import GamesMode
-from chainplus.ui.window.hosting import HostingMode, hosting_mode
+from chainplus.ui.window.hosting import hosting_mode
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
@@ -105,7 +105,6 @@ class App:
             display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=_post_wake)
-        self.joined: HostingMode | None = None  # the window's own host: stopped on closing
         self.mode: Mode = PlayMode(self.table) if options.join is None \
             else joining.join(self.table, options.join, options.join_code)  # own game aside
         self.exit_status = 0
@@ -257,7 +256,6 @@ class App:
     def switch(self, mode: Mode) -> None:
         mode = hosting_mode(self.table, mode)  # a game with network seats is hosted
         if mode is not self.mode:
-            self.joined = mode if isinstance(mode, HostingMode) else self.joined
             self.mode.leave()
             self.mode = mode
             self.dirty = True
@@ -328,8 +326,7 @@ class App:
         back); remember where the window was."""
         self.mode.leave()
         self.table.worker.close()
-        if self.joined is not None:
-            self.joined.close()
+        self.table.hang_up()  # the window's own host, if it hosts
         joining.come_back(self.table)
         self.remember()
 

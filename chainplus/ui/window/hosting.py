@@ -148,6 +148,7 @@ class HostingMode(JoinedMode):
         super().__init__(table, line)
         self.line = line
         table.session.hosting = True
+        table.hang_up = self.close  # the window closing stops its host
         self.over_since: float | None = None  # when the game on the board ended
         self.asked: Game | None = None  # the game the host was asked to play next
 
@@ -230,6 +231,7 @@ class HostingMode(JoinedMode):
     def close(self) -> None:
         """Stop hosting (a game with no network seats next, or the window closing)."""
         self.session.hosting = False
+        self.table.hang_up = lambda: None
         self.line.close()
 
     # ---------------------------------------------------------------- what is shown

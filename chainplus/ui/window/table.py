@@ -115,6 +115,7 @@ class Table:
     judging: Judging | None = None
     threads: bool = False
     wake: Callable[[], None] = lambda: None
+    hang_up: Callable[[], None] = lambda: None  # stops the window's own host (closing)
     judge_nodes: int | None = None
     drawing: threading.Lock = field(default_factory=threading.Lock)
     #: While the window shows a host's game: the player's own, to come back to.
