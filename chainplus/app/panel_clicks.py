@@ -118,7 +118,7 @@ def kind_message(name: str, kind: str, was_in: bool, in_game: bool) -> str:
     now_in = kind != "off"
     if was_in == now_in and in_game == now_in:
         if kind == "network":
-            return f"{name} is now a network seat: the game waits for it."
+            return f"{name} is now a network seat: it waits."
         return f"{name} is now played by a {kind}."
     if in_game == now_in:
         return f"{name} is {kind if now_in else 'out'} again."

@@ -161,13 +161,12 @@ class HostingMode(JoinedMode):
     def show_seats(self, state: msg.GameState) -> None:
         """The panel is the window's own: the host follows it (``send_seats``)."""
 
-    def after_move(self) -> JoinedMode:
-        game = self.session.game
-        won = game.winner is not None and self.state is not None and \
-            self.won_said != (self.state.number, len(game.moves))
-        if self.state is not None and self.state.game is game:
-            self.session.moved(won)
-        return super().after_move()
+    def played(self, won: bool) -> None:
+        self.session.moved(won)  # saved at once, as a move made here is, and kept when won
+
+    def game_state(self, state: msg.GameState) -> None:
+        super().game_state(state)
+        self.session.autosave()  # the game as the host has it (a new game, a seat handed over)
 
     def winner_line(self) -> str:
         return f"{super().winner_line()} {self.table.policy.after_win()}"

@@ -56,6 +56,22 @@ def panel_as_host(panel: Panel, state: msg.GameState, mine: tuple[int, ...]) -> 
         row.level, row.random_pct = state.levels[seat - 1], state.randoms[seat - 1]
 
 
+def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> str:
+    """Who plays ``seat`` of the host's game, as the help line says it over the panel."""
+    name = SEAT_NAME[seat]
+    if state is None:
+        return f"{name}: the host sets the seats."
+    kind = state.kinds[seat - 1]
+    if seat in mine:
+        return f"{name}: you."
+    if kind == "off":
+        return f"{name}: not in play."
+    if kind == "network":
+        held = "connected" if seat in state.connected else "waiting to join"
+        return f"{name}: over the network, {held}."
+    return f"{name}: {KIND_WORD[kind]}."
+
+
 class Line(Protocol):
     """A window's line to the host of its game: a joiner's ``net.link.Link``, or a hosting
     window's own host (``hosting.HostLine``)."""
@@ -165,6 +181,9 @@ class JoinedMode(Mode):
         """The panel shows the host's seats."""
         panel_as_host(self.session.panel, state, self.mine())
 
+    def played(self, won: bool) -> None:
+        """A move the host accepted is on the board (a hosting window saves it)."""
+
     def mine(self) -> tuple[int, ...]:
         """The seats played at this window."""
         return () if self.seat is None else (self.seat,)
@@ -180,6 +199,7 @@ class JoinedMode(Mode):
         if move.seat in self.mine():
             self.sent = None
         shown = game.play_shown(move.square)
+        self.played(shown.cascade.winner is not None)
         notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
         placed = Placed(shown, notes)
         table.sound("place")
@@ -316,24 +336,10 @@ class JoinedMode(Mode):
     def own_help(self, target: Target | None) -> str | None:
         """The connection's trouble over the board; each seat's player over the panel."""
         if isinstance(target, Cell):
-            return self.seat_help(target.seat)
+            return seat_help(self.state, target.seat, self.mine())
         if self.trouble is not None and (target is None or isinstance(target, Square)):
             return self.trouble
         return None
-
-    def seat_help(self, seat: int) -> str:
-        state, name = self.state, SEAT_NAME[seat]
-        if state is None:
-            return f"{name}: the host sets the seats."
-        kind = state.kinds[seat - 1]
-        if seat in self.mine():
-            return f"{name}: you."
-        if kind == "off":
-            return f"{name}: not in play."
-        if kind == "network":
-            held = "connected" if seat in state.connected else "waiting to join"
-            return f"{name}: over the network, {held}."
-        return f"{name}: {KIND_WORD[kind]}."
 
     def close(self) -> None:
         """Hang up (the window is closing)."""
