@@ -201,7 +201,7 @@ def test_a_wrong_code_is_one_line(ui):
     ["--join", "nowhere", "--code", "AB12"], ["--join", "127.0.0.1:0", "--code", "AB12"],
     ["--join", "127.0.0.1:4770"], ["--code", "no way"], ["--port", "0"], ["--port", "x"],
     ["--join", "127.0.0.1:4770", "--code", "no way"],
-    ["--join", "127.0.0.1:4770", "--code", "AB12", "--kiosk"],
+    ["--join", "127.0.0.1:4770", "--code", "AB12", "GAME.json"],
 ])
 def test_bad_join_options_are_one_error_line(capsys, argv):
     with pytest.raises(SystemExit) as exited:
@@ -210,3 +210,17 @@ def test_bad_join_options_are_one_error_line(capsys, argv):
     assert exited.value.code == 2 and out == ""
     assert err.startswith("error:") and err.count("\n") == 1, err
 
+
+
+def test_a_kiosk_joins_a_host_only_when_its_operator_asks(ui):
+    host = hosted("N,C1")
+    app = joined_app(ui, host, kiosk=True, idle_seconds=1.0)
+    try:
+        assert app.table.policy.kiosk and isinstance(app.mode, JoinedMode)
+        assert app.icons.keys() == {"speed", "sound", "rules"}  # no New, Undo, Hint, Games, Quit
+        run_until(app, lambda: app.mode.human_to_move(), "our turn")
+        ui.advance(app, 5.0)  # left alone: the host's game stays, no demonstration
+        assert isinstance(app.mode, JoinedMode)
+    finally:
+        app.close()
+        host.stop()

@@ -171,12 +171,12 @@ def _port(text: str) -> int:
 
 
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """--join and --code come together, and only in a window with no game to open (a bad pair
-    is one error line and status 2)."""
+    """--join and --code come together, and not with a game to open (a bad pair is one error
+    line and status 2). A kiosk joins only when its operator gives --join."""
     if args.join is not None and args.code is None:
         parser.error("--join needs the host's --code")
-    if args.join is not None and (args.kiosk or args.game is not None):
-        parser.error("--join opens the host's game: not with --kiosk or a GAME.json")
+    if args.join is not None and args.game is not None:
+        parser.error("--join opens the host's game: not with a GAME.json")
 
 
 def local_seats(seats: tuple[SavedSeat, ...], kiosk: bool) -> tuple[SavedSeat, ...]:

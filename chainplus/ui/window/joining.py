@@ -17,6 +17,7 @@ from chainplus.app.settings import WriteFailure
 from chainplus.net.link import Link
 from chainplus.ui.window.joined import JOINED, JoinedMode
 from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.table import Away, Table
 
 
@@ -32,10 +33,20 @@ def join(table: Table, address: tuple[str, int], code: str) -> JoinedMode:
     link = Link(*address, code, wake=table.wake)
     mode = JoinedMode(table, link)
     link.start()
-    table.away, table.policy = Away(own, table.policy, link), JOINED
+    table.away, table.policy = Away(own, table.policy, link), joined_policy(table.policy)
     if own.store is not None:
         own.store.remember_join(link.where)
     return mode
+
+
+def joined_policy(own: Policy) -> Policy:
+    """The house policy while a host's game is shown: ``JOINED`` in a window; in a kiosk whose
+    operator joined a host (``--kiosk --join``), the kiosk's own without New, Undo, Hint or
+    Games, and with no demonstration (the host's game is the one to show)."""
+    if not own.kiosk:
+        return JOINED
+    return replace(own, hidden_icons=own.hidden_icons | JOINED.hidden_icons | {"games"},
+                   demo_after=None, next_game_after=None, graph_after=None)
 
 
 def leave(table: Table) -> PlayMode:
