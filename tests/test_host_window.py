@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 
 import pygame
 import pytest
@@ -24,8 +23,7 @@ from chainplus.ui.window.command_line import local_seats
 from chainplus.ui.window.hosting import HostingMode
 from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.targets import ADJUST
-
-WAIT = 60  # seconds: generous, never reached when things work
+from tests.test_net_window import WAIT, run_until
 
 
 def help_line(app) -> str:
@@ -91,15 +89,6 @@ def hosting_app(ui, spec: str, code: str | None = None, **options):
     assert isinstance(app.mode, HostingMode)
     assert app.mode.line.host.address[0] == "127.0.0.1"  # Options listen on loopback
     return app
-
-
-def run_until(app, check, what: str) -> None:
-    end = time.monotonic() + WAIT
-    while not check():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        app.clock.t += 0.05
-        app.update()
-        time.sleep(0.002)
 
 
 def bot_joins(app, **player) -> tuple[threading.Thread, dict]:
