@@ -63,7 +63,8 @@ def _frame(app: App, display: Display) -> tuple[float, float]:
     return time.perf_counter() - start, time.thread_time() - used
 
 
-def _headless() -> None:
+def headless() -> None:
+    """SDL with no screen and no sound card (as the tests run it)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop the bench
@@ -254,7 +255,7 @@ def run(seconds: float = 4.0, seed: int = 1, size: tuple[int, int] | None = None
         ) -> dict[str, Any]:
     """Every figure, as a dict; frames are shown in a window of ``size`` (default: the size
     the game opens its window at)."""
-    _headless()
+    headless()
     import pygame
 
     from chainplus.ui.rigs.uibench_review import review_frames

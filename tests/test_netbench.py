@@ -1,0 +1,69 @@
+"""The network bench plays whole games on 127.0.0.1 and accounts for every move.
+
+The bench itself is a command: ``python -m chainplus.ui.rigs.netbench``; nothing here is
+timed, only that the games are played to the end and every move the host accepted is seen
+drawn by the window.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from chainplus.core.game import Game
+from chainplus.ui.rigs import netbench
+from chainplus.ui.rigs.move_times import MoveTimes
+
+SPREAD = {"p50", "p95", "p99", "max"}
+FRAMES = {"frames", "p50_ms", "p99_ms", "max_ms", "cpu_p50_ms", "cpu_p99_ms"}
+
+
+@pytest.mark.parametrize(("seats", "rules"), [("N,N", "acorn"), ("N,C1", "classic")])
+def test_a_short_game_is_played_to_the_end_and_every_move_is_timed(
+        seats: str, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status = netbench.main(["--seats", seats, "--rules", rules, "--size", "640x480",
+                            "--speed", "fast", "--seed", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 0 and len(lines) == 1
+    result = json.loads(lines[0])
+    assert {"scenario", "window", "seats", "rules", "games", "game_moves", "moves", "undrawn",
+            "latency_ms", "behind_chain", "after_chain_ms", "frames", "seconds"} <= set(result)
+    assert (result["scenario"], result["window"], result["rules"]) == ("joined", [640, 480],
+                                                                       rules)
+    assert result["seats"] == f"{seats},-,-"
+    assert result["games"] == 1 and len(result["game_moves"]) == 1
+    assert result["moves"] == result["game_moves"][0] > 0
+    assert result["undrawn"] == 0
+    for figures in (result["latency_ms"], result["after_chain_ms"]):
+        assert set(figures) == SPREAD
+        assert 0 <= figures["p50"] <= figures["p95"] <= figures["p99"] <= figures["max"]
+    assert result["after_chain_ms"]["max"] <= result["latency_ms"]["max"]
+    assert set(result["frames"]) == FRAMES and result["frames"]["frames"] > 0
+
+
+def test_a_move_waiting_behind_a_chain_is_timed_from_the_chains_end() -> None:
+    times, game = MoveTimes(), Game((1, 2))
+    game.play(0)
+    times.accept(game)
+    first = times.moves[(1, 1)]
+    first.accepted = 10.0
+    times.drawn((1, 1), 10.01, chain_end=11.0)  # its chain shows until 11.0
+    game.play(63)
+    times.accept(game)
+    second = times.moves[(1, 2)]
+    second.accepted = 10.5  # while the chain was shown
+    times.drawn((1, 2), 11.02, chain_end=None)
+    figures = times.figures()
+    assert (figures["moves"], figures["undrawn"], figures["behind_chain"]) == (2, 0, 1)
+    assert figures["latency_ms"]["max"] == pytest.approx(520.0)
+    assert figures["after_chain_ms"]["max"] == pytest.approx(20.0)
+    assert figures["after_chain_ms"]["p50"] == pytest.approx(10.0)
+
+
+def test_bad_options_are_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--seats", "H,C1"], ["--seats", "N,X"], ["--games", "0"]):
+        with pytest.raises(SystemExit) as stop:
+            netbench.main(argv)
+        assert stop.value.code == 2
+        assert capsys.readouterr().err.startswith("error: ")
