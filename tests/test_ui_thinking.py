@@ -2,7 +2,8 @@
 shown: more thought late in a game, where chains are long and moves matter most, and the same
 pace (it still plays the usual pause after the chain ends). Level 5 thinks through that pause;
 a broken computer player is stood in for by a random move; the loop sleeps until the next
-thing is due; a search on the worker's thread hands the interpreter to the window's."""
+thing is due, or another thread wakes it; a search on the worker's thread hands the
+interpreter to the window's."""
 
 from __future__ import annotations
 
@@ -164,6 +165,39 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
         ui.settle(chain)
     ui.click_square(chain, 0)  # the corner explodes: an animation draws every frame
     assert chain.mode.animating and chain.wait_time(chain.clock.t) == 0.0
+
+
+def test_a_wake_from_another_thread_ends_the_loops_sleep_at_once(ui, monkeypatch) -> None:
+    """A host's move (or a computer's answer) that comes just after the loop looked for events
+    wakes it at once, not at its next look (an hour away here, as is everything else due)."""
+    import pygame
+
+    from chainplus.ui.window import app as app_module
+
+    monkeypatch.setattr(app_module, "IDLE_POLL", 3600.0)
+    monkeypatch.setattr(app_module, "MAX_SLEEP", 3600.0)
+    app = ui.make_app(seats=(SavedSeat("human", 1, 0),) * 2 + (SavedSeat(),) * 2)
+    app.clock = time.monotonic  # the loop sleeps on the real clock
+    ui.pump(app)
+    assert app.wait_time(app.clock()) == 3600.0
+    looks = 0
+    real_get = pygame.event.get
+
+    def get() -> list[pygame.event.Event]:
+        nonlocal looks
+        looks += 1
+        if looks == 1:  # nothing yet; the link's thread puts the host's move in meanwhile
+            threading.Thread(target=app.table.wake).start()
+            return []
+        return real_get()
+
+    monkeypatch.setattr(app_module.pygame.event, "get", get)
+    got: list[list[pygame.event.Event]] = []
+    loop = threading.Thread(target=lambda: got.append(app_module.next_events(app)), daemon=True)
+    loop.start()
+    loop.join(60)  # never reached when the wake ends the sleep
+    assert got, "the loop slept on through the wake"
+    assert [event.type for event in got[0]] == [app_module.WAKE]
 
 
 def test_a_search_beside_the_window_hands_over_the_interpreter_every_few_positions(

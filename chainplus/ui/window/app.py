@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -335,6 +336,9 @@ class App:
 #: While nothing moves the loop looks for events this often (pygame's own event.wait polls
 #: every millisecond, which costs more CPU than a board game waiting for a click should).
 IDLE_POLL = 0.02
+#: Set by another thread's wake-up (``_post_wake``): the loop's idle wait ends at once, rather
+#: than at its next look (a host's move would otherwise wait up to IDLE_POLL to be shown).
+_WOKEN = threading.Event()
 
 
 def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
@@ -367,7 +371,8 @@ def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
 
 def next_events(app: App) -> list[pygame.event.Event]:
     """The events to answer now: at once when animating, else after sleeping until some
-    arrive or something is due (the worker thread's WAKE event counts as an arrival)."""
+    arrive or something is due (another thread's WAKE event counts as an arrival, and cuts
+    the sleep short)."""
     events = pygame.event.get()
     if events or app.mode.animating:
         return events
@@ -376,12 +381,15 @@ def next_events(app: App) -> list[pygame.event.Event]:
         left = until - time.monotonic()
         if left <= 0:
             break
-        time.sleep(min(IDLE_POLL, left))
+        if _WOKEN.wait(min(IDLE_POLL, left)):
+            _WOKEN.clear()
         events = pygame.event.get()
     return events
 
 
 def _post_wake() -> None:
-    """Called on the AI thread: wake the loop (pygame.event.post is thread-safe)."""
+    """Called on another thread (the computer's, the graph's, the link to a host): wake the
+    loop (pygame.event.post is thread-safe; the event is posted before the wait ends)."""
     with contextlib.suppress(pygame.error):
         pygame.event.post(pygame.event.Event(WAKE))
+    _WOKEN.set()
