@@ -22,8 +22,8 @@ FRAMES = {"frames", "p50_ms", "p99_ms", "max_ms", "cpu_p50_ms", "cpu_p99_ms"}
 @pytest.mark.parametrize(("seats", "rules"), [("N,N", "acorn"), ("N,C1", "classic")])
 def test_a_short_game_is_played_to_the_end_and_every_move_is_timed(
         seats: str, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
-    status = netbench.main(["--seats", seats, "--rules", rules, "--size", "640x480",
-                            "--speed", "fast", "--seed", "1"])
+    status = netbench.main(["--games", "1", "--seats", seats, "--rules", rules,
+                            "--size", "640x480", "--speed", "fast", "--seed", "1"])
     lines = capsys.readouterr().out.splitlines()
     assert status == 0 and len(lines) == 1
     result = json.loads(lines[0])

@@ -58,7 +58,7 @@ class Plan:
 
     seats: tuple[HostSeat, ...] = field(default_factory=lambda: parse_host_seats("N,N"))
     rules: Rules = "acorn"
-    games: int = 1
+    games: int = 3
     seed: int = 1
     speed: Speed = "normal"
 
@@ -246,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                        "against a window and time it: each move from the "
                                        "host accepting it to the window drawing it, and the "
                                        "window's frames meanwhile.")
-    parser.add_argument("--games", type=int, default=1, help="games to play (default 1)")
+    parser.add_argument("--games", type=int, default=3, help="games to play (default 3)")
     parser.add_argument("--seed", type=int, default=1,
                         help="seed of every choice: the window's clicks, the host's computer "
                              "seats, the bots (default 1)")
