@@ -28,7 +28,8 @@ def test_a_short_game_is_played_to_the_end_and_every_move_is_timed(
     assert status == 0 and len(lines) == 1
     result = json.loads(lines[0])
     assert {"scenario", "window", "seats", "rules", "games", "game_moves", "moves", "undrawn",
-            "latency_ms", "behind_chain", "after_chain_ms", "frames", "seconds"} <= set(result)
+            "latency_ms", "behind_chain", "after_chain_ms", "chains", "chains_shown", "frames",
+            "seconds"} <= set(result)
     assert (result["scenario"], result["window"], result["rules"]) == ("joined", [640, 480],
                                                                        rules)
     assert result["seats"] == f"{seats},-,-"
@@ -39,6 +40,7 @@ def test_a_short_game_is_played_to_the_end_and_every_move_is_timed(
         assert set(figures) == SPREAD
         assert 0 <= figures["p50"] <= figures["p95"] <= figures["p99"] <= figures["max"]
     assert result["after_chain_ms"]["max"] <= result["latency_ms"]["max"]
+    assert 0 <= result["chains_shown"] <= result["chains"] < result["moves"]
     assert set(result["frames"]) == FRAMES and result["frames"]["frames"] > 0
 
 
@@ -54,8 +56,9 @@ def test_a_move_waiting_behind_a_chain_is_timed_from_the_chains_end() -> None:
     second = times.moves[(1, 2)]
     second.accepted = 10.5  # while the chain was shown
     times.drawn((1, 2), 11.02, chain_end=None)
-    figures = times.figures()
+    figures = times.figures(chained={(1, 1)})
     assert (figures["moves"], figures["undrawn"], figures["behind_chain"]) == (2, 0, 1)
+    assert (figures["chains"], figures["chains_shown"]) == (1, 1)
     assert figures["latency_ms"]["max"] == pytest.approx(520.0)
     assert figures["after_chain_ms"]["max"] == pytest.approx(20.0)
     assert figures["after_chain_ms"]["p50"] == pytest.approx(10.0)

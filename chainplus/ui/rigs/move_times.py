@@ -5,7 +5,8 @@ so their difference is the move's latency. A move the host accepts while the win
 showing an earlier move's chain waits in the window's queue until that chain is over (the
 window shows the moves in order); ``after_chain`` is the latency counted from the later of
 the move's acceptance and the end of the chain before it, which is the delay the network and
-the frame loop add by themselves.
+the frame loop add by themselves. A window that is behind the host puts a move on the board
+without showing its chain; ``chains_shown`` says how often it did not need to.
 """
 
 from __future__ import annotations
@@ -66,12 +67,15 @@ class MoveTimes:
         with self._lock:
             return all(move.drawn is not None for move in self.moves.values())
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self, chained: set[Key]) -> dict[str, Any]:
         """The latencies in ms (p50, p95, p99, max) of every move drawn, and of the same
         counted from the end of any chain it waited behind; how many waited, how many were
-        never drawn."""
+        never drawn, and of the moves ``chained`` (those that set off a chain) how many the
+        window showed as a chain (the rest it put on the board at once, catching up)."""
         with self._lock:
             moves = list(self.moves.values())
+            shown = sum(self.moves[key].chain_end is not None for key in chained
+                        if key in self.moves)
         latency, after_chain, behind = [], [], 0
         free = 0.0  # when the last chain shown before this move was over
         for move in moves:
@@ -84,7 +88,8 @@ class MoveTimes:
             free = max(free, move.chain_end or 0.0)
         return {"moves": len(latency), "undrawn": len(moves) - len(latency),
                 "latency_ms": spread(latency), "behind_chain": behind,
-                "after_chain_ms": spread(after_chain)}
+                "after_chain_ms": spread(after_chain), "chains": len(chained),
+                "chains_shown": shown}
 
 
 def spread(seconds: list[float]) -> dict[str, float]:

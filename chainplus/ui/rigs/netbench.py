@@ -33,6 +33,7 @@ from chainplus.ai.players import choose_move
 from chainplus.app.settings import SPEEDS, Speed
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
+from chainplus.core.records import game_from_data
 from chainplus.core.rules import RULES, Rules
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.seats import HostSeat, parse_host_seats
@@ -203,6 +204,18 @@ def play_out(bench: Bench, display: ScreenDisplay, times: MoveTimes, seed: int,
     return frames
 
 
+def chained(records: Sequence[dict[str, Any]]) -> set[Key]:
+    """The moves of the games ``records`` (in order) that set off a chain."""
+    keys: set[Key] = set()
+    for number, record in enumerate(records, start=1):
+        played = game_from_data(record)
+        game = Game(played.seats, played.rules)
+        for move, square in enumerate(played.moves, start=1):
+            if game.play(square).waves:
+                keys.add((number, move))
+    return keys
+
+
 def seats_text(seats: tuple[HostSeat, ...]) -> str:
     """The seats as ``--seats`` writes them (a computer with its level)."""
     return ",".join("-" if s.kind == "off" else f"C{s.level}" if s.kind == "computer"
@@ -232,7 +245,7 @@ def run(plan: Plan, size: tuple[int, int] | None = (1366, 768), scenario: str = 
             "seats": seats_text(plan.seats),
             "rules": plan.rules, "speed": plan.speed, "seed": plan.seed,
             "games": len(finished), "game_moves": [len(r["moves"]) for r in finished],
-            **times.figures(), "frames": frame_figures(frames)}
+            **times.figures(chained(finished)), "frames": frame_figures(frames)}
     finally:
         pygame.quit()
     result["seconds"] = round(time.perf_counter() - start, 1)
