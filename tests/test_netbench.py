@@ -64,6 +64,22 @@ def test_a_move_waiting_behind_a_chain_is_timed_from_the_chains_end() -> None:
     assert figures["after_chain_ms"]["p50"] == pytest.approx(10.0)
 
 
+def test_a_chain_cut_short_lets_the_next_move_count_from_the_cut() -> None:
+    times, game = MoveTimes(), Game((1, 2))
+    for square, accepted in ((0, 10.0), (63, 10.2)):
+        game.play(square)
+        times.accept(game)
+        times.moves[(1, len(game.moves))].accepted = accepted
+        if square == 0:
+            times.drawn((1, 1), 10.01, chain_end=11.0)  # a chain that would show until 11.0
+    times.chain_over((1, 1), 10.21)  # cut short in the turn that began at 10.21
+    times.drawn((1, 2), 10.22, chain_end=None)
+    figures = times.figures(chained={(1, 1)})
+    assert figures["behind_chain"] == 1
+    assert figures["latency_ms"]["max"] == pytest.approx(20.0)
+    assert figures["after_chain_ms"]["max"] == pytest.approx(10.0)
+
+
 def test_bad_options_are_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (["--seats", "H,C1"], ["--seats", "N,X"], ["--games", "0"]):
         with pytest.raises(SystemExit) as stop:

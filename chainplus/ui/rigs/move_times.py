@@ -52,7 +52,8 @@ class MoveTimes:
 
     def drawn(self, shown: Key | None, now: float, chain_end: float | None) -> None:
         """A frame drawn at ``now`` shows the board up to move ``shown`` (None: no game yet);
-        ``chain_end``: when the chain of that move, animating, is over."""
+        ``chain_end``: when the chain of that move, animating, will be over (``chain_over``
+        says when it was)."""
         if shown is None:
             return
         with self._lock:
@@ -60,8 +61,16 @@ class MoveTimes:
                 if move.drawn is None and key <= shown:
                     move.drawn = now
             last = self.moves.get(shown)
-            if last is not None and chain_end is not None:
+            if last is not None and last.chain_end is None:
                 last.chain_end = chain_end
+
+    def chain_over(self, key: Key, when: float) -> None:
+        """The chain of move ``key`` was over (at its end, or cut short) in the frame loop's
+        turn that began at ``when``."""
+        with self._lock:
+            move = self.moves.get(key)
+            if move is not None and move.chain_end is not None:
+                move.chain_end = when
 
     def all_drawn(self) -> bool:
         with self._lock:

@@ -193,12 +193,15 @@ def play_out(bench: Bench, display: ScreenDisplay, times: MoveTimes, seed: int,
             clicked = shown
             click_square(display, choose(app.game, rng))
         events = next_events(app)
-        start, used = time.perf_counter(), time.thread_time()
+        chain = (app.mode, shown) if isinstance(app.mode, AnimateMode) else None
+        began, start, used = time.monotonic(), time.perf_counter(), time.thread_time()
         if turn(app, display, events):
             frames.append((time.perf_counter() - start, time.thread_time() - used))
             mode = app.mode
             times.drawn(bench.shown(), time.monotonic(),
                         mode.end if isinstance(mode, AnimateMode) else None)
+        if chain is not None and app.mode is not chain[0] and chain[1] is not None:
+            times.chain_over(chain[1], began)  # at its end, or cut short
         if app.mode.animating:
             frame_clock.tick(60)
     return frames
