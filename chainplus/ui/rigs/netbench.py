@@ -9,7 +9,13 @@ player's would be. The window's own seat is played by clicks posted to it whenev
 move, so whole games are played over the network. For each move: the time from the host
 accepting it (its ``on_move``, on the same monotonic clock) to the first frame the window
 draws with it on the board, the loop turning as the real one does (``app.next_events``,
-``app.turn``, 60 frames a second while animating). One JSON object is printed.
+``app.turn``, 60 frames a second while animating). One JSON object is printed:
+``latency_ms`` of every move; ``after_chain_ms``, the same counted from the end of a chain
+the move waited behind (``behind_chain`` of them: the window shows moves in order), which is
+what the network and the loop add; ``chains_shown`` of the ``chains`` the moves set off (a
+window behind the host puts a move on the board without its chain); and the window's
+``frames`` as uibench times them. The host's computer seats (``--seats N,C2``) think in this
+process, beside the window, where a joined window's host would not.
 
 A scenario builds the window under test (``SCENARIOS``): ``joined`` is the one above; another
 (a hosting window while a bot plays its network seat) is a function with the same signature
@@ -188,6 +194,8 @@ def play_out(bench: Bench, display: ScreenDisplay, times: MoveTimes, seed: int,
         if time.monotonic() > end:
             raise RuntimeError(f"the games did not end within {limit:.0f} s: "
                                f"{app.mode.default_help()}")
+        if any(bot.poll() for bot in bench.bots):  # one that failed: the games never end
+            raise RuntimeError("a network bot stopped with an error (see above)")
         shown = bench.shown()
         if bench.to_click() and shown != clicked:
             clicked = shown
