@@ -11,7 +11,6 @@ import json
 
 import pytest
 
-from chainplus.core.game import Game
 from chainplus.ui.rigs import netbench
 from chainplus.ui.rigs.move_times import MoveTimes
 
@@ -19,22 +18,25 @@ SPREAD = {"p50", "p95", "p99", "max"}
 FRAMES = {"frames", "p50_ms", "p99_ms", "max_ms", "cpu_p50_ms", "cpu_p99_ms"}
 
 
-@pytest.mark.parametrize(("seats", "rules"), [("N,N", "acorn"), ("N,C1", "classic")])
-def test_a_short_game_is_played_to_the_end_and_every_move_is_timed(
-        seats: str, rules: str, capsys: pytest.CaptureFixture[str]) -> None:
-    status = netbench.main(["--games", "1", "--seats", seats, "--rules", rules,
-                            "--size", "640x480", "--speed", "fast", "--seed", "1"])
+@pytest.mark.parametrize(("scenario", "seats", "rules", "games"), [
+    ("joined", "N,N", "acorn", 1), ("joined", "N,C1", "classic", 1),
+    ("hosting", "H,N", "acorn", 2)])  # the hosting window's New starts its second game
+def test_short_games_are_played_to_the_end_and_every_move_is_timed(
+        scenario: str, seats: str, rules: str, games: int,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status = netbench.main(["--scenario", scenario, "--games", str(games), "--seats", seats,
+                            "--rules", rules, "--size", "640x480", "--speed", "fast",
+                            "--seed", "1"])
     lines = capsys.readouterr().out.splitlines()
     assert status == 0 and len(lines) == 1
     result = json.loads(lines[0])
     assert {"scenario", "window", "seats", "rules", "games", "game_moves", "moves", "undrawn",
             "latency_ms", "behind_chain", "after_chain_ms", "chains", "chains_shown", "frames",
             "seconds"} <= set(result)
-    assert (result["scenario"], result["window"], result["rules"]) == ("joined", [640, 480],
-                                                                       rules)
-    assert result["seats"] == f"{seats},-,-"
-    assert result["games"] == 1 and len(result["game_moves"]) == 1
-    assert result["moves"] == result["game_moves"][0] > 0
+    assert (result["scenario"], result["window"], result["seats"], result["rules"]) == \
+        (scenario, [640, 480], seats, rules)
+    assert result["games"] == games == len(result["game_moves"])
+    assert result["moves"] == sum(result["game_moves"]) and min(result["game_moves"]) > 0
     assert result["undrawn"] == 0
     for figures in (result["latency_ms"], result["after_chain_ms"]):
         assert set(figures) == SPREAD
@@ -45,16 +47,12 @@ def test_a_short_game_is_played_to_the_end_and_every_move_is_timed(
 
 
 def test_a_move_waiting_behind_a_chain_is_timed_from_the_chains_end() -> None:
-    times, game = MoveTimes(), Game((1, 2))
-    game.play(0)
-    times.accept(game)
-    first = times.moves[(1, 1)]
-    first.accepted = 10.0
+    times = MoveTimes()
+    times.accepted(1)
+    times.moves[(1, 1)].accepted = 10.0
     times.drawn((1, 1), 10.01, chain_end=11.0)  # its chain shows until 11.0
-    game.play(63)
-    times.accept(game)
-    second = times.moves[(1, 2)]
-    second.accepted = 10.5  # while the chain was shown
+    times.accepted(2)
+    times.moves[(1, 2)].accepted = 10.5  # while the chain was shown
     times.drawn((1, 2), 11.02, chain_end=None)
     figures = times.figures(chained={(1, 1)})
     assert (figures["moves"], figures["undrawn"], figures["behind_chain"]) == (2, 0, 1)
@@ -65,13 +63,12 @@ def test_a_move_waiting_behind_a_chain_is_timed_from_the_chains_end() -> None:
 
 
 def test_a_chain_cut_short_lets_the_next_move_count_from_the_cut() -> None:
-    times, game = MoveTimes(), Game((1, 2))
-    for square, accepted in ((0, 10.0), (63, 10.2)):
-        game.play(square)
-        times.accept(game)
-        times.moves[(1, len(game.moves))].accepted = accepted
-        if square == 0:
-            times.drawn((1, 1), 10.01, chain_end=11.0)  # a chain that would show until 11.0
+    times = MoveTimes()
+    times.accepted(1)
+    times.moves[(1, 1)].accepted = 10.0
+    times.drawn((1, 1), 10.01, chain_end=11.0)  # a chain that would show until 11.0
+    times.accepted(2)
+    times.moves[(1, 2)].accepted = 10.2
     times.chain_over((1, 1), 10.21)  # cut short in the turn that began at 10.21
     times.drawn((1, 2), 10.22, chain_end=None)
     figures = times.figures(chained={(1, 1)})

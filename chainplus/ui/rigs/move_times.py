@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from chainplus.common.stats import percentile
-from chainplus.core.game import Game
 
 #: A move: (the game's number from 1, the move's number in it from 1).
 Key = tuple[int, int]
@@ -34,7 +33,7 @@ class MoveTime:
 
 
 class MoveTimes:
-    """Every move of the host's games in the order accepted, with its times. ``accept`` runs
+    """Every move of the host's games in the order accepted, with its times. ``accepted`` runs
     on the host's thread, ``drawn`` on the window's: a lock keeps them apart."""
 
     def __init__(self) -> None:
@@ -42,13 +41,14 @@ class MoveTimes:
         self._games = 0
         self.moves: dict[Key, MoveTime] = {}
 
-    def accept(self, game: Game) -> None:
-        """The host accepted the last move of ``game`` just now (a ``Host`` ``on_move``)."""
+    def accepted(self, number: int) -> None:
+        """The host accepted move ``number`` of its game just now (a move numbered 1 begins
+        the next game)."""
         now = time.monotonic()
         with self._lock:
-            if len(game.moves) == 1:
+            if number == 1:
                 self._games += 1
-            self.moves[(self._games, len(game.moves))] = MoveTime(now)
+            self.moves[(self._games, number)] = MoveTime(now)
 
     def drawn(self, shown: Key | None, now: float, chain_end: float | None) -> None:
         """A frame drawn at ``now`` shows the board up to move ``shown`` (None: no game yet);
