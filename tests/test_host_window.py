@@ -135,6 +135,7 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
         thread.join(WAIT)
         [record] = result["bot"].records
         assert game_from_data(record).moves == app.game.moves  # both saw the same game
+        run_until(app, lambda: isinstance(app.mode, HostingMode), "the winning chain shown")
         assert "Click New" in app.mode.default_help()
         kept = list((tmp_path / "games" / "kept").glob("*.json"))
         assert len(kept) == 1  # the hosting window keeps the game won, as any game

@@ -124,8 +124,7 @@ class Host:
         self._advance()
 
     def _shut(self, reason: str, done: bool) -> None:
-        """Close everything and end the loop (on the host's thread), once: a stop asked for
-        while the host closes after its last game changes nothing."""
+        """Close everything and end the loop (on the host's thread), once (stop may come late)."""
         if self._closing:
             return
         self._closing = True
@@ -273,6 +272,7 @@ class Host:
             square = await asyncio.to_thread(
                 choose_move, game.copy(), plan.level, plan.random_pct, rng,
                 limit=Limit(time=self.config.budget))
+            await asyncio.sleep(self._table.wait_left())  # the last move is still on show
         finally:
             self._thinking = False
         if self._done.is_set():

@@ -7,6 +7,8 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +28,15 @@ def new_code() -> str:
     return "".join(secrets.choice(msg.CODE_ALPHABET) for _ in range(msg.CODE_LENGTH))
 
 
+#: How long a window shows a move whose chain has so many waves, and the pause after it: a
+#: host's computer seat plays no sooner (``at_once`` for a host with no window).
+Pace = Callable[[int], float]
+
+
+def at_once(waves: int) -> float:
+    return 0.0
+
+
 @dataclass(frozen=True)
 class HostConfig:
     """What a host plays and how it listens."""
@@ -40,6 +51,7 @@ class HostConfig:
     limits: Limits = Limits()
     resume: Game | None = None  # an unfinished first game to carry on (a restarted host)
     budget: float = HOST_BUDGET
+    pace: Pace = at_once
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,8 @@ class Table:
         self.number = 1
         self.seats = list(config.seats)  # who plays each seat now (a hosting window changes it)
         self.rules = config.rules
+        self.pace = config.pace  # a hosting window changes it with its speed
+        self.shown_by = 0.0  # when the last move will have been shown (time.monotonic)
         self.game = config.resume.copy() if config.resume else self._new_game()
         self.started = False  # every network seat has been held at once since the game began
         self.tokens: dict[int, str] = {}  # seat: the token that takes it back
@@ -182,8 +196,13 @@ class Table:
         """Play a checked move (IllegalMoveError: nothing done); the ``moved`` message."""
         seat = self.game.to_move or 0
         with self.lock:
-            self.game.play(square)
+            waves = len(self.game.play(square).waves)
+        self.shown_by = time.monotonic() + self.pace(waves)
         return msg.moved(square, seat, len(self.game.moves))
+
+    def wait_left(self) -> float:
+        """How long a computer seat's answer waits for the last move to have been shown."""
+        return max(0.0, self.shown_by - time.monotonic())
 
     def start(self) -> bool:
         """Start the game if it waits on nobody; whether it started just now."""

@@ -16,6 +16,7 @@ from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net.host import Host
 from chainplus.net.seats import HostSeat
+from chainplus.net.table import Pace
 
 
 class WindowHost(Host):
@@ -28,6 +29,10 @@ class WindowHost(Host):
         with self._table.lock:
             self._subscribers.append(listener)
         self._call(self._send_game)
+
+    def set_pace(self, pace: Pace) -> None:
+        """How long the window shows each move now (its speed changed)."""
+        self._table.pace = pace
 
     def resend(self) -> None:
         """Send the game as it stands to every peer and listener (one out of step asked)."""

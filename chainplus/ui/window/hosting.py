@@ -21,20 +21,22 @@ from typing import Any
 
 from chainplus.app.panel import SEAT_NAME, hosted
 from chainplus.app.session import Note, Session
+from chainplus.app.settings import Speed
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.address import own_addresses, shown
 from chainplus.net.link import LinkEvent
 from chainplus.net.seats import HostSeat
-from chainplus.net.table import HostConfig, new_code
+from chainplus.net.table import HostConfig, Pace, new_code
 from chainplus.net.window_host import WindowHost
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
+from chainplus.ui.window.chain import wave_timing
 from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.joined import JoinedMode
 from chainplus.ui.window.mode import Mode
-from chainplus.ui.window.modes import PlayMode, ask_hint, show_hint, think_budget
+from chainplus.ui.window.modes import THINK_PAUSE, PlayMode, ask_hint, show_hint, think_budget
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Target
 
@@ -93,6 +95,15 @@ class HostLine:
         self.host.stop()
 
 
+def pace(speed: Speed) -> Pace:
+    """How long this window shows a move at ``speed``, and then pauses, as for a computer
+    move here: the host's computer seats play no sooner, so their moves never cut a chain."""
+    def shown_for(waves: int) -> float:
+        place, each = wave_timing(speed, waves)
+        return (place + waves * each if waves else 0.0) + THINK_PAUSE[speed]
+    return shown_for
+
+
 def start_host(table: Table) -> HostLine | str:
     """Host the game on the board: the line to its host, or why it cannot listen (one line).
     The port is ``Options.port``, else 4770, else any free one."""
@@ -106,7 +117,8 @@ def start_host(table: Table) -> HostLine | str:
         config = HostConfig(host_seats(session), session.game.rules, games=0,
                             code=session.host_code, listen=options.listen, port=port,
                             resume=session.game,
-                            budget=table.budget or think_budget(session.speed))
+                            budget=table.budget or think_budget(session.speed),
+                            pace=pace(session.speed))
         host = WindowHost(config)
         try:
             host.start()
@@ -151,6 +163,7 @@ class HostingMode(JoinedMode):
         table.hang_up = self.close  # the window closing stops its host
         self.over_since: float | None = None  # when the game on the board ended
         self.asked: Game | None = None  # the game the host was asked to play next
+        self.paced = table.session.speed  # the speed the host's computer seats wait for
 
     def mine(self) -> tuple[int, ...]:
         state = self.state
@@ -174,6 +187,9 @@ class HostingMode(JoinedMode):
     # ---------------------------------------------------------------- the host's player
     def tick(self, now: float) -> Mode:
         show_hint(self.table)
+        if self.session.speed != self.paced:  # the Speed icon: the host paces its computer
+            self.paced = self.session.speed
+            self.line.host.set_pace(pace(self.paced))
         after = super().tick(now)
         due = self.table.policy.next_game_after
         if after is self and due is not None and self.over_for(now) >= due:

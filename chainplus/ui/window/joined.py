@@ -88,6 +88,13 @@ class Line(Protocol):
     def close(self) -> None: ...
 
 
+def move_waiting(events: queue.Queue[LinkEvent]) -> bool:
+    """Whether a move of the host's waits on ``events`` (the game and other messages that
+    follow a move do not put the window behind the game)."""
+    with events.mutex:
+        return any(isinstance(event, msg.Moved) for event in events.queue)
+
+
 class JoinedChain(AnimateMode):
     """A chain the host played, shown wave by wave; then back to the joined game."""
 
@@ -97,6 +104,13 @@ class JoinedChain(AnimateMode):
 
     def think_ahead(self, now: float) -> None:
         """Nobody thinks here: the host plays its computer seats."""
+
+    def tick(self, now: float) -> Mode:
+        """The chain goes on until the host's next move comes: then it is finished at once,
+        so that move shows now, not when this chain would have ended."""
+        if move_waiting(self.after.link.events):
+            return self.finish()
+        return super().tick(now)
 
     def finish(self) -> Mode:
         for note in self.placed.notes:
@@ -204,7 +218,7 @@ class JoinedMode(Mode):
         placed = Placed(shown, notes)
         table.sound("place")
         waves = shown.cascade.waves
-        if waves and WAVE_TIME[self.session.speed] > 0 and self.link.events.empty():
+        if waves and WAVE_TIME[self.session.speed] > 0 and not move_waiting(self.link.events):
             return JoinedChain(table, placed, self)  # behind the host: catch up unshown
         if waves:
             table.explode_sound(table.now, max(len(w) for w in waves))
