@@ -84,8 +84,7 @@ class Host:
     def stop(self) -> None:
         """Say goodbye to every peer, close every connection and end the thread."""
         if self._thread.is_alive():
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._shut, "the host stopped", False)
+            self._call(self._shut, "the host stopped", False)
             self._thread.join(10)
 
     def alive(self) -> bool:

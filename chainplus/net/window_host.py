@@ -28,7 +28,7 @@ class WindowHost(Host):
         what a hosting window shows."""
         with self._table.lock:
             self._subscribers.append(listener)
-        self._call(self._send_game)
+        self.resend()
 
     def set_pace(self, pace: Pace) -> None:
         """How long the window shows each move now (its speed changed)."""
