@@ -112,8 +112,7 @@ class Session(PanelClicks):
         self.store.autosave(self.game, self.panel, extra)
 
     def settings(self, fullscreen: bool, window: Placement | None = None) -> Settings:
-        """The settings file's view of the session as it is now; ``window`` is where the
-        window is, if the display can tell (else where it opened: ``Options.window``)."""
+        """The settings file's view of the session now; ``window``: where the window is."""
         return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen,
                         self.lessons_given, window or self.options.window)
 
@@ -125,9 +124,8 @@ class Session(PanelClicks):
     def save_problem(self) -> Note | None:
         """A failure to save not yet told to the player (once for each cause)."""
         failure = self.store.news() if self.store is not None else None
-        if failure is None:
-            return None
-        return Note(f"Cannot {failure.what}: {failure.cause}.", warn=True)
+        return None if failure is None else Note(f"Cannot {failure.what}: {failure.cause}.",
+                                                 warn=True)
 
     # ------------------------------------------------------------------ the game
     def next_game(self) -> Game:
@@ -213,16 +211,18 @@ class Session(PanelClicks):
         operator asks (``--keep-games``), never where there are no files (a demonstration)."""
         return self.store is not None and (self.options.keep_games or not self.options.kiosk)
 
-    def save_game(self) -> Note:
-        """Save the game on the board (in progress or just finished) in ``games/saved``."""
+    def save_game(self, shown: Session | None = None) -> Note:
+        """Save the game on the board (in progress or just finished) in ``games/saved``; with
+        ``shown``, the game another session shows (a joined host's) in this player's folder."""
+        game, panel = (shown or self).game, (shown or self).panel
         if self.store is None or not self.keeps_games:
             return Note("Games are not saved here.", warn=True)
-        if not self.game.moves:
+        if not game.moves:
             return Note("There is no move to save yet.", warn=True)
-        saved = self.store.save_game(self.game, self.panel)
+        saved = self.store.save_game(game, panel)
         if isinstance(saved, WriteFailure):
             return Note(f"Cannot save the game: {saved.cause}.", warn=True)
-        return Note(f"Saved as {saved.stem} in the games folder.")
+        return Note(f"Saved as {saved.stem} in {'your' if shown else 'the'} games folder.")
 
     def recent_games(self, limit: int = 20) -> list[GameEntry]:
         """The newest kept and saved games, newest first (files that are not games skipped)."""

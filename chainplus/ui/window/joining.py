@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chainplus.app.session import Note, Session
-from chainplus.app.settings import WriteFailure
 from chainplus.net.link import Link
 from chainplus.ui.window.joined import JOINED, JoinedMode
 from chainplus.ui.window.modes import PlayMode
@@ -74,18 +73,10 @@ def come_back(table: Table) -> bool:
 def save_game(table: Table) -> Note:
     """Save the game on the board in the player's own games folder: their own game, or the
     host's game the window has joined."""
-    away, game = table.away, table.session.game
+    away = table.away
     if away is None:
         return table.session.save_game()
-    own = away.session
-    if own.store is None or not own.keeps_games:
-        return Note("Games are not saved here.", warn=True)
-    if not game.moves:
-        return Note("There is no move to save yet.", warn=True)
-    saved = own.store.save_game(game, table.session.panel)
-    if isinstance(saved, WriteFailure):
-        return Note(f"Cannot save the game: {saved.cause}.", warn=True)
-    return Note(f"Saved as {saved.stem} in your games folder.")
+    return away.session.save_game(table.session)
 
 
 def last_address(table: Table) -> str:
