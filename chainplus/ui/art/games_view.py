@@ -20,7 +20,7 @@ from chainplus.app.games import GameEntry
 from chainplus.app.panel import SEAT_NAME
 from chainplus.ui.art import board_view, font, glyphs
 from chainplus.ui.art.theme import BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY4, WHITE
-from chainplus.ui.art.widgets import box
+from chainplus.ui.art.widgets import box, part_at
 
 WINDOW = Rect(6, 30, 428, 444)
 TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
@@ -138,12 +138,5 @@ def hit(pos: tuple[int, int], rows: int, network: bool = False) -> str | None:
     window; None outside it."""
     if not (NETWORK_WINDOW if network else WINDOW).collidepoint(pos):
         return None
-    if CLOSE.collidepoint(pos):
-        return "close-icon"
-    for name, rect in buttons(network).items():
-        if rect.collidepoint(pos):
-            return name
-    for index in range(rows):
-        if row_rect(index).collidepoint(pos):
-            return f"row-{index}"
-    return "window"
+    rows_shown = {f"row-{index}": row_rect(index) for index in range(rows)}
+    return part_at(pos, {"close-icon": CLOSE, **buttons(network), **rows_shown}) or "window"

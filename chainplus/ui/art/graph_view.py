@@ -28,7 +28,7 @@ from chainplus.ui.art.theme import (
     SEAT_COLOUR,
     WHITE,
 )
-from chainplus.ui.art.widgets import box
+from chainplus.ui.art.widgets import box, part_at
 
 WINDOW = Rect(6, 30, 428, 444)
 TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
@@ -83,11 +83,9 @@ def hit(shown: GraphShown, pos: tuple[int, int]) -> str | None:
     outside it."""
     if not WINDOW.collidepoint(pos):
         return None
-    if shown.buttons and CLOSE.collidepoint(pos):
-        return "close-icon"
-    for name, rect in BUTTONS.items():
-        if shown.buttons and rect.collidepoint(pos):
-            return name
+    part = part_at(pos, {"close-icon": CLOSE, **BUTTONS}) if shown.buttons else None
+    if part is not None:
+        return part
     return "graph" if move_at(shown, pos) is not None else "window"
 
 

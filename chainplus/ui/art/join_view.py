@@ -16,7 +16,7 @@ from pygame import Rect
 
 from chainplus.ui.art import font, glyphs
 from chainplus.ui.art.theme import BLACK, CREAM, GREY1, GREY4, RED, WHITE
-from chainplus.ui.art.widgets import bevel, box, well
+from chainplus.ui.art.widgets import bevel, box, part_at, well
 
 WINDOW = Rect(24, 72, 396, 222)
 TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
@@ -104,13 +104,9 @@ def hit(pos: tuple[int, int]) -> str | None:
     shown), "window" for the rest of the dialog; None outside it."""
     if not WINDOW.collidepoint(pos):
         return None
-    if CLOSE.collidepoint(pos):
-        return "close-icon"
-    if TITLE_BAR.collidepoint(pos):
-        return "title"
-    for name, rect in BUTTONS.items():
-        if rect.collidepoint(pos):
-            return name
+    part = part_at(pos, {"close-icon": CLOSE, "title": TITLE_BAR, **BUTTONS})
+    if part is not None:
+        return part
     for name, rect in FIELDS.items():
         if rect.collidepoint(pos):
             column = round((pos[0] - rect.x - PAD - 1) / font.GLYPH_WIDTH)

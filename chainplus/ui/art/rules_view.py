@@ -31,7 +31,7 @@ from chainplus.ui.art.theme import (
     SEAT_COLOUR,
     WHITE,
 )
-from chainplus.ui.art.widgets import bevel, box, outline_text, well
+from chainplus.ui.art.widgets import bevel, box, outline_text, part_at, well
 
 WINDOW = Rect(6, 30, 428, 444)
 TITLE_H = 24
@@ -210,15 +210,6 @@ def hit(pos: tuple[int, int], shown_choice: bool, tour: bool) -> str | None:
         return None
     if tour:
         return "page"
-    if CLOSE.collidepoint(pos):
-        return "close-icon"
-    if TITLE_BAR.collidepoint(pos):
-        return "title"
-    for name, rect in BUTTONS.items():
-        if rect.collidepoint(pos):
-            return name
-    if shown_choice:
-        for name, rect in CHOICES.items():
-            if rect.collidepoint(pos):
-                return name
-    return "page"
+    parts = {"close-icon": CLOSE, "title": TITLE_BAR, **BUTTONS}
+    parts |= CHOICES if shown_choice else {}
+    return part_at(pos, parts) or "page"

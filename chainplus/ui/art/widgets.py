@@ -6,6 +6,8 @@ as the RISC OS 3 Wimp drew its action icons.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 from pygame import Rect
 from pygame.typing import ColorLike
@@ -114,3 +116,9 @@ def outline_text(surface: pygame.Surface, text: str, pos: tuple[int, int], colou
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         font.draw(surface, text, (x + dx, y + dy), BLACK, scale, align)
     return font.draw(surface, text, pos, colour, scale, align)
+
+
+def part_at(pos: tuple[int, int], parts: Mapping[str, Rect]) -> str | None:
+    """The name of the first of ``parts`` under ``pos`` (a window's close icon, title bar,
+    buttons...), or None."""
+    return next((name for name, rect in parts.items() if rect.collidepoint(pos)), None)
