@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from chainplus.app.panel import SEAT_NAME
 from chainplus.core.game import ShownCascade
 
 
@@ -33,3 +34,7 @@ class Refused:
     square: int
     note: Note
 
+
+def knocked_out(shown: ShownCascade) -> tuple[Note, ...]:
+    """A line for each player the move ``shown`` knocked out."""
+    return tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)

@@ -33,6 +33,7 @@ from chainplus.app.lessons import Lesson, first_lesson
 from chainplus.app.outcomes import Note as Note  # the outcomes are imported from here too
 from chainplus.app.outcomes import Placed as Placed
 from chainplus.app.outcomes import Refused as Refused
+from chainplus.app.outcomes import knocked_out
 from chainplus.app.panel import (
     SEAT_NAME,
     Panel,
@@ -164,7 +165,7 @@ class Session(PanelClicks):
                                         "yours.", warn=True))
         shown = game.play_shown(square)
         self.moved(won=shown.cascade.winner is not None)
-        notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
+        notes = knocked_out(shown)
         lesson = self._lesson(shown)
         return Placed(shown, notes if lesson is None else (*notes, lesson))
 

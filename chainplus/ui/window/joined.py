@@ -17,6 +17,7 @@ from __future__ import annotations
 import queue
 from typing import Protocol
 
+from chainplus.app.outcomes import knocked_out
 from chainplus.app.panel import SEAT_NAME, Panel
 from chainplus.app.session import Note, Placed
 from chainplus.core.rules import SEATS
@@ -214,7 +215,7 @@ class JoinedMode(Mode):
             self.sent = None
         shown = game.play_shown(move.square)
         self.played(shown.cascade.winner is not None)
-        notes = tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
+        notes = knocked_out(shown)
         placed = Placed(shown, notes)
         table.sound("place")
         waves = shown.cascade.waves
