@@ -23,10 +23,9 @@ from chainplus.app.session import Note, Placed
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.link import Gone, LinkEvent, Lost
-from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.mode import Mode, Status
-from chainplus.ui.window.modes import AnimateMode
+from chainplus.ui.window.modes import AnimateMode, animates
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Cell, Square, Target
@@ -215,15 +214,10 @@ class JoinedMode(Mode):
             self.sent = None
         shown = game.play_shown(move.square)
         self.played(shown.cascade.winner is not None)
-        notes = knocked_out(shown)
-        placed = Placed(shown, notes)
-        table.sound("place")
-        waves = shown.cascade.waves
-        if waves and WAVE_TIME[self.session.speed] > 0 and not move_waiting(self.link.events):
-            return JoinedChain(table, placed, self)  # behind the host: catch up unshown
-        if waves:
-            table.explode_sound(table.now, max(len(w) for w in waves))
-        for note in notes:
+        placed = Placed(shown, knocked_out(shown))
+        if animates(table, placed, behind=move_waiting(self.link.events)):
+            return JoinedChain(table, placed, self)  # (behind the host: caught up unshown)
+        for note in placed.notes:
             table.say(note)
         return self.after_move()
 

@@ -133,12 +133,8 @@ class PlayMode(Mode):
         if isinstance(outcome, Refused):
             table.refuse(outcome.square, outcome.note)
             return self
-        table.sound("place")
-        waves = outcome.shown.cascade.waves
-        if waves and WAVE_TIME[self.session.speed] > 0:
+        if animates(table, outcome):
             return AnimateMode(table, outcome)
-        if waves:
-            table.explode_sound(table.now, max(len(w) for w in waves))
         return after_move(table, outcome)
 
     def status(self) -> Status:
@@ -176,6 +172,19 @@ def show_hint(table: Table) -> None:
     done = collect(table)
     if done is not None and done.square is not None:
         table.show_hint(done.square)
+
+
+def animates(table: Table, placed: Placed, behind: bool = False) -> bool:
+    """The sound of the piece placed; whether its chain is to be shown wave by wave (not at
+    the instant speed, nor when the window is ``behind`` the game), else its explosion is
+    heard now."""
+    table.sound("place")
+    waves = placed.shown.cascade.waves
+    if waves and WAVE_TIME[table.session.speed] > 0 and not behind:
+        return True
+    if waves:
+        table.explode_sound(table.now, max(len(w) for w in waves))
+    return False
 
 
 def after_move(table: Table, placed: Placed) -> Mode:
