@@ -38,3 +38,9 @@ class Refused:
 def knocked_out(shown: ShownCascade) -> tuple[Note, ...]:
     """A line for each player the move ``shown`` knocked out."""
     return tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
+
+
+def not_yours(owner: int) -> Note:
+    """Why a square ``owner`` holds may not be played by another seat."""
+    return Note(f"{SEAT_NAME[owner]}'s square! Play on an empty square or one of yours.",
+                warn=True)

@@ -33,9 +33,8 @@ from chainplus.app.lessons import Lesson, first_lesson
 from chainplus.app.outcomes import Note as Note  # the outcomes are imported from here too
 from chainplus.app.outcomes import Placed as Placed
 from chainplus.app.outcomes import Refused as Refused
-from chainplus.app.outcomes import knocked_out
+from chainplus.app.outcomes import knocked_out, not_yours
 from chainplus.app.panel import (
-    SEAT_NAME,
     Panel,
     hosted,
     panel_of,
@@ -160,9 +159,7 @@ class Session(PanelClicks):
         if game.over:
             return Refused(square, Note("The game is over: click New for another.", warn=True))
         if not game.is_legal(square):
-            owner = SEAT_NAME[game.owners[square]]
-            return Refused(square, Note(f"{owner}'s square! Play on an empty square or one of "
-                                        "yours.", warn=True))
+            return Refused(square, not_yours(game.owners[square]))
         shown = game.play_shown(square)
         self.moved(won=shown.cascade.winner is not None)
         notes = knocked_out(shown)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import queue
 from typing import Protocol
 
-from chainplus.app.outcomes import knocked_out
+from chainplus.app.outcomes import knocked_out, not_yours
 from chainplus.app.panel import SEAT_NAME, Panel
 from chainplus.app.session import Note, Placed
 from chainplus.core.rules import SEATS
@@ -279,9 +279,7 @@ class JoinedMode(Mode):
         elif button != SELECT:
             table.say(Note("Use Select (the left button) to place a piece."))
         elif not game.is_legal(square):
-            owner = SEAT_NAME[game.owners[square]]
-            table.refuse(square, Note(f"{owner}'s square! Play on an empty square or one of "
-                                      "yours.", warn=True))
+            table.refuse(square, not_yours(game.owners[square]))
         elif self.link.send_move(game.to_move, square, len(game.moves) + 1):
             self.sent = len(game.moves) + 1
         else:
