@@ -83,7 +83,7 @@ def play(host: str, port: int, code: str, player: BotPlayer,
 def _session(link: Connection, code: str, joiner: Joiner, result: BotResult,
              player: BotPlayer, rng: random.Random) -> bool:
     """One connection's play; True when the host has played every game."""
-    link.send(msg.hello(code, seat=None if joiner.token else joiner.seat, token=joiner.token))
+    link.send(joiner.hello(code))
     welcomed = False
     sent = (0, -1)  # the game's number and its moves when we last sent ours
     while not player.stop.is_set():

@@ -65,6 +65,11 @@ class Joiner:
         self.done = False  # the host said every game was played
         self.bye: str | None = None
 
+    def hello(self, code: str) -> dict[str, Any]:
+        """The first line of a connection: the seat's token once we hold one (to take it
+        back), else the seat we held before, if any (a host started again knows no tokens)."""
+        return msg.hello(code, seat=None if self.token else self.seat, token=self.token)
+
     @property
     def game(self) -> Game | None:
         return self.state.game if self.state is not None else None

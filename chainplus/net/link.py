@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from chainplus.net import protocol as msg
 from chainplus.net.address import shown
-from chainplus.net.client import Connection
+from chainplus.net.client import Connection, Joiner
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,7 @@ class Link:
         self.retry_for = retry_for
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self._wake = wake
-        self._seat: int | None = None
-        self._token: str | None = None
+        self._joiner = Joiner()  # the seat we hold and its token (the game is the window's)
         self._lock = threading.Lock()
         self._connection: Connection | None = None
         self._stop = threading.Event()
@@ -106,7 +105,7 @@ class Link:
             try:
                 connection = Connection.open(self.host, self.port, timeout=5.0)
             except OSError as exc:
-                if self._token is None and lost_at is None:
+                if self._joiner.token is None and lost_at is None:
                     self._put(Gone(f"Cannot reach the host at {self.where}: "
                                    f"{exc.strerror or exc}."))
                     return
@@ -136,8 +135,8 @@ class Link:
 
     def _session(self, connection: Connection) -> _Ending:
         """One connection's messages, handed over until it ends."""
-        token = self._token
-        connection.send(msg.hello(self.code, seat=None if token else self._seat, token=token))
+        token = self._joiner.token
+        connection.send(self._joiner.hello(self.code))
         welcomed = False
         while not self._stop.is_set():
             message = connection.receive()
@@ -148,13 +147,13 @@ class Link:
                 continue
             if isinstance(message, msg.Error) and not welcomed:
                 if token is not None:
-                    self._token = None  # a host started again knows no tokens: join afresh
+                    self._joiner.token = None  # a host started again knows no tokens
                     return "again"
                 self._put(Gone(f"The host refused: {message.text}."))
                 return "stop"
             if isinstance(message, msg.Welcome):
                 welcomed = True
-                self._seat, self._token = message.seat, message.token
+                self._joiner.apply(message)
             self._put(message)
             if isinstance(message, msg.Bye):
                 if message.done:
