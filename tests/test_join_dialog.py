@@ -17,9 +17,9 @@ from chainplus.app.store import Store
 from chainplus.net.address import parse_address
 from chainplus.ui.art import games_view, join_view, panel_view
 from chainplus.ui.art.theme import RED
-from chainplus.ui.window.join_dialog import PART_HELP, JoinDialog
 from chainplus.ui.window.joined import JoinedMode
 from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.over.join import PART_HELP, JoinDialog
 from chainplus.ui.window.targets import Part
 from tests.test_kiosk import key
 from tests.test_net_window import help_line, hosted, my_square, run_until

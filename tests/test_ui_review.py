@@ -20,7 +20,7 @@ from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.app import turn
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import GameOverMode, PlayMode
-from chainplus.ui.window.review import ReviewMode
+from chainplus.ui.window.over.review import ReviewMode
 from chainplus.ui.window.targets import ADJUST, Part
 from tests.paths import ROOT
 from tests.test_touch import tap

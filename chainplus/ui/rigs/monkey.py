@@ -45,7 +45,7 @@ from chainplus.ui.rigs.fakes import HandClock, headless_devices  # noqa: E402
 from chainplus.ui.window.app import App  # noqa: E402
 from chainplus.ui.window.controls import WINDOW_ICONS  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
-from chainplus.ui.window.join_dialog import JoinDialog  # noqa: E402
+from chainplus.ui.window.over.join import JoinDialog  # noqa: E402
 
 #: The set-ups a run cycles through: (name, options).
 SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (

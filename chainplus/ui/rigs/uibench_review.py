@@ -72,7 +72,7 @@ def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
     """Open ``game`` in the replay with its graph (at the end, as a dropped file opens; a
     little before it when ``stepping``), which starts its judgement; the judging and the
     times the thread wakes the window, the first entry when it started."""
-    from chainplus.ui.window.review import ReviewMode
+    from chainplus.ui.window.over.review import ReviewMode
 
     table, woke = app.table, [time.perf_counter()]
     wake = table.wake
@@ -97,7 +97,7 @@ def _turns(app: App, display: Display, stepping: bool, frames: list[tuple[float,
     import pygame
 
     from chainplus.ui.window.app import next_events, turn
-    from chainplus.ui.window.review import ReviewMode
+    from chainplus.ui.window.over.review import ReviewMode
 
     right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
                                scancode=0)

@@ -28,13 +28,13 @@ from chainplus.ui.window import joining, screen, targets, touch
 from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
-from chainplus.ui.window.games_window import GamesMode
 from chainplus.ui.window.hosting import hosting_mode
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.over.games import GamesMode
+from chainplus.ui.window.over.review import replay_of_file
+from chainplus.ui.window.over.rules import RulesMode
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
-from chainplus.ui.window.review import replay_of_file
-from chainplus.ui.window.rules_window import RulesMode
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
 from chainplus.ui.window.worker import ThreadWorker

@@ -20,7 +20,7 @@ from chainplus.ui.window.chain import WAVE_TIME, draw_chain, wave_at, wave_timin
 from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.judging import graph_of
 from chainplus.ui.window.mode import Board, Mode, Status
-from chainplus.ui.window.review import GRAPH_HELP, ReviewMode, graph_part
+from chainplus.ui.window.over.review import GRAPH_HELP, ReviewMode, graph_part
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Part, Square, Target
 from chainplus.ui.window.worker import HINT, MOVE, Job

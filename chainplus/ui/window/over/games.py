@@ -19,9 +19,9 @@ from chainplus.app.outcomes import Note
 from chainplus.ui.art import games_view
 from chainplus.ui.window import joining
 from chainplus.ui.window.hosting import HostingMode
-from chainplus.ui.window.join_dialog import JoinDialog
 from chainplus.ui.window.mode import Mode, WindowMode
-from chainplus.ui.window.review import ReviewMode
+from chainplus.ui.window.over.join import JoinDialog
+from chainplus.ui.window.over.review import ReviewMode
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
