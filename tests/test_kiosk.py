@@ -217,9 +217,9 @@ def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
         app.dirty = False  # as if the loop had just drawn
         app.clock.t += 0.05
         app.update()
-        if isinstance(app.mode.board_mode, GameOverMode):
+        if isinstance(app.board.board_mode, GameOverMode):
             break
-    assert isinstance(app.mode.board_mode, GameOverMode)
+    assert isinstance(app.board.board_mode, GameOverMode)
     assert app.dirty, "the winner's board was not drawn"
     assert "wins!" in app.mode.shown.cues.message.value.text
 

@@ -156,7 +156,7 @@ def test_a_cascade_is_shown_wave_by_wave_and_a_click_finishes_it(ui) -> None:
     assert app.table.sounds.played.count("explode") <= len(cascade.waves)
     # play on: and this time click in the middle of the chain
     app.game.undo()
-    app.switch(PlayMode(app.table))
+    app.stack.switch(PlayMode(app.table))
     ui.click_square(app, 0)
     assert isinstance(app.mode, AnimateMode)
     ui.advance(app, 0.25)

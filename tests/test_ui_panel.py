@@ -272,7 +272,7 @@ def test_the_last_chain_crosses_out_each_seat_when_its_squares_are_gone(
     app = ui.make_app(speed="normal", rules="classic", seats=(COMPUTER_SEAT,) * 4)
     for square in BEFORE_THE_LAST_CHAIN:
         app.session.place(square)
-    app.switch(app.mode.place(LAST_MOVE))  # as the computer's answer is played
+    app.stack.switch(app.mode.place(LAST_MOVE))  # as the computer's answer is played
     chain = app.mode
     assert isinstance(chain, AnimateMode)
     assert chain.cascade.eliminated == (2, 3, 4) and chain.cascade.winner == 1
@@ -387,7 +387,7 @@ def test_the_sqr_column_drawn_mid_chain_is_the_frames_count(ui: SimpleNamespace)
     for square in BEFORE_THE_LAST_CHAIN:
         app.session.place(square)
     before = app.game.squares[:]
-    app.switch(app.mode.place(LAST_MOVE))
+    app.stack.switch(app.mode.place(LAST_MOVE))
     chain = app.mode
     assert isinstance(chain, AnimateMode)
     picture = blank_picture()

@@ -20,7 +20,7 @@ from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.app import turn
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.modes import GameOverMode, PlayMode
-from chainplus.ui.window.over.review import ReviewMode
+from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.targets import ADJUST, Part
 from tests.paths import ROOT
 from tests.test_touch import tap
@@ -72,7 +72,7 @@ def test_the_graph_shows_after_a_game_and_a_click_on_it_replays_from_that_move(u
     assert shown.turn is not None and shown.words.startswith(f"Move {shown.turn}:")
     x = graph_view.x_of(graph_view.SHARES, 10, shown.moves)
     ui.post_click(app, (x, graph_view.SHARES.centery))
-    assert isinstance(app.mode, ReviewMode) and app.mode.replay.at == 10
+    assert isinstance(app.mode, ReviewWindow) and app.mode.replay.at == 10
     key(app, pygame.K_ESCAPE)
     assert app.mode is over
 
@@ -100,7 +100,7 @@ def test_a_kiosk_shows_the_graph_then_the_next_game_as_before(ui) -> None:
 
 def review_of(ui, game: Game, **options):
     app = make(ui, **options)
-    app.switch(ReviewMode(app.table, app.mode, game, at=0))
+    app.stack.push(ReviewWindow(app.table, game, at=0))
     return app
 
 
@@ -161,7 +161,7 @@ def test_a_finished_position_cannot_be_played_on(ui) -> None:
     app = review_of(ui, won_game())
     key(app, pygame.K_END)
     ui.post_click(app, review_view.BUTTONS["play-on"].center)
-    assert isinstance(app.mode, ReviewMode) and "step back" in ui.message(app)
+    assert isinstance(app.mode, ReviewWindow) and "step back" in ui.message(app)
 
 
 def test_the_graph_button_and_escape(ui) -> None:
@@ -169,7 +169,7 @@ def test_the_graph_button_and_escape(ui) -> None:
     ui.post_click(app, review_view.BUTTONS["graph"].center)
     assert app.mode.graph_open
     key(app, pygame.K_ESCAPE)  # hides the graph first
-    assert isinstance(app.mode, ReviewMode) and not app.mode.graph_open
+    assert isinstance(app.mode, ReviewWindow) and not app.mode.graph_open
     ui.post_click(app, review_view.BUTTONS["close"].center)
     assert isinstance(app.mode, PlayMode)
 
@@ -200,7 +200,7 @@ def test_save_lists_and_reopens_a_game(ui, tmp_path) -> None:
                                                                             [2, 2]]
     assert app.mode.entries and app.mode.entries[0].saved
     ui.post_click(app, games_view.row_rect(0).center)
-    assert isinstance(app.mode, ReviewMode) and app.mode.replay.moves == (0, 9, 18)
+    assert isinstance(app.mode, ReviewWindow) and app.mode.replay.moves == (0, 9, 18)
     ui.post_click(app, review_view.BUTTONS["close"].center)
     assert isinstance(app.mode, PlayMode) and app.game.moves == [0, 9, 18]
 
@@ -230,7 +230,7 @@ def test_a_record_dropped_on_the_window_opens_in_a_replay(ui, tmp_path) -> None:
     app = make(ui)
     ui.click_square(app, 27)
     drop(app, path)
-    assert isinstance(app.mode, ReviewMode) and app.mode.graph_open
+    assert isinstance(app.mode, ReviewWindow) and app.mode.graph_open
     assert app.mode.replay.moves == tuple(game.moves)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
@@ -266,7 +266,7 @@ def test_a_record_named_at_the_start_opens_in_a_replay(ui, tmp_path) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record_of(game)))
     app = make(ui, open_path=path)
-    assert isinstance(app.mode, ReviewMode) and app.mode.replay.moves == tuple(game.moves)
+    assert isinstance(app.mode, ReviewWindow) and app.mode.replay.moves == tuple(game.moves)
     bad = make(ui, open_path=tmp_path / "nothing.json")
     assert isinstance(bad.mode, PlayMode) and "No such file" in ui.message(bad)
 

@@ -101,7 +101,7 @@ def test_a_chain_on_show_is_finished_when_the_window_opens(ui) -> None:
     ui.click_square(app, 0)  # the corner explodes: a chain on show
     assert isinstance(app.mode, AnimateMode)
     ui.click_icon(app, "rules")
-    assert app.mode.name == "rules" and app.mode.board_mode.name == "play"
+    assert app.mode.name == "rules" and app.board.name == "play"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.mode, PlayMode) and app.session.to_move() == 2
 

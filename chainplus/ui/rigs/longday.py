@@ -195,7 +195,7 @@ class Museum:
 
     def finished_one(self) -> bool:
         """True once for each demonstration game that reaches its end."""
-        mode = self.app.mode
+        mode = self.app.board
         inner = mode.board_mode if mode.name == "demo" else None
         if inner is None or inner.name != "over" or inner is self.last_over:
             return False

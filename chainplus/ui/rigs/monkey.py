@@ -45,6 +45,8 @@ from chainplus.ui.rigs.fakes import HandClock, headless_devices  # noqa: E402
 from chainplus.ui.window.app import App  # noqa: E402
 from chainplus.ui.window.controls import WINDOW_ICONS  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
+from chainplus.ui.window.mode import Mode  # noqa: E402
+from chainplus.ui.window.over.base import Overlay  # noqa: E402
 from chainplus.ui.window.over.join import JoinDialog  # noqa: E402
 
 #: The set-ups a run cycles through: (name, options).
@@ -158,14 +160,20 @@ def typing_event(rng: random.Random) -> pygame.event.Event:
 # --------------------------------------------------------------------------- invariants
 def state_of(app: App) -> str:
     """A name for the state the app is in, for the 'states visited' figure."""
-    mode = app.mode
     over = {"demo": "attract/", "rules": "rules/", "games": "games/",
-            "join": "join/"}.get(mode.name, "")
-    name = mode.board_mode.name
+            "join": "join/"}.get(app.mode.name, "")
+    name = shown_mode(app).name
     if name == "play":
         name = "thinking" if app.session.computer_to_move() else "human-to-move"
     prefix = "kiosk" if app.options.kiosk else "window"
     return f"{prefix}/{over}{name}"
+
+
+def shown_mode(app: App) -> Mode | Overlay:
+    """What plays the board on screen: a replay over the board, else the board's own mode (a
+    demonstration's inner one)."""
+    replays = [window for window in app.stack.windows if window.picture is not None]
+    return replays[-1] if replays else app.board.board_mode
 
 
 def check(app: App) -> None:
@@ -178,13 +186,13 @@ def check(app: App) -> None:
         assert game.squares[seat] == owners.count(seat), "squares count is wrong"
     assert panel.valid(app.session.panel), f"panel invalid: {app.session.panel}"
     demo = app.mode.name == "demo"
-    mode = app.mode.board_mode
+    mode = shown_mode(app)
     if mode.name == "over":
         assert game.winner is not None, "game over with no winner"
     elif mode.name == "tour":
         assert demo, "how to play outside the attract loop"
     elif mode.name == "review":
-        replay = getattr(mode, "replay")  # noqa: B009  (a ReviewMode's own)
+        replay = getattr(mode, "replay")  # noqa: B009  (a ReviewWindow's own)
         assert replay.position.moves == list(replay.moves[:replay.at]), "replay off its moves"
         assert not app.options.kiosk, "a replay in a kiosk"
     elif mode.name == "animate":

@@ -141,8 +141,8 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
         waves.append(len(before.copy().play(square).waves))
         app.session.game = before
         play = PlayMode(app.table)
-        app.switch(play)
-        app.switch(play.place(square))
+        app.stack.switch(play)
+        app.stack.switch(play.place(square))
         assert app.mode.animating
         while app.mode.animating:
             clock.t += 1 / 60
@@ -176,7 +176,7 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
             if app.game.over:
                 moves += len(app.game.moves)
                 app.session.new_game()
-                app.switch(PlayMode(app.table))
+                app.stack.switch(PlayMode(app.table))
             thinking = app.table.worker.job is not None
             spent = _frame(app, display)
             if thinking:

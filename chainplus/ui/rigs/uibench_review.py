@@ -72,7 +72,7 @@ def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
     """Open ``game`` in the replay with its graph (at the end, as a dropped file opens; a
     little before it when ``stepping``), which starts its judgement; the judging and the
     times the thread wakes the window, the first entry when it started."""
-    from chainplus.ui.window.over.review import ReviewMode
+    from chainplus.ui.window.over.review import ReviewWindow
 
     table, woke = app.table, [time.perf_counter()]
     wake = table.wake
@@ -83,8 +83,8 @@ def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
 
     table.wake = timed_wake
     at = len(game.moves) - STEP_FROM if stepping else None
-    review = ReviewMode(table, app.mode, game, at=at, graph=True)
-    app.switch(review)
+    review = ReviewWindow(table, game, at=at, graph=True)
+    app.stack.push(review)
     return review.judging, woke
 
 
@@ -97,14 +97,14 @@ def _turns(app: App, display: Display, stepping: bool, frames: list[tuple[float,
     import pygame
 
     from chainplus.ui.window.app import next_events, turn
-    from chainplus.ui.window.over.review import ReviewMode
+    from chainplus.ui.window.over.review import ReviewWindow
 
     right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
                                scancode=0)
     frame_clock, steps = pygame.time.Clock(), 0
     while more():
         if stepping and not app.mode.animating:
-            replay = app.mode.replay if isinstance(app.mode, ReviewMode) else None
+            replay = app.mode.replay if isinstance(app.mode, ReviewWindow) else None
             if replay is not None and replay.at_end:  # round the long chains again
                 replay.jump(len(replay) - STEP_FROM)
             pygame.event.post(right)

@@ -1,5 +1,6 @@
-"""The window's event loop side: ``App`` turns pygame events into clicks for the mode of the
-moment, moves time on, and says when the screen must be drawn again.
+"""The window's event loop side: ``App`` holds the board's mode and the windows stacked over
+it, turns pygame events into clicks for the one on top, serves what they ask (``requests``),
+moves time on, and says when the screen must be drawn again.
 
 ``App`` never opens the display itself: tests and the rigs drive it headless with synthetic
 events and stand-in ``Devices`` (a hand-moved clock, a synchronous AI worker, recorded sounds,
@@ -28,19 +29,16 @@ from chainplus.ui.window import joining, screen, targets, touch
 from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
-from chainplus.ui.window.hosting import hosting_mode
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
-from chainplus.ui.window.over.games import GamesMode
-from chainplus.ui.window.over.review import replay_of_file
-from chainplus.ui.window.over.rules import RulesMode
+from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
+from chainplus.ui.window.requests import OpenReplay, OpenRules
+from chainplus.ui.window.stack import Stack
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
 from chainplus.ui.window.worker import ThreadWorker
 
-#: The windows the icons open over the game.
-WINDOWS = {"rules": RulesMode, "games": GamesMode}
 #: Posted by the AI worker thread to wake the loop when an answer is ready.
 WAKE = pygame.event.custom_type()
 HINT_BUDGET = 0.5
@@ -53,13 +51,13 @@ _REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.
            pygame.WINDOWSIZECHANGED)
 
 
-def _look(mode: Mode) -> tuple[object, ...]:
+def _look(mode: Mode, windows: list[Overlay]) -> tuple[object, ...]:
     """What the screen shows, in brief: when it changes, the screen is drawn again (a
     demonstration changes its own board and cues, out of the App's sight)."""
     shown = mode.shown
     game = shown.session.game
-    return (mode.board_mode, game, len(game.moves), mode.look(),
-            *(cue.value for cue in shown.cues.all()))
+    return (mode.board_mode, game, len(game.moves), mode.look(), tuple(windows),
+            *(window.look() for window in windows), *(cue.value for cue in shown.cues.all()))
 
 
 def is_operator_combo(key: int, mod: int) -> bool:
@@ -81,7 +79,8 @@ class Devices:
 
 
 class App:
-    """The mode of the moment, the pointer, and what each event and tick does to them."""
+    """The board's mode, the windows over it, the pointer, and what each event and tick does
+    to them."""
 
     def __init__(
         self,
@@ -106,24 +105,38 @@ class App:
             display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=_post_wake)
-        self.mode: Mode = PlayMode(self.table) if options.join is None \
+        board = PlayMode(self.table) if options.join is None \
             else joining.join(self.table, options.join, options.join_code)  # own game aside
+        self.stack = Stack(self.table, board)
         self.exit_status = 0
         self.focused = self.dirty = True
         self.pointer: tuple[int, int] | None = None
         self.dragging: tuple[int, int] | None = None  # where a title-bar drag took hold
         self.touch: touch.Touch | None = None  # the finger that is down
-        self.switch(self.mode)  # the game on the board may be one to host
         if self.session.resumed:
             self.table.say(Note("Carrying on with the saved game."))
         if options.open_path is not None:  # python main.py GAME.json
-            self.mode = replay_of_file(self.table, self.mode, options.open_path)
+            self.open_file(options.open_path)
 
     # ------------------------------------------------------------------ what is on screen
     @property
+    def mode(self) -> Mode | Overlay:
+        """What takes the pointer and the keys now: the window on top, else the board."""
+        return self.stack.top
+
+    @property
+    def board(self) -> Mode:
+        """The board's mode, under any windows."""
+        return self.stack.board
+
+    @property
+    def running(self) -> bool:
+        return not self.stack.quit
+
+    @property
     def session(self) -> Session:
         """The session on screen (a demonstration's own while one plays)."""
-        return self.mode.shown.session
+        return self.board.shown.session
 
     @property
     def game(self) -> Game:
@@ -134,14 +147,10 @@ class App:
         """The icons shown, as the house policy of the moment says (a joined window has fewer)."""
         return icons_shown(self.table)
 
-    @property
-    def running(self) -> bool:
-        return not self.table.quit_asked
-
     def hit(self, pos: tuple[int, int]) -> Target | None:
         """What is under a logical screen position: what the mode shows over the screen first
         (the rules or games window, a replay's controls and graph), then the screen."""
-        part = self.mode.hit(pos)
+        part = self.mode.hit(pos)  # the window on top's parts, or the board's graph
         if part is not None:
             return part
         return targets.hit(pos, self.icons, self.table.policy.furniture)
@@ -175,8 +184,8 @@ class App:
             self.finger(event)
         elif kind == pygame.KEYDOWN:
             self.key(getattr(event, "key", 0), getattr(event, "mod", 0))
-        elif kind == pygame.TEXTINPUT and policy.keys:  # typed into a dialog's writable icon
-            self.mode.typed(str(getattr(event, "text", "")))
+        elif kind == pygame.TEXTINPUT and policy.keys and self.stack.window:  # into a dialog
+            self.stack.window.typed(str(getattr(event, "text", "")))
             self.dirty = True
         elif kind in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
             self.focused = kind == pygame.WINDOWFOCUSGAINED
@@ -187,6 +196,8 @@ class App:
         elif kind == pygame.DROPFILE:
             self.dropped(getattr(event, "file", None))
         elif kind == WAKE or kind in _REDRAW:
+            self.dirty = True
+        if self.stack.serve():
             self.dirty = True
 
     def key(self, key: object, mod: object) -> None:
@@ -201,11 +212,10 @@ class App:
                 self.exit_status = 0
                 self.table.quit()  # the supervisor stops too: status 0
             return  # otherwise a kiosk is mouse only
-        after = self.mode.key(key)
-        if after is not None:  # a window's keys: Escape closes it, arrows turn or step
-            self.switch(after)
-        elif key == pygame.K_F1 and self.mode.icons_work():
-            self.switch(RulesMode(self.table, self.mode))
+        if self.stack.key(key):
+            pass  # a window's keys: Escape closes it, arrows turn or step
+        elif key == pygame.K_F1 and self.board.icons_work():
+            self.table.ask(OpenRules())
         elif key == pygame.K_F11 or (key == pygame.K_ESCAPE and display.fullscreen):
             display.toggle()
         self.dirty = True
@@ -232,7 +242,8 @@ class App:
         self.dirty = True
 
     def click(self, pos: tuple[int, int], button: int) -> None:
-        """A Select or Adjust click at a logical position: the mode decides what it does."""
+        """A Select or Adjust click at a logical position: the window on top decides what it
+        does, else the board's mode."""
         self.table.now = self.clock()
         target = self.hit(pos)
         if target == Furniture("title") and not self.table.display.fullscreen:
@@ -240,56 +251,54 @@ class App:
         if target == Furniture("close") and button == ADJUST:
             self.table.display.minimize()  # RISC OS iconises from the close icon
             return
-        self.switch(self.mode.click(target, button))
-        asked, self.table.window_asked = self.table.window_asked, None
-        if asked is not None:  # the Rules or Games icon
-            self.switch(WINDOWS[asked](self.table, self.mode))
+        self.stack.click(target, button)
         self.dirty = True
 
     def dropped(self, path: object) -> None:
         """A file dropped on the window opens as a game (the RISC OS way to load a file); a
         kiosk and a demonstration take no files."""
         self.table.last_input = self.table.now = self.clock()
-        if isinstance(path, str) and self.table.policy.keys and self.mode.icons_work():
-            self.switch(replay_of_file(self.table, self.mode, Path(path)))
+        if isinstance(path, str) and self.table.policy.keys and self.board.icons_work():
+            self.open_file(Path(path))
             self.dirty = True
 
-    def switch(self, mode: Mode) -> None:
-        mode = hosting_mode(self.table, mode)  # a game with network seats is hosted
-        if mode is not self.mode:
-            self.mode.leave()
-            self.mode = mode
-            self.dirty = True
+    def open_file(self, path: Path) -> None:
+        """The game record at ``path`` in a replay with its graph; a file that is not a game
+        gets a line in the message box, and what was shown stays."""
+        opened = self.table.session.open_game(path)
+        if isinstance(opened, Note):
+            self.table.say(opened)
+        else:
+            self.table.ask(OpenReplay(opened, graph=True))
+        self.stack.serve()
 
     # ------------------------------------------------------------------ time
     def update(self, now: float | None = None) -> None:
         """Advance the clock: animations, the computer's move, cues that run out."""
         table = self.table
         table.now = now = self.clock() if now is None else now
-        before = _look(self.mode)
-        if self.mode.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
-            self.switch(DemoMode(table))  # a kiosk left alone shows what the game is
-        for _ in range(8):  # a mode may hand over to another that is due at once
-            mode = self.mode
-            self.switch(mode.tick(now))
-            if self.mode is mode:
-                break
+        stack = self.stack
+        before = _look(stack.board, stack.windows)
+        if stack.board.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
+            stack.close_windows()
+            stack.switch(DemoMode(table))  # a kiosk left alone shows what the game is
+        stack.tick(now)
         problem = table.session.save_problem()
         if problem is not None:
             table.say(problem)
-        shown = self.mode.shown
+        shown = self.board.shown
         expired = [table.cues.expire(now), shown.cues.expire(now)]
         if self.mode.animating or any(expired) or shown.cues.hint.value is not None \
-                or _look(self.mode) != before:
+                or _look(stack.board, stack.windows) != before:
             self.dirty = True  # something moved (the hint flashes)
 
     def wait_time(self, now: float) -> float:
         """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""
         if self.mode.animating:
             return 0.0
-        table, shown = self.table, self.mode.shown
+        table, shown = self.table, self.board.shown
         times = [self.mode.deadline(now), table.cues.next_due(), shown.cues.next_due()]
-        if table.policy.demo_after is not None and self.mode.wakes_on_idle:
+        if table.policy.demo_after is not None and self.board.wakes_on_idle:
             times.append(table.last_input + table.policy.demo_after)
         if shown.cues.hint.value is not None:
             times.append(now + 0.5 / screen.FLASH_RATE)  # the hint flashes
@@ -306,15 +315,17 @@ class App:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole 640x480 screen."""
         self.dirty = False
-        screen.draw(surface, self.mode, self.icons, self.pointer, self.focused, self.help_text())
+        screen.draw(surface, self.board, self.stack.windows, self.icons, self.pointer,
+                    self.focused, self.help_text())
 
     def help_text(self) -> tuple[str, bool]:
         """The help line: what a finger is on while it is down, else as the pointer says."""
-        if self.touch is not None and self.touch.target is not None and self.mode.icons_work():
-            line = screen.target_help(self.mode, self.touch.target)
+        top = self.stack.window
+        if self.touch is not None and self.touch.target is not None and self.board.icons_work():
+            line = screen.target_help(self.board, top, self.touch.target)
             return self.touch.help(self.clock(), line), False
         under = self.hit(self.pointer) if self.pointer is not None else None
-        return screen.help_text(self.mode, under)
+        return screen.help_text(self.board, top, under)
 
     def remember(self) -> None:
         """Write the settings if they changed: the session's, full screen, and where the window
@@ -323,9 +334,10 @@ class App:
         self.session.remember(display.fullscreen, display.placement())
 
     def close(self) -> None:
-        """Stop the mode, the worker and any link to a host (the player's own session comes
-        back); remember where the window was."""
-        self.mode.leave()
+        """Stop the windows, the mode, the worker and any link to a host (the player's own
+        session comes back); remember where the window was."""
+        self.stack.close_windows()
+        self.board.leave()
         self.table.worker.close()
         self.table.hang_up()  # the window's own host, if it hosts
         joining.come_back(self.table)

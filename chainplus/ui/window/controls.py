@@ -3,8 +3,8 @@ its help line, and what a click does.
 
 An action changes the table and returns an ``Effect``: the mode that is current decides what
 that means for it (a new game or an undo puts the board back into play; a hint is worked out
-only when a human is to move). Rules and Quit ask the App, through the table, for the rules
-window and for the end.
+only when a human is to move). Rules, Games and Quit ask the App, through the table, for a
+window or for the end (``requests``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from chainplus.app.explain import setting_unused
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Note, Session
 from chainplus.ui.art.theme import icon_layout
+from chainplus.ui.window.requests import OpenGames, OpenRules
 from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Target
 
 
 class Effect(Enum):
@@ -80,12 +82,12 @@ def _always(table: Table, human_to_move: bool) -> bool:
 
 
 def _rules(table: Table, step: int) -> Effect:
-    table.window_asked = "rules"
+    table.ask(OpenRules())
     return Effect.STAY
 
 
 def _games(table: Table, step: int) -> Effect:
-    table.window_asked = "games"
+    table.ask(OpenGames())
     return Effect.STAY
 
 
@@ -106,7 +108,7 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
                 lambda t, step: _said(t, t.session.toggle_sound())),
     IconControl("games", "Games", lambda t: "games", _always,
                 lambda t: "Games: save or replay this game, open one kept, or join one."
-                if t.away is None else "Games: save the host's game, or leave it.", _games),
+                if t.network is None else "Games: save the host's game, or leave it.", _games),
     IconControl("rules", "Rules", lambda t: "rules", _always,
                 lambda t: "Rules: how to play, and which rules to play by.", _rules),
     IconControl("quit", "Quit", lambda t: "quit", _always, lambda t: "Quit Chain Reaction.",
@@ -157,6 +159,20 @@ COLUMN_CONTROLS: tuple[ColumnControl, ...] = (
     ColumnControl(_level_help, Session.step_level),
     ColumnControl(_random_help, Session.step_random),
 )
+
+
+def act(table: Table, target: Target, button: int) -> Effect:
+    """A click on an icon, a panel cell or the title bar's furniture: done, and what the mode
+    of the moment is to make of it (a board square is the mode's own business)."""
+    step = 1 if button == SELECT else -1
+    table.press(target)
+    if isinstance(target, Icon):
+        return ICON_BY_NAME[target.name].action(table, step)
+    if isinstance(target, Cell):
+        table.say(click_cell(table.session, target.seat, target.column, step))
+    elif isinstance(target, Furniture) and target.name in FURNITURE_ACTION:
+        return FURNITURE_ACTION[target.name](table, step)
+    return Effect.STAY
 
 
 def click_cell(session: Session, seat: int, column: int, step: int) -> Note:

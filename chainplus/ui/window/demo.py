@@ -14,8 +14,9 @@ from chainplus.app.settings import SavedSeat
 from chainplus.app.tour import Page, tour
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, rules_view
-from chainplus.ui.window.mode import Board, Mode, Status
+from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.policy import DEMO
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Target

@@ -24,8 +24,9 @@ from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.link import Gone, LinkEvent, Lost
 from chainplus.ui.window.controls import Effect
-from chainplus.ui.window.mode import Mode, Status
+from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.modes import AnimateMode, animates
+from chainplus.ui.window.picture import Status
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Cell, Square, Target

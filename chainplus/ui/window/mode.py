@@ -1,15 +1,12 @@
-"""What every mode of the board answers (``Mode``), and what a mode shows: the board as drawn
-(``Board``) and the turn box (``Status``).
+"""What every mode of the board answers (``Mode``): what the board is doing now.
 
-The App holds one mode at a time; it answers clicks and the passing of time and returns the
-mode that comes next (itself while nothing changes). The game's own modes are in ``modes``;
-the demonstration a kiosk plays when left alone is ``demo.DemoMode``.
+The App holds one board mode at a time (windows over the board stack above it: ``over``); it
+answers clicks and the passing of time and returns the mode that comes next (itself while
+nothing changes). The game's own modes are in ``modes``; the demonstration a kiosk plays when
+left alone is ``demo.DemoMode``.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from typing import NamedTuple
 
 import pygame
 
@@ -17,21 +14,10 @@ from chainplus.app.explain import square_help
 from chainplus.app.session import Note, Session
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
-from chainplus.ui.window.controls import FURNITURE_ACTION, ICON_BY_NAME, Effect, click_cell
+from chainplus.ui.window.controls import Effect, act
+from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Part, Square, Target
-
-#: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
-Board = tuple[Sequence[int], Sequence[int]]
-
-
-class Status(NamedTuple):
-    """The turn box: whose shape, a heading, a line, and whether it is the big winner's box."""
-
-    seat: int | None
-    head: str
-    line: str
-    big: bool = False
+from chainplus.ui.window.targets import Part, Square, Target
 
 
 class Mode:
@@ -55,30 +41,16 @@ class Mode:
     # ---------------------------------------------------------------- input
     def click(self, target: Target | None, button: int) -> Mode:
         """A Select or Adjust click on ``target`` (None: on nothing)."""
-        table, step = self.table, 1 if button == SELECT else -1
-        if target is not None:
-            table.press(target)
         if isinstance(target, Square):
-            table.cues.refusal.clear()
+            self.table.press(target)
+            self.table.cues.refusal.clear()
             return self.click_board(target.square, button)
-        if isinstance(target, Icon):
-            return self.follow(ICON_BY_NAME[target.name].action(table, step))
-        if isinstance(target, Cell):
-            table.say(click_cell(self.session, target.seat, target.column, step))
-        elif isinstance(target, Furniture) and target.name in FURNITURE_ACTION:
-            return self.follow(FURNITURE_ACTION[target.name](table, step))
-        return self
+        if target is None:
+            return self
+        return self.follow(act(self.table, target, button))
 
     def click_board(self, square: int, button: int) -> Mode:
         return self
-
-    def key(self, key: int) -> Mode | None:
-        """The mode after ``key``, or None when this mode has no use for it (the window's own
-        keys then apply)."""
-        return None
-
-    def typed(self, text: str) -> None:
-        """Characters typed (a text event): only a dialog with a writable icon takes them."""
 
     def hit(self, pos: tuple[int, int]) -> Part | None:
         """What is under ``pos`` in a window this mode shows over the screen, if any."""
@@ -92,11 +64,6 @@ class Mode:
     def game_shown(self) -> Game:
         """The game whose seats the panel shows in play (a replay's, over the session's)."""
         return self.shown.session.game
-
-    @property
-    def beneath(self) -> Mode:
-        """The game's own mode under any window shown over it (this one when none is)."""
-        return self
 
     def follow(self, effect: Effect) -> Mode:
         """The mode after an icon's action: this one, a hint refused (a hint is for a human to
@@ -154,9 +121,6 @@ class Mode:
         game = self.session.game
         return game.counts, game.owners
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """Draw what this mode shows over the icons (a replay's controls), after them."""
-
     def look(self) -> object:
         """What this mode shows that changes by itself (a graph filling in): when it changes,
         the screen is drawn again."""
@@ -181,47 +145,3 @@ class Mode:
         """The help line for the pointer on ``square``: what it is on the board, and when it
         explodes under the rules in play."""
         return square_help(self.session.game, square)
-
-
-class WindowMode(Mode):
-    """A window shown over the game's mode ``under`` (the rules, the games, a replay), which
-    waits until it closes: a chain on show is finished first, and a computer seat stops
-    thinking (it starts again when ``under`` is back). What the window does not show itself is
-    ``under``'s: the board under it, the panel's seats, the turn box."""
-
-    def __init__(self, table: Table, under: Mode) -> None:
-        super().__init__(table)
-        self.under = under.settled()
-        self.under.leave()
-        table.stop_thinking()
-        table.cues.refusal.clear()
-
-    def close(self) -> Mode:
-        return self.under
-
-    def leave(self) -> None:
-        self.under.leave()
-
-    @property
-    def board_mode(self) -> Mode:
-        return self.under.board_mode
-
-    @property
-    def beneath(self) -> Mode:
-        return self.under.beneath
-
-    @property
-    def game_shown(self) -> Game:
-        return self.under.game_shown
-
-    def frame(self) -> Board:
-        return self.under.frame()
-
-    def waiting_seats(self) -> frozenset[int]:
-        return self.under.waiting_seats()
-
-    def title(self) -> str | None:
-        return self.under.title()
-
-    def status(self) -> Status:
-        return self.under.status()

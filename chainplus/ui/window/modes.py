@@ -18,9 +18,11 @@ from chainplus.app.settings import Speed
 from chainplus.ui.art import board_view, graph_view
 from chainplus.ui.window.chain import WAVE_TIME, draw_chain, wave_at, wave_timing
 from chainplus.ui.window.controls import Effect
+from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part
 from chainplus.ui.window.judging import graph_of
-from chainplus.ui.window.mode import Board, Mode, Status
-from chainplus.ui.window.over.review import GRAPH_HELP, ReviewMode, graph_part
+from chainplus.ui.window.mode import Mode
+from chainplus.ui.window.picture import Board, Status
+from chainplus.ui.window.requests import OpenReplay
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Part, Square, Target
 from chainplus.ui.window.worker import HINT, MOVE, Job
@@ -289,7 +291,7 @@ class GameOverMode(Mode):
     """The final board and the winner, until a new game (by itself after a while in a kiosk).
     A moment after the end the graph of how the game went is shown over the board (its
     judgement worked out meanwhile, off the UI thread); in a window, Replay or a click on the
-    graphs replays the game (``review.ReviewMode``)."""
+    graphs replays the game (``over.review``)."""
 
     name = "over"
 
@@ -345,10 +347,11 @@ class GameOverMode(Mode):
         if self.table.policy.kiosk or name == "graph-window":
             return self
         if name.startswith("move-"):
-            return ReviewMode(self.table, self, game, at=int(name[5:]))
-        if name == "graph-replay":
-            return ReviewMode(self.table, self, game, at=0)
-        self.graph_open = False  # its close icon, or Close
+            self.table.ask(OpenReplay(game, at=int(name[5:])))
+        elif name == "graph-replay":
+            self.table.ask(OpenReplay(game, at=0))
+        else:
+            self.graph_open = False  # its close icon, or Close
         return self
 
     def look(self) -> object:

@@ -1,11 +1,13 @@
-"""The whole 640x480 RISC OS screen drawn from the mode of the moment: window furniture, the
-board, the icons, the player panel, the turn box and the help line.
+"""The whole 640x480 RISC OS screen drawn from the board's mode and the windows over it:
+window furniture, the board, the icons, the player panel, the turn box and the help line.
 
-Drawing only, and it reads everything it draws from the mode and its table; nothing here
-changes state.
+Drawing only, and it reads everything it draws from the mode, the windows and the table;
+nothing here changes state.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pygame
 
@@ -14,7 +16,9 @@ from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
 from chainplus.ui.art.theme import BLACK, GREY1, TITLE, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
-from chainplus.ui.window.mode import Board, Mode
+from chainplus.ui.window.mode import Mode
+from chainplus.ui.window.over.base import Overlay
+from chainplus.ui.window.picture import Board, Picture
 from chainplus.ui.window.targets import Cell, Furniture, Icon, Square, Target
 from chainplus.ui.window.worker import HINT
 
@@ -22,10 +26,13 @@ from chainplus.ui.window.worker import HINT
 FLASH_RATE = 4
 
 
-def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
-         pointer: tuple[int, int] | None, focused: bool, help_line: tuple[str, bool]) -> None:
-    """Paint the whole screen for ``mode``; ``help_line`` is the help box's (text, warn)."""
+def draw(surface: pygame.Surface, mode: Mode, windows: Sequence[Overlay],
+         icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool,
+         help_line: tuple[str, bool]) -> None:
+    """Paint the whole screen for the board's ``mode`` and the ``windows`` over it, bottom
+    first; ``help_line`` is the help box's (text, warn)."""
     table = mode.shown
+    picture: Picture = next((w.picture for w in reversed(windows) if w.picture), mode)
     now, cues = table.now, table.cues
     pressed = cues.pressed.value
     surface.fill(GREY1, WORK_AREA)
@@ -33,27 +40,30 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
     furniture = pressed.name if isinstance(pressed, Furniture) else None
     widgets.window_frame(surface, focused, furniture, show_close=table.policy.furniture,
                          show_toggle=table.policy.furniture, title=mode.title() or TITLE)
-    mode.draw_board(surface, pointer)
+    picture.draw_board(surface, None if windows else pointer)
+    for window in windows:
+        window.draw(surface)
     if cues.hint.value is not None:
         board_view.draw_hint(surface, cues.hint.value, int(now * FLASH_RATE) % 2 == 0)
     if cues.refusal.value is not None:
         board_view.draw_refusal(surface, cues.refusal.value)
-    human = mode.human_to_move()
+    human = mode.human_to_move() and not windows
     for name, rect in icons.items():
         icon = ICON_BY_NAME[name]
         enabled = mode.icons_work() and icon.enabled(table, human)
         widgets.icon(surface, rect, icon.glyph(table), pressed=pressed == Icon(name),
                      enabled=enabled)
         widgets.label(surface, rect, icon.label, enabled)
-    mode.draw_over(surface)
-    session, game = table.session, mode.game_shown
-    squares = squares_in(mode.frame())
+    for window in windows:
+        window.draw_over(surface)
+    session, game = table.session, picture.game_shown
+    squares = squares_in(picture.frame())
     shown = panel_view.PanelShown(game.seats, squares, out_on(squares, game),
                                   mode.waiting_seats())
     cell = (pressed.seat, pressed.column) if isinstance(pressed, Cell) else None
-    to_move = game.to_move if not mode.animating else None
+    to_move = game.to_move if not picture.animating else None
     panel_view.draw_panel(surface, session.panel, shown, cell, to_move)
-    status = mode.status()
+    status = picture.status()
     head = status.head
     if table.worker.job is not None and table.worker.job.kind != HINT and not status.big:
         dots = int(now * FLASH_RATE) % 4
@@ -63,22 +73,23 @@ def draw(surface: pygame.Surface, mode: Mode, icons: dict[str, pygame.Rect],
     panel_view.draw_help(surface, text, warn)
 
 
-def help_text(mode: Mode, under: Target | None) -> tuple[str, bool]:
-    """The message of the moment, else help for what is under the pointer, else the mode's
-    own line (a demonstration always invites a click)."""
+def help_text(mode: Mode, window: Overlay | None, under: Target | None) -> tuple[str, bool]:
+    """The message of the moment, else help for what is under the pointer, else the line of
+    the ``window`` on top or the board's ``mode`` (a demonstration always invites a click)."""
     table = mode.shown
     if not mode.icons_work():
         return mode.default_help(), False
     message = table.cues.message.value
     if message is not None:
         return message.text, message.warn
-    return target_help(mode, under), False
+    return target_help(mode, window, under), False
 
 
-def target_help(mode: Mode, target: Target | None) -> str:
-    """One line on what a click on ``target`` does, or on the square it is (the mode says)."""
+def target_help(mode: Mode, window: Overlay | None, target: Target | None) -> str:
+    """One line on what a click on ``target`` does, or on the square it is: the window on
+    top says first, else the board's mode."""
     table = mode.shown
-    own = mode.own_help(target)
+    own = mode.own_help(target) if window is None else window.own_help(target)
     if own is not None:
         return own
     if isinstance(target, Square):
@@ -89,7 +100,7 @@ def target_help(mode: Mode, target: Target | None) -> str:
         return cell_help(table.session, target.seat, target.column)
     if isinstance(target, Furniture):
         return FURNITURE_HELP[target.name]
-    return mode.default_help()
+    return mode.default_help() if window is None else window.default_help()
 
 
 def squares_in(frame: Board) -> list[int]:

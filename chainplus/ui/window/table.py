@@ -13,7 +13,7 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar
+from typing import Generic, TypeVar
 
 from chainplus.app.session import Note, Session
 from chainplus.core.game import Game
@@ -22,6 +22,7 @@ from chainplus.ui.art.sound import SoundPlayer
 from chainplus.ui.window.display import Display
 from chainplus.ui.window.judging import Judging
 from chainplus.ui.window.policy import Policy
+from chainplus.ui.window.requests import Quit, Request
 from chainplus.ui.window.targets import Target
 from chainplus.ui.window.worker import ThreadWorker
 
@@ -103,9 +104,9 @@ class Table:
     cues: Cues = field(default_factory=Cues)
     now: float = 0.0
     last_input: float = 0.0  # the idle spell before a demonstration counts from here
-    quit_asked: bool = False
-    #: A window asked for with an icon (Rules, Games): the App opens it after the click.
-    window_asked: Literal["rules", "games"] | None = None
+    #: What the controls, the board and the windows over it asked of the App, in order: it
+    #: serves them after each event and tick (``requests``).
+    asks: list[Request] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)  # stand-ins the AI needed, said once
     last_explode: float = float("-inf")
     #: The judgement of a game for its graph: on a thread of its own (``threads``, waking the
@@ -120,6 +121,9 @@ class Table:
     drawing: threading.Lock = field(default_factory=threading.Lock)
     #: While the window shows a host's game: the player's own, to come back to.
     away: Away | None = None
+
+    def ask(self, request: Request) -> None:
+        self.asks.append(request)
 
     def say(self, note: Note) -> None:
         self.cues.message.show(note, self.now, LESSON_TIME if note.lesson else MESSAGE_TIME)
@@ -170,4 +174,16 @@ class Table:
 
     def quit(self) -> None:
         self.worker.cancel()
-        self.quit_asked = True
+        self.ask(Quit())
+
+    @property
+    def network(self) -> str | None:
+        """Where the host is whose game the window shows (None: the player's own game)."""
+        return self.away.link.where if self.away is not None else None
+
+    def save_game(self) -> Note:
+        """Save the game on the board in the player's own games folder: their own game, or
+        the host's game the window has joined."""
+        if self.away is None:
+            return self.session.save_game()
+        return self.away.session.save_game(self.session)

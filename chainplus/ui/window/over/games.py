@@ -1,13 +1,13 @@
-"""The games window as a mode, over the game it was opened from (which waits).
+"""The games window, over the game it was opened from (which waits).
 
 The Games icon opens it: Save this game writes the game on the board to the games folder and
 says where; Replay this game and a click on a listed game show it in a replay with its graph
-(``review.ReviewMode``, over the game, not over this window); Back and Next page through the
-list (also the arrow keys); Join a network game... opens the Join dialog (``join_dialog``),
-also over the game; the close icon, Close, Escape or a click outside close it.
+(``review``, over the game, not over this window); Back and Next page through the list (also
+the arrow keys); Join a network game... opens the Join dialog (``join``), also over the game;
+the close icon, Close, Escape or a click outside close it.
 
 In a window showing a host's game it has no list: Save this game keeps the host's game in the
-player's own games folder, and Leave the network game brings their own game back (``joining``).
+player's own games folder, and Leave the network game brings their own game back.
 """
 
 from __future__ import annotations
@@ -17,11 +17,8 @@ import pygame
 from chainplus.app.games import GameEntry
 from chainplus.app.outcomes import Note
 from chainplus.ui.art import games_view
-from chainplus.ui.window import joining
-from chainplus.ui.window.hosting import HostingMode
-from chainplus.ui.window.mode import Mode, WindowMode
-from chainplus.ui.window.over.join import JoinDialog
-from chainplus.ui.window.over.review import ReviewMode
+from chainplus.ui.window.over.base import Overlay
+from chainplus.ui.window.requests import LeaveHost, OpenJoin, OpenReplay
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
@@ -41,18 +38,21 @@ PART_HELP = {
 }
 
 
-class GamesMode(WindowMode):
-    """The games window over the mode ``under``."""
+class GamesWindow(Overlay):
+    """The games window over the board."""
 
     name = "games"
 
-    def __init__(self, table: Table, under: Mode) -> None:
-        super().__init__(table, under)
-        away = table.away
-        self.network = away.link.where if away is not None else None  # the host's, if joined
-        self.entries: list[GameEntry] = [] if away else self.session.recent_games(LISTED)
-        self.hosting = isinstance(self.under.beneath, HostingMode)  # one network game at once
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.network = table.network  # the host's address, if the window joined one
+        self.entries: list[GameEntry] = self.listed()
+        self.hosting = table.session.hosting  # one network game at once
         self.page = 0
+
+    def listed(self) -> list[GameEntry]:
+        """The games to list: none while the window shows a host's game."""
+        return [] if self.network else self.table.session.recent_games(LISTED)
 
     @property
     def pages(self) -> int:
@@ -63,66 +63,67 @@ class GamesMode(WindowMode):
         first = self.page * games_view.ROWS
         return self.entries[first:first + games_view.ROWS]
 
-    def turn(self, step: int) -> Mode:
+    def turn(self, step: int) -> None:
         self.page = max(0, min(self.pages - 1, self.page + step))
-        return self
 
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
         name = games_view.hit(pos, len(self.shown_entries), self.network is not None)
         return None if name is None else Part(name)
 
-    def click(self, target: Target | None, button: int) -> Mode:
+    def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):
-            return super().click(target, button)
+            return False  # the game window's own close and size
         if not isinstance(target, Part):
-            return self.close()  # a click outside the window closes it, and only that
-        self.table.press(target)
-        name, session = target.name, self.session
+            self.close()  # a click outside the window closes it, and only that
+            return True
+        table, name = self.table, target.name
+        table.press(target)
+        game = table.session.game
         if name in ("close", "close-icon"):
-            return self.close()
-        if name in ("back", "next"):
-            return self.turn(-1 if name == "back" else 1)
-        if name == "save":
-            self.table.say(joining.save_game(self.table))
-            self.entries = [] if self.network else session.recent_games(LISTED)
+            self.close()
+        elif name in ("back", "next"):
+            self.turn(-1 if name == "back" else 1)
+        elif name == "save":
+            table.say(table.save_game())
+            self.entries = self.listed()
         elif name == "leave":
-            return joining.leave(self.table)
+            table.ask(LeaveHost())
         elif name == "join" and self.hosting:
-            self.table.say(Note("This window hosts a game: join another when it is over.",
-                                warn=True))
+            table.say(Note("This window hosts a game: join another when it is over.", warn=True))
         elif name == "join":
-            return JoinDialog(self.table, self.under, joining.last_address(self.table))
-        elif name == "replay" and session.game.moves:
-            return ReviewMode(self.table, self.under, session.game.copy(), graph=True)
+            table.ask(OpenJoin())
+        elif name == "replay" and game.moves:
+            table.ask(OpenReplay(game.copy(), graph=True))
         elif name.startswith("row-"):
-            return self.open(self.shown_entries[int(name[4:])])
-        return self
+            self.open(self.shown_entries[int(name[4:])])
+        return True
 
-    def open(self, entry: GameEntry) -> Mode:
-        opened = self.session.open_game(entry.path)
+    def open(self, entry: GameEntry) -> None:
+        opened = self.table.session.open_game(entry.path)
         if isinstance(opened, Note):
             self.table.say(opened)  # the file went bad since it was listed
-            self.entries = self.session.recent_games(LISTED)
-            return self
-        return ReviewMode(self.table, self.under, opened, graph=True)
+            self.entries = self.listed()
+        else:
+            self.table.ask(OpenReplay(opened, graph=True))
 
-    def key(self, key: int) -> Mode | None:
+    def key(self, key: int) -> bool:
         if key == pygame.K_ESCAPE:
-            return self.close()
-        if key in (pygame.K_LEFT, pygame.K_PAGEUP):
-            return self.turn(-1)
-        if key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
-            return self.turn(1)
-        return None
+            self.close()
+        elif key in (pygame.K_LEFT, pygame.K_PAGEUP):
+            self.turn(-1)
+        elif key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+            self.turn(1)
+        else:
+            return False
+        return True
 
     # ---------------------------------------------------------------- what is shown
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        self.under.draw_board(surface, None)
+    def draw(self, surface: pygame.Surface) -> None:
         pressed = self.table.cues.pressed.value
         games_view.draw(surface, games_view.GamesShown(
             entries=self.shown_entries, page=self.page, pages=self.pages,
-            can_save=bool(self.session.game.moves),
+            can_save=bool(self.table.session.game.moves),
             pressed=pressed.name if isinstance(pressed, Part) else None, network=self.network,
             can_join=not self.hosting))
 

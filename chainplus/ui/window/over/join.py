@@ -1,5 +1,5 @@
-"""The Join dialog as a mode, over the game it was opened from (which waits): the host's
-address and code typed into two writable icons, then Join.
+"""The Join dialog, over the game it was opened from (which waits): the host's address and
+code typed into two writable icons, then Join.
 
 The games window's "Join a network game..." opens it, the address last joined already in it.
 A click (or a tap) on a writable icon puts the caret there; the keyboard types (text events,
@@ -7,7 +7,7 @@ so any layout or an on-screen keyboard, started while the dialog is open) and ed
 (``writable``); Tab and Down go to the next icon, Up to the one before; Return is Join, Escape
 Cancel. A click outside does nothing: what was typed stays until Join or Cancel. Join with an
 address or code that cannot be one says why on the dialog's line and keeps both icons as
-typed; otherwise the window switches to the host's game (``joining``).
+typed; otherwise the window switches to the host's game (``requests.JoinHost``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import pygame
 from chainplus.net.address import parse_address, parse_code
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.ui.art import join_view
-from chainplus.ui.window import joining
-from chainplus.ui.window.mode import Mode, WindowMode
+from chainplus.ui.window.over.base import Overlay
+from chainplus.ui.window.requests import JoinHost
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 from chainplus.ui.window.writable import Writable, letter_or_digit
@@ -41,13 +41,13 @@ PART_HELP = {
 OUTSIDE_HELP = "Join or Cancel first: the dialog keeps what you typed."
 
 
-class JoinDialog(WindowMode):
-    """The Join dialog over the mode ``under``; ``address`` is offered in its first icon."""
+class JoinDialog(Overlay):
+    """The Join dialog over the board; ``address`` is offered in its first icon."""
 
     name = "join"
 
-    def __init__(self, table: Table, under: Mode, address: str = "") -> None:
-        super().__init__(table, under)
+    def __init__(self, table: Table, address: str = "") -> None:
+        super().__init__(table)
         columns = join_view.COLUMNS
         self.fields = {
             "address": Writable(ADDRESS_CHARS, columns["address"], text=address),
@@ -59,68 +59,68 @@ class JoinDialog(WindowMode):
 
     def leave(self) -> None:
         pygame.key.stop_text_input()
-        super().leave()
 
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
         name = join_view.hit(pos)
         return None if name is None else Part(name)
 
-    def click(self, target: Target | None, button: int) -> Mode:
+    def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):
-            return super().click(target, button)  # the game window's own close and size
+            return False  # the game window's own close and size
         if not isinstance(target, Part):
-            return self  # outside: nothing typed is lost to a stray click
+            return True  # outside: nothing typed is lost to a stray click
         field, _, column = target.name.partition("-")
         if field in self.fields:  # "address-3": the caret to column 3 of the address
             self.focus = field
             self.fields[field].place(int(column))
-            return self
+            return True
         if target.name in ("cancel", "close-icon", "join"):
             self.table.press(target)
         if target.name in ("cancel", "close-icon"):
-            return self.close()
-        if target.name == "join":
-            return self.join()
-        return self
+            self.close()
+        elif target.name == "join":
+            self.join()
+        return True
 
-    def key(self, key: int) -> Mode | None:
+    def key(self, key: int) -> bool:
         """The dialog's keys; every other key but F11 (full screen) does nothing while it is
         open (F1's rules would take the keyboard from it)."""
         if key == pygame.K_ESCAPE:
-            return self.close()
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.join()
-        if key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
+            self.close()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.join()
+        elif key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
             step = -1 if key == pygame.K_UP else 1
             self.focus = ORDER[(ORDER.index(self.focus) + step) % len(ORDER)]
         elif self.fields[self.focus].key(key):
             self.problem = None
-        return None if key == pygame.K_F11 else self
+        return key != pygame.K_F11
 
     def typed(self, text: str) -> None:
         if not self.fields[self.focus].type(text):
             self.table.sound("illegal")  # as RISC OS beeps at a character an icon refuses
         self.problem = None
 
-    def join(self) -> Mode:
-        """The host's game, or this dialog with the line saying what to put right."""
+    def join(self) -> None:
+        """Ask for the host's game, or say on the dialog's line what to put right."""
         address, code = (self.fields[name].text for name in ORDER)
         try:
             where = parse_address(address, DEFAULT_PORT)
         except argparse.ArgumentTypeError:
-            return self.refuse("address", "Type the host's address." if not address else
-                               "Not an address: try HOST or HOST:PORT.")
+            self.refuse("address", "Type the host's address." if not address else
+                        "Not an address: try HOST or HOST:PORT.")
+            return
         try:
             checked = parse_code(code)
         except argparse.ArgumentTypeError:
-            return self.refuse("code", "Type the code the host gave you.")
-        return joining.join(self.table, where, checked)
+            self.refuse("code", "Type the code the host gave you.")
+            return
+        self.table.ask(JoinHost(where, checked))
 
-    def refuse(self, name: str, problem: str) -> Mode:
+    def refuse(self, name: str, problem: str) -> None:
         self.focus, self.problem = name, problem
         self.table.sound("illegal")
-        return self
 
     # ---------------------------------------------------------------- what is shown
     def shown_dialog(self) -> join_view.JoinShown:
@@ -134,8 +134,7 @@ class JoinDialog(WindowMode):
     def look(self) -> object:
         return self.shown_dialog()
 
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        self.under.draw_board(surface, None)
+    def draw(self, surface: pygame.Surface) -> None:
         join_view.draw(surface, self.shown_dialog())
 
     def own_help(self, target: Target | None) -> str | None:

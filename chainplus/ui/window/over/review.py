@@ -1,8 +1,8 @@
 """A game looked back on: its moves replayed on the board and its graph over it.
 
-``ReviewMode`` shows a game (just finished, opened from the games window, dropped on the
-window, or named on the command line) move by move over the game it was opened from, which
-waits. The replay's controls lie over the icons (``art.review_view``): Start, Back, Next, End
+``ReviewWindow`` shows a game (just finished, opened from the games window, dropped on the
+window, or named on the command line) move by move in place of the game it was opened from,
+which waits. The replay's controls lie over the icons (``art.review_view``): Start, Back, Next, End
 (also Home, Left, Right and End, and a click on the board for the next move, Adjust for the
 one before), each step forwards showing the move's chain as in play; Play on makes the
 position shown the live game (what it replaced stays reachable with Undo); Graph shows or
@@ -12,19 +12,18 @@ Close, or Escape, goes back to the game.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
-from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.replay import Replay
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view, review_view
 from chainplus.ui.window.chain import WAVE_TIME, Chain, draw_chain
-from chainplus.ui.window.controls import Effect
+from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part
 from chainplus.ui.window.judging import graph_of
-from chainplus.ui.window.mode import Board, Mode, Status, WindowMode
+from chainplus.ui.window.over.base import Overlay
+from chainplus.ui.window.picture import Board, Picture, Status
+from chainplus.ui.window.requests import PlayOn
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Furniture, Part, Square, Target
 
@@ -40,41 +39,22 @@ PANE_HELP = {
     "close": "Close the replay and go back to the game (Escape).",
     "pane": "The replay's controls.",
 }
-GRAPH_HELP = {
-    "close-icon": "Hide the graph.",
-    "close": "Hide the graph.",
-    "replay": "Hide the graph and step through the game.",
-    "window": "Click on a graph to see the board at that move.",
-}
-
-
-def graph_part(shown: graph_view.GraphShown | None, pos: tuple[int, int]) -> Part | None:
-    """What is under ``pos`` in the graph window ``shown`` (None: not shown): "move-N" on a
-    graph (the move it picks), else "graph-" and the window's part; None outside it."""
-    if shown is None:
-        return None
-    part = graph_view.hit(shown, pos)
-    if part == "graph":
-        return Part(f"move-{graph_view.move_at(shown, pos)}")
-    return None if part is None else Part(f"graph-{part}")
-
-
-class ReviewMode(WindowMode):
-    """``game`` replayed over the mode ``under`` (which waits), from move ``at`` (None: the
-    end), its graph shown at once when ``graph``."""
+class ReviewWindow(Overlay):
+    """``game`` replayed in place of the game on the board (which waits), from move ``at``
+    (None: the end), its graph shown at once when ``graph``."""
 
     name = "review"
 
-    def __init__(self, table: Table, under: Mode, game: Game, *, at: int | None = None,
+    def __init__(self, table: Table, game: Game, *, at: int | None = None,
                  graph: bool = False) -> None:
-        super().__init__(table, under)
+        super().__init__(table)
         self.replay = Replay(game, at)
         self.judging = table.judging_of(game)
         self.graph_open = graph
         self.chain: Chain | None = None
 
     # ---------------------------------------------------------------- steps
-    def step(self, name: str) -> Mode:
+    def step(self, name: str) -> None:
         """Start, back, next or end: the chain on show, if any, is finished first."""
         replay, self.chain = self.replay, None
         if name == "start":
@@ -85,15 +65,16 @@ class ReviewMode(WindowMode):
             replay.back()
         elif name == "next":
             shown = replay.forward()
-            if shown is not None and shown.cascade.waves and WAVE_TIME[self.session.speed]:
-                self.chain = Chain(shown, self.table.now, self.session.speed)
-        return self
+            speed = self.table.session.speed
+            if shown is not None and shown.cascade.waves and WAVE_TIME[speed]:
+                self.chain = Chain(shown, self.table.now, speed)
 
-    def play_on(self) -> Mode:
+    def play_on(self) -> None:
         """The position shown becomes the live game, played from as after New."""
-        note = self.session.play_on(self.replay.game_at())
+        note = self.table.session.play_on(self.replay.game_at())
         self.table.say(note)
-        return self if note.warn else self.under.beneath.follow(Effect.RESTART)
+        if not note.warn:
+            self.table.ask(PlayOn())
 
     # ---------------------------------------------------------------- input
     def graph(self) -> graph_view.GraphShown:
@@ -106,11 +87,12 @@ class ReviewMode(WindowMode):
         name = review_view.hit(pos)
         return None if name is None else Part(name)
 
-    def click(self, target: Target | None, button: int) -> Mode:
+    def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Square):
-            return self.step("next" if button == SELECT else "back")
+            self.step("next" if button == SELECT else "back")
+            return True
         if not isinstance(target, Part):
-            return super().click(target, button)  # the panel and the title bar as ever
+            return False  # the icons, the panel and the title bar as ever
         self.table.press(target)
         name = target.name
         if name.startswith("move-"):
@@ -119,43 +101,42 @@ class ReviewMode(WindowMode):
         elif name in ("graph-close-icon", "graph-close", "graph-replay"):
             self.graph_open = False
         elif name in review_view.STEPS:
-            return self.step(name)
+            self.step(name)
         elif name == "play-on":
-            return self.play_on()
+            self.play_on()
         elif name == "graph":
             self.graph_open = not self.graph_open
         elif name == "close":
-            return self.close()
-        return self
+            self.close()
+        return True
 
-    def key(self, key: int) -> Mode | None:
-        if key == pygame.K_ESCAPE:
-            if self.graph_open:
-                self.graph_open = False
-                return self
-            return self.close()
-        if key in STEP_KEYS:
-            return self.step(STEP_KEYS[key])
-        return None
+    def key(self, key: int) -> bool:
+        if key == pygame.K_ESCAPE and self.graph_open:
+            self.graph_open = False
+        elif key == pygame.K_ESCAPE:
+            self.close()
+        elif key in STEP_KEYS:
+            self.step(STEP_KEYS[key])
+        else:
+            return False
+        return True
 
     # ---------------------------------------------------------------- time
     @property
     def animating(self) -> bool:
         return self.chain is not None
 
-    def tick(self, now: float) -> Mode:
+    def tick(self, now: float) -> None:
         self.judging.poll()
         if self.chain is not None and self.chain.over(now):
             self.chain = None
-        return self
 
     def deadline(self, now: float) -> float | None:
         return None if self.judging.done or not self.graph_open else now + 0.25
 
     # ---------------------------------------------------------------- what is shown
-
     @property
-    def board_mode(self) -> Mode:
+    def picture(self) -> Picture:
         return self  # the replay plays the board on screen
 
     @property
@@ -181,6 +162,8 @@ class ReviewMode(WindowMode):
             board_view.draw_board(surface, game.counts, game.owners, game.threshold, marks)
             if game.winner is not None:
                 board_view.draw_winner_frame(surface, game.winner)
+
+    def draw(self, surface: pygame.Surface) -> None:
         if self.graph_open:
             pressed = self.table.cues.pressed.value
             name = pressed.name if isinstance(pressed, Part) else ""
@@ -215,12 +198,3 @@ class ReviewMode(WindowMode):
     def default_help(self) -> str:
         return "Replay: Next and Back step through the game; Close goes back to it."
 
-
-def replay_of_file(table: Table, mode: Mode, path: Path) -> Mode:
-    """The game record at ``path`` in a replay with its graph, over the game under ``mode``;
-    a file that is not a game gets a line in the message box, and ``mode`` goes on."""
-    opened = table.session.open_game(path)
-    if isinstance(opened, Note):
-        table.say(opened)
-        return mode
-    return ReviewMode(table, mode.beneath, opened, graph=True)

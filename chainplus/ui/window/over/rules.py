@@ -1,4 +1,4 @@
-"""The rules window as a mode: how to play, page by page, over the game it was opened from.
+"""The rules window: how to play, page by page, over the game it was opened from.
 
 The Rules icon (or F1) opens it at its first page. The game under it waits: a chain on show is
 finished first and a computer seat stops thinking until the window closes. Next and Back (or
@@ -16,7 +16,7 @@ from chainplus.app.session import Note, Session
 from chainplus.app.tour import Page, pages
 from chainplus.core.rules import RULES, check_rules
 from chainplus.ui.art import rules_view
-from chainplus.ui.window.mode import Mode, WindowMode
+from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Furniture, Part, Target
 
@@ -51,14 +51,14 @@ def locked_help(session: Session) -> str | None:
 OUTSIDE_HELP = "A click outside the rules window closes it."
 
 
-class RulesMode(WindowMode):
-    """The rules window over the game ``under`` it, which waits until the window closes."""
+class RulesWindow(Overlay):
+    """The rules window over the board, which waits until the window closes."""
 
     name = "rules"
 
-    def __init__(self, table: Table, under: Mode) -> None:
-        super().__init__(table, under)
-        self.pages: tuple[Page, ...] = pages(self.session.game.rules)
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.pages: tuple[Page, ...] = pages(table.session.game.rules)
         self.number = 0
         self.page_opened = table.now
 
@@ -73,45 +73,47 @@ class RulesMode(WindowMode):
         """The page shown (None: the choice page)."""
         return self.pages[self.number] if self.number < len(self.pages) else None
 
-    def turn(self, step: int) -> Mode:
+    def turn(self, step: int) -> None:
         number = max(0, min(self.count - 1, self.number + step))
         if number != self.number:
             self.number, self.page_opened = number, self.table.now
-        return self
 
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
         name = rules_view.hit(pos, self.page is None, tour=False)
         return None if name is None else Part(name)
 
-    def click(self, target: Target | None, button: int) -> Mode:
+    def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):
-            return super().click(target, button)  # the game window's own close and size
+            return False  # the game window's own close and size
         if not isinstance(target, Part):
-            return self.close()  # a click outside the window closes it, and only that
+            self.close()  # a click outside the window closes it, and only that
+            return True
         self.table.press(target)
         step = 1 if button == SELECT else -1
-        name, session = target.name, self.session
+        name, session = target.name, self.table.session
         if name in ("close", "close-icon"):
-            return self.close()
-        if name == "next" or (name == "page" and self.page is not None):
-            return self.turn(step)
-        if name == "back":
-            return self.turn(-step)
-        if name in (*RULES, "explain") and session.options.join is not None:
+            self.close()
+        elif name == "next" or (name == "page" and self.page is not None):
+            self.turn(step)
+        elif name == "back":
+            self.turn(-step)
+        elif name in (*RULES, "explain") and session.options.join is not None:
             self.table.say(Note(HOST_HELP))  # shown shaded: the host's to choose
         elif name in RULES:
             self.table.say(session.choose_rules(check_rules(name)))
         elif name == "explain":
             self.table.say(session.explain(not session.explaining))
-        return self
+        return True
 
-    def key(self, key: int) -> Mode | None:
+    def key(self, key: int) -> bool:
         if key == pygame.K_ESCAPE:
-            return self.close()
-        if key in PAGE_KEYS:
-            return self.turn(PAGE_KEYS[key])
-        return None
+            self.close()
+        elif key in PAGE_KEYS:
+            self.turn(PAGE_KEYS[key])
+        else:
+            return False
+        return True
 
     # ---------------------------------------------------------------- what is shown
     @property
@@ -119,7 +121,7 @@ class RulesMode(WindowMode):
         return self.page is not None
 
     def shown_window(self) -> rules_view.RulesShown:
-        session, pressed = self.session, self.table.cues.pressed.value
+        session, pressed = self.table.session, self.table.cues.pressed.value
         return rules_view.RulesShown(
             number=self.number, count=self.count, page=self.page,
             elapsed=self.table.now - self.page_opened, playing=session.game.rules,
@@ -127,14 +129,13 @@ class RulesMode(WindowMode):
             locked=locked_help(session) is not None,
             pressed=pressed.name if isinstance(pressed, Part) else None)
 
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        self.under.draw_board(surface, None)
+    def draw(self, surface: pygame.Surface) -> None:
         rules_view.draw(surface, self.shown_window())
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
             return OUTSIDE_HELP if target is not None else None
-        locked = locked_help(self.session)
+        locked = locked_help(self.table.session)
         if locked is not None and target.name in ("acorn", "classic", "explain"):
             return locked
         line = PART_HELP[target.name]

@@ -1,0 +1,25 @@
+"""The graph window's parts, as the pointer finds them and the help line names them: shown
+after a game (``modes.GameOverMode``) and in a replay (``over.review``)."""
+
+from __future__ import annotations
+
+from chainplus.ui.art import graph_view
+from chainplus.ui.window.targets import Part
+
+GRAPH_HELP = {
+    "close-icon": "Hide the graph.",
+    "close": "Hide the graph.",
+    "replay": "Hide the graph and step through the game.",
+    "window": "Click on a graph to see the board at that move.",
+}
+
+
+def graph_part(shown: graph_view.GraphShown | None, pos: tuple[int, int]) -> Part | None:
+    """What is under ``pos`` in the graph window ``shown`` (None: not shown): "move-N" on a
+    graph (the move it picks), else "graph-" and the window's part; None outside it."""
+    if shown is None:
+        return None
+    part = graph_view.hit(shown, pos)
+    if part == "graph":
+        return Part(f"move-{graph_view.move_at(shown, pos)}")
+    return None if part is None else Part(f"graph-{part}")

@@ -1,0 +1,48 @@
+"""What the board on screen shows, whoever plays it: the game's own mode, or a replay over it.
+
+``screen.draw`` asks a ``Picture`` for the board, the frame the panel counts squares on, the
+game whose seats the panel shows and the turn box, and nothing else; the board's modes and a
+replay window each answer it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
+
+import pygame
+
+from chainplus.core.game import Game
+
+#: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
+Board = tuple[Sequence[int], Sequence[int]]
+
+
+class Status(NamedTuple):
+    """The turn box: whose shape, a heading, a line, and whether it is the big winner's box."""
+
+    seat: int | None
+    head: str
+    line: str
+    big: bool = False
+
+
+class Picture(Protocol):
+    """The board on screen: drawn, counted, and said in the turn box."""
+
+    @property
+    def animating(self) -> bool:
+        """True while every frame differs from the last (a chain on show)."""
+
+    @property
+    def game_shown(self) -> Game:
+        """The game whose seats the panel shows in play."""
+
+    def frame(self) -> Board:
+        """The (counts, owners) on screen now."""
+
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        """Draw the board (``pointer``: where a square may be highlighted, None for none)."""
+
+    def status(self) -> Status:
+        """The turn box."""

@@ -1,0 +1,71 @@
+"""What a control, a board mode or a window over the board asks of the window as a whole.
+
+None of them opens, closes or swaps a window itself: each puts a request on the table
+(``Table.ask``) and the App, which holds the board and the windows stacked over it, serves
+the requests after each event and each tick. So a window over the board never imports
+another, nor the board's modes, and the one place that knows what follows what is the App.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chainplus.core.game import Game
+
+
+@dataclass(frozen=True)
+class OpenRules:
+    """The rules window, over whatever is shown (F1 or the Rules icon)."""
+
+
+@dataclass(frozen=True)
+class OpenGames:
+    """The games window, over whatever is shown (the Games icon)."""
+
+
+@dataclass(frozen=True)
+class OpenJoin:
+    """The Join dialog, over the board (any other window closes)."""
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    """``game`` replayed over the board (any other window closes), from move ``at`` (None: the
+    end), with its graph shown at once when ``graph``."""
+
+    game: Game
+    at: int | None = None
+    graph: bool = False
+
+
+@dataclass(frozen=True)
+class Close:
+    """The window on top closes; what is under it carries on."""
+
+
+@dataclass(frozen=True)
+class JoinHost:
+    """Show and play the game of the host at ``address``, joined with ``code``."""
+
+    address: tuple[str, int]
+    code: str
+
+
+@dataclass(frozen=True)
+class LeaveHost:
+    """Hang up on the host, and the player's own game comes back."""
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """The game on the board changed under the windows (Play on from a replay): they close and
+    the board plays on from it."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """The window closes and the program ends."""
+
+
+Request = OpenRules | OpenGames | OpenJoin | OpenReplay | Close | JoinHost | LeaveHost | PlayOn \
+    | Quit

@@ -1,0 +1,145 @@
+"""The board's mode and the windows stacked over it, and what their requests do.
+
+The window on top takes a click or a key first; what it leaves (an icon, the panel, the title
+bar) is done as ever, while the board waits under it. The board plays on only when the last
+window has closed. Whatever the controls, the board and the windows ask (``requests``) is done
+here, in the order asked, after each event and each tick: the one place that knows which
+window opens over which, and what leaving or joining a host's game does to the board.
+"""
+
+from __future__ import annotations
+
+from chainplus.app.session import Note
+from chainplus.ui.window import joining
+from chainplus.ui.window.controls import Effect, act
+from chainplus.ui.window.hosting import hosting_mode
+from chainplus.ui.window.mode import Mode
+from chainplus.ui.window.over.base import Overlay
+from chainplus.ui.window.over.games import GamesWindow
+from chainplus.ui.window.over.join import JoinDialog
+from chainplus.ui.window.over.review import ReviewWindow
+from chainplus.ui.window.over.rules import RulesWindow
+from chainplus.ui.window.requests import (
+    Close,
+    JoinHost,
+    LeaveHost,
+    OpenGames,
+    OpenJoin,
+    OpenReplay,
+    OpenRules,
+    Quit,
+    Request,
+)
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import Cell, Target
+
+
+class Stack:
+    """The board's mode, the windows over it (the top one last), and whether Quit was asked."""
+
+    def __init__(self, table: Table, board: Mode) -> None:
+        self.table = table
+        self.board = board
+        self.windows: list[Overlay] = []
+        self.quit = False
+        self.switch(board)  # the game on the board may be one to host
+
+    @property
+    def top(self) -> Mode | Overlay:
+        """What takes the pointer and the keys now: the window on top, else the board."""
+        return self.windows[-1] if self.windows else self.board
+
+    @property
+    def window(self) -> Overlay | None:
+        """The window on top, if any."""
+        return self.windows[-1] if self.windows else None
+
+    def switch(self, mode: Mode) -> None:
+        """The board's mode from now on (a game with network seats is hosted)."""
+        mode = hosting_mode(self.table, mode)
+        if mode is not self.board:
+            self.board.leave()
+            self.board = mode
+
+    # ---------------------------------------------------------------- input and time
+    def click(self, target: Target | None, button: int) -> None:
+        if not self.windows:
+            self.switch(self.board.click(target, button))
+        elif not self.windows[-1].click(target, button) and target is not None:
+            self.beside_windows(target, button)
+        self.serve()
+
+    def beside_windows(self, target: Target, button: int) -> None:
+        """A click a window left to the screen (an icon, the panel, the title bar) while the
+        board waits under it: done as ever, but the board plays on only when it is back."""
+        if isinstance(target, Cell):
+            self.board.click(target, button)  # the board's own say on its seats
+        elif act(self.table, target, button) is Effect.HINT:
+            self.table.say(Note("A hint is for a human seat to move.", warn=True))
+
+    def key(self, key: int) -> bool:
+        """True when the window on top took ``key``."""
+        took = self.windows[-1].key(key) if self.windows else False
+        self.serve()
+        return took
+
+    def tick(self, now: float) -> None:
+        """Time has passed: for the window on top, else for the board (whose mode may hand
+        over to another that is due at once)."""
+        if self.windows:
+            self.windows[-1].tick(now)
+        else:
+            for _ in range(8):
+                mode = self.board
+                self.switch(mode.tick(now))
+                if self.board is mode:
+                    break
+        self.serve()
+
+    # ---------------------------------------------------------------- requests
+    def serve(self) -> bool:
+        """Do what was asked, in order; True when anything was."""
+        asks = self.table.asks
+        served = bool(asks)
+        while asks:
+            self.follow(asks.pop(0))
+        return served
+
+    def follow(self, request: Request) -> None:
+        table = self.table
+        if isinstance(request, Quit):
+            self.quit = True
+        elif isinstance(request, Close):
+            if self.windows:
+                self.windows.pop().leave()
+        elif isinstance(request, OpenRules):
+            self.push(RulesWindow(table))
+        elif isinstance(request, OpenGames):
+            self.push(GamesWindow(table))
+        elif isinstance(request, OpenJoin):
+            self.close_windows()
+            self.push(JoinDialog(table, joining.last_address(table)))
+        elif isinstance(request, OpenReplay):
+            self.close_windows()
+            self.push(ReviewWindow(table, request.game, at=request.at, graph=request.graph))
+        else:
+            self.close_windows()
+            if isinstance(request, JoinHost):
+                self.switch(joining.join(table, request.address, request.code))
+            elif isinstance(request, LeaveHost):
+                self.switch(joining.leave(table))
+            else:  # PlayOn: the game on the board changed under the windows
+                self.switch(self.board.follow(Effect.RESTART))
+
+    def push(self, window: Overlay) -> None:
+        """Show ``window`` over the rest; the board waits (a chain on show is finished first,
+        and a computer seat stops thinking until it is back)."""
+        self.switch(self.board.settled())
+        self.board.leave()
+        self.table.stop_thinking()
+        self.table.cues.refusal.clear()
+        self.windows.append(window)
+
+    def close_windows(self) -> None:
+        while self.windows:
+            self.windows.pop().leave()
