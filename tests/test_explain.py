@@ -75,24 +75,24 @@ def test_a_seat_not_in_play_says_so_and_one_joining_as_a_computer_is_in_use() ->
         "Green is not in play: its level counts when it is a computer.")
     assert setting_unused(s.panel, s.game, 4, 4) == (
         "Yellow is not in play: its random % counts when it is a computer.")
-    s.step_player(4, -1)  # yellow joins as a network seat at the next game
+    s.clicks.step_player(4, -1)  # yellow joins as a network seat at the next game
     assert setting_unused(s.panel, s.game, 4, 3) == (
         "Yellow is network: its level counts when it is a computer.")
-    s.step_player(4, -1)  # no: as a computer
+    s.clicks.step_player(4, -1)  # no: as a computer
     assert setting_unused(s.panel, s.game, 4, 3) is None
-    s.step_player(3, 1)  # green joins as a human at the next game
+    s.clicks.step_player(3, 1)  # green joins as a human at the next game
     assert setting_unused(s.panel, s.game, 3, 3) == (
         "Green is human: its level counts when it is a computer.")
 
 
 def test_a_seat_leaving_at_the_next_game_is_still_played_as_it_is_now() -> None:
     s = session((H, C, C, C))
-    s.step_player(3, 1)  # green: computer -> network, from the next game
-    s.step_player(3, 1)  # green: network -> out, from the next game; the computer plays on
+    s.clicks.step_player(3, 1)  # green: computer -> network, from the next game
+    s.clicks.step_player(3, 1)  # green: network -> out, from the next game; the computer plays on
     assert s.panel[3].kind == "off" and setting_unused(s.panel, s.game, 3, 3) is None
-    s.step_player(1, 1)  # red: human -> computer, at once
-    s.step_player(1, 1)  # red: computer -> network from the next game
-    s.step_player(1, 1)  # red: network -> out from the next game, still the computer's now
+    s.clicks.step_player(1, 1)  # red: human -> computer, at once
+    s.clicks.step_player(1, 1)  # red: computer -> network from the next game
+    s.clicks.step_player(1, 1)  # red: network -> out from the next game, still the computer's now
     assert setting_unused(s.panel, s.game, 1, 4) is None
     s.new_game()
     assert setting_unused(s.panel, s.game, 3, 3) == (
@@ -102,11 +102,12 @@ def test_a_seat_leaving_at_the_next_game_is_still_played_as_it_is_now() -> None:
 def test_a_click_on_a_setting_not_in_use_changes_nothing_and_says_why() -> None:
     s = session((H, C, OFF, OFF))
     before = s.settings(False)
-    assert s.step_level(1, 1) == Note("Red is human: its level counts when it is a computer.")
-    assert s.step_random(1, -1) == Note(
+    assert s.clicks.step_level(1, 1) == Note(
+        "Red is human: its level counts when it is a computer.")
+    assert s.clicks.step_random(1, -1) == Note(
         "Red is human: its random % counts when it is a computer.")
-    assert s.step_level(3, 1) == Note(
+    assert s.clicks.step_level(3, 1) == Note(
         "Green is not in play: its level counts when it is a computer.")
     assert s.settings(False) == before
-    s.step_player(1, 1)  # red: human -> computer; the level kept is the one it plays at
-    assert s.step_level(1, 1) == Note("Red: computer level 0.")
+    s.clicks.step_player(1, 1)  # red: human -> computer; the level kept is the one it plays at
+    assert s.clicks.step_level(1, 1) == Note("Red: computer level 0.")

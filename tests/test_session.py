@@ -198,7 +198,7 @@ def test_a_locked_panel_changes_nothing_and_says_so() -> None:
     s = Session(Options(lock_panel=True))
     before = s.settings(False)
     for seat in (1, 2, 3, 4):
-        for step in (s.step_player, s.step_level, s.step_random):
+        for step in (s.clicks.step_player, s.clicks.step_level, s.clicks.step_random):
             assert step(seat, 1) == Note("The players are set for this kiosk: click the board "
                                          "to play.")
     assert s.settings(False) == before
@@ -228,20 +228,20 @@ def test_after_the_game_put_aside_is_back_a_restart_does_not_bring_it_twice(tmp_
 # ------------------------------------------------------------------ the panel
 def test_stepping_a_seat_out_of_play_joins_and_leaves_at_the_next_game() -> None:
     s = session()
-    assert s.step_player(3, 1) == Note("Green joins at the next game.")
+    assert s.clicks.step_player(3, 1) == Note("Green joins at the next game.")
     assert kind(s, 3) == "human" and s.game.seats == (1, 2)
-    assert s.step_player(3, 1) == Note("Green joins at the next game.")
+    assert s.clicks.step_player(3, 1) == Note("Green joins at the next game.")
     assert kind(s, 3) == "computer"
-    assert s.step_player(3, 1) == Note("Green joins at the next game.")
+    assert s.clicks.step_player(3, 1) == Note("Green joins at the next game.")
     assert kind(s, 3) == "network"
-    assert s.step_player(3, 1) == Note("Green is out again.")
+    assert s.clicks.step_player(3, 1) == Note("Green is out again.")
     assert kind(s, 3) == "off" and valid(s.panel)
 
 
 def test_switching_a_seat_in_play_takes_effect_at_once_and_is_saved(tmp_path: Path) -> None:
     s = session(store=quiet_store(tmp_path))
     play(s, [27])
-    assert s.step_player(2, -1) == Note("Blue is now played by a human.")
+    assert s.clicks.step_player(2, -1) == Note("Blue is now played by a human.")
     assert plays_as(s, 2) == "human" and not s.computer_to_move()
     again = session(store=quiet_store(tmp_path))  # the switch was autosaved with the game
     assert plays_as(again, 2) == "human" and again.game.moves == [27]
@@ -249,9 +249,9 @@ def test_switching_a_seat_in_play_takes_effect_at_once_and_is_saved(tmp_path: Pa
 
 def test_stepping_c_to_h_when_only_two_seats_play_is_said_not_warned() -> None:
     s = session()  # only red and blue play
-    assert s.step_player(2, 1) == Note("Blue: a network seat from the next game.")
+    assert s.clicks.step_player(2, 1) == Note("Blue: a network seat from the next game.")
     assert plays_as(s, 2) == "computer"  # the computer plays on in this game
-    note = s.step_player(2, 1)  # network -> (not in play would leave one seat) -> human
+    note = s.clicks.step_player(2, 1)  # network -> (not in play would leave one seat) -> human
     assert note.text.startswith("Blue is now played by a human (") and "two" in note.text
     assert not note.warn
     assert kind(s, 2) == "human" and plays_as(s, 2) == "human"
@@ -260,31 +260,31 @@ def test_stepping_c_to_h_when_only_two_seats_play_is_said_not_warned() -> None:
 
 def test_stepping_h_to_c_backwards_when_only_two_seats_play_also_changes_the_seat() -> None:
     s = session()
-    note = s.step_player(1, -1)  # human -> (not in play skipped) -> network
+    note = s.clicks.step_player(1, -1)  # human -> (not in play skipped) -> network
     assert not note.warn and "two" in note.text
     assert kind(s, 1) == "network" and plays_as(s, 1) == "human"  # network: from the next game
-    s.step_player(1, -1)  # network -> computer: takes over red at once
+    s.clicks.step_player(1, -1)  # network -> computer: takes over red at once
     assert kind(s, 1) == "computer" and s.computer_to_move()
 
 
 def test_level_and_random_steps_wrap_round_and_say_the_new_value() -> None:
     s = session()
-    assert s.step_level(2, 1) == Note("Blue: computer level 0.")
-    assert s.step_level(2, -1) == Note("Blue: computer level 5.")
-    assert s.step_random(2, -1) == Note("Blue: 0% random moves.")
-    assert s.step_random(2, -1) == Note("Blue: 100% random moves.")
-    assert s.step_random(2, 1) == Note("Blue: 0% random moves.")
+    assert s.clicks.step_level(2, 1) == Note("Blue: computer level 0.")
+    assert s.clicks.step_level(2, -1) == Note("Blue: computer level 5.")
+    assert s.clicks.step_random(2, -1) == Note("Blue: 0% random moves.")
+    assert s.clicks.step_random(2, -1) == Note("Blue: 100% random moves.")
+    assert s.clicks.step_random(2, 1) == Note("Blue: 0% random moves.")
     assert s.panel[2].random_pct == 0 and s.panel[2].level == 5
 
 
 def test_squares_note_counts_the_squares_owned_now() -> None:
     s = session()
-    assert s.squares_note(1) == Note("Red owns 0 squares.")
+    assert s.clicks.squares_note(1) == Note("Red owns 0 squares.")
     play(s, [27])
-    assert s.squares_note(1) == Note("Red owns 1 square.")
+    assert s.clicks.squares_note(1) == Note("Red owns 1 square.")
     play(s, [36, 0])
-    assert s.squares_note(1) == Note("Red owns 2 squares.")
-    assert s.squares_note(3) == Note("Green owns 0 squares.")  # not in the game
+    assert s.clicks.squares_note(1) == Note("Red owns 2 squares.")
+    assert s.clicks.squares_note(3) == Note("Green owns 0 squares.")  # not in the game
 
 
 # ------------------------------------------------------------------ the lock and the kiosk
@@ -301,7 +301,7 @@ def test_a_demonstration_is_locked_silent_and_keeps_its_own_seats() -> None:
 def test_fixed_seats_win_over_the_saved_games_players_on_resume(tmp_path: Path) -> None:
     first = session(store=quiet_store(tmp_path))
     play(first, [27])
-    first.step_player(1, 1)  # red: human -> computer, saved with the game
+    first.clicks.step_player(1, 1)  # red: human -> computer, saved with the game
     assert plays_as(first, 1) == "computer"
     operator = session(store=quiet_store(tmp_path), fixed_seats=True)  # --seats H,C
     assert operator.game.moves == [27]
@@ -313,8 +313,8 @@ def test_fixed_seats_win_over_the_saved_games_players_on_resume(tmp_path: Path) 
 def test_back_to_operator_puts_everything_back_and_keeps_no_game(tmp_path: Path) -> None:
     s = session(store=quiet_store(tmp_path), speed="normal", sound=True)
     play(s, [27, 36])
-    s.step_player(3, 1)
-    s.step_level(2, 1)
+    s.clicks.step_player(3, 1)
+    s.clicks.step_level(2, 1)
     s.step_speed(1)
     s.toggle_sound()
     s.choose_rules("classic")
@@ -333,10 +333,10 @@ def test_back_to_operator_puts_everything_back_and_keeps_no_game(tmp_path: Path)
 # ------------------------------------------------------------------ settings and files
 def test_settings_round_trip_through_the_store(tmp_path: Path) -> None:
     s = session(store=quiet_store(tmp_path))
-    s.step_player(3, -1)  # green: joins as a network seat
-    s.step_player(3, -1)  # no: as a computer
-    s.step_level(3, -2)
-    s.step_random(2, 3)
+    s.clicks.step_player(3, -1)  # green: joins as a network seat
+    s.clicks.step_player(3, -1)  # no: as a computer
+    s.clicks.step_level(3, -2)
+    s.clicks.step_random(2, 3)
     s.step_speed(-1)
     s.toggle_sound()
     s.choose_rules("classic")

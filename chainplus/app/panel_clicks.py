@@ -1,13 +1,15 @@
-"""The player panel's clicks, for ``Session``: who plays each seat (column 1), the squares a
-seat owns (column 2, shown only), a computer's level and random % (columns 3 and 4).
+"""The player panel's clicks: who plays each seat (column 1), the squares a seat owns (column
+2, shown only), a computer's level and random % (columns 3 and 4).
 
-Each click returns a ``Note`` for the message area. A panel the operator locked (a kiosk's)
-changes nothing and says so; a shaded cell (a setting no computer uses) says why.
+A ``Session`` has one ``PanelClicks`` (``Session.clicks``), which acts on the session's panel
+and reads its game through the narrow ``Seated`` view. Each click returns a ``Note`` for the
+message area. A panel the operator locked (a kiosk's) changes nothing and says so; a shaded
+cell (a setting no computer uses) says why.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from chainplus.app.explain import plural, setting_unused
 from chainplus.app.outcomes import Note
@@ -21,39 +23,45 @@ from chainplus.app.panel import (
 )
 from chainplus.core.game import Game
 
-if TYPE_CHECKING:
-    from chainplus.app.session import Options
+
+class Seated(Protocol):
+    """What the panel's clicks need of their session: the panel, the game on the board, whether
+    it is hosted, and its autosave (who plays a seat is part of the saved game)."""
+
+    @property
+    def panel(self) -> Panel: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def hosted(self) -> bool: ...
+
+    def autosave(self) -> None: ...
 
 
 class PanelClicks:
-    """The panel's clicks, mixed into ``Session``, which has the panel, the game on the board
-    and the options, and autosaves."""
+    """The panel's clicks on ``session``'s panel. ``locked``: the operator set the seats (a
+    kiosk's), so a click changes nothing; ``network``: a seat may be made a network seat."""
 
-    panel: Panel
-    game: Game
-    options: Options
-
-    def autosave(self) -> None:
-        """Save the game on the board (``Session`` does)."""
-        raise NotImplementedError
+    def __init__(self, session: Seated, *, locked: bool, network: bool) -> None:
+        self.session = session
+        self.is_locked = locked
+        self.network = network
 
     @property
-    def hosted(self) -> bool:
-        """Whether the window hosts the game on the board (``Session`` knows)."""
-        raise NotImplementedError
+    def panel(self) -> Panel:
+        return self.session.panel
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
     def locked(self) -> Note | None:
         """The note for a click on a panel the operator locked (a kiosk's), or None."""
-        if self.options.lock_panel:
+        if self.is_locked:
             return Note("The players are set for this kiosk: click the board to play.")
         return None
-
-    def hosts_allowed(self) -> bool:
-        """Whether a seat may be made a network seat: in a window, and in a kiosk only when
-        its operator's ``--seats`` has one."""
-        options = self.options
-        return not options.kiosk or (options.fixed_seats and
-                                     any(row.kind == "network" for row in options.seats))
 
     def step_player(self, seat: int, step: int) -> Note:
         """Column 1: step who plays ``seat`` (Select +1, Adjust -1): a new player at once, a
@@ -63,10 +71,10 @@ class PanelClicks:
             return note
         row, name = self.panel[seat], SEAT_NAME[seat]
         was_in, played_by, in_game = row.kind != "off", row.plays_as, seat in self.game.seats
-        stepped_past_off = not step_kind(self.panel, seat, step, self.hosted,
-                                         network=self.hosts_allowed())
+        stepped_past_off = not step_kind(self.panel, seat, step, self.session.hosted,
+                                         network=self.network)
         if row.plays_as != played_by and in_game:
-            self.autosave()  # who plays the seat is part of the saved game
+            self.session.autosave()  # who plays the seat is part of the saved game
         if in_game and row.kind != "off" and pending(row):
             text = f"{name}: {KIND_NAME[row.kind]} from the next game."
         else:

@@ -77,8 +77,8 @@ class Options:
     port: int | None = None  # and its port (None: 4770 if free, else any free one)
 
 
-class Session(PanelClicks):
-    """The game in progress, the player panel (its clicks: ``PanelClicks``), the player's
+class Session:
+    """The game in progress, the player panel (and its clicks: ``clicks``), the player's
     settings, the autosave and the games folder."""
 
     def __init__(self, options: Options, store: Store | None = None) -> None:
@@ -100,6 +100,7 @@ class Session(PanelClicks):
         self.game = game if game is not None else self.next_game()
         if game is None:
             self.autosave()  # from now on the file always holds the game on the board
+        self.clicks = PanelClicks(self, locked=options.lock_panel, network=hosts_allowed(options))
 
     # ------------------------------------------------------------------ files
     def autosave(self) -> None:
@@ -325,6 +326,13 @@ class Session(PanelClicks):
         self.lessons_given = frozenset() if on else frozenset(Lesson)
         return Note("Each new thing a move does will be explained." if on else
                     "No more explanations of moves.")
+
+
+def hosts_allowed(options: Options) -> bool:
+    """Whether a seat may be made a network seat: in a window, and in a kiosk only when its
+    operator's ``--seats`` has one."""
+    return not options.kiosk or (options.fixed_seats and
+                                 any(row.kind == "network" for row in options.seats))
 
 
 def demo_options(options: Options, seats: tuple[SavedSeat, ...], speed: Speed) -> Options:

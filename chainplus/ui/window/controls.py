@@ -153,11 +153,12 @@ def _random_help(session: Session, seat: int) -> str:
 
 COLUMN_CONTROLS: tuple[ColumnControl, ...] = (
     ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: H human, C computer, N network, - "
-                                         "not in play.", Session.step_player),
-    ColumnControl(Session.owned,
-                  lambda s, seat, step: s.squares_note(seat)),
-    ColumnControl(_level_help, Session.step_level),
-    ColumnControl(_random_help, Session.step_random),
+                                         "not in play.",
+                  lambda s, seat, step: s.clicks.step_player(seat, step)),
+    ColumnControl(lambda s, seat: s.clicks.owned(seat),
+                  lambda s, seat, step: s.clicks.squares_note(seat)),
+    ColumnControl(_level_help, lambda s, seat, step: s.clicks.step_level(seat, step)),
+    ColumnControl(_random_help, lambda s, seat, step: s.clicks.step_random(seat, step)),
 )
 
 
