@@ -207,3 +207,23 @@ def xserver(tmp_path):
             return servers.enter_context(xvfb(folder))
 
         yield start
+
+
+# ---------------------------------------------------------------------------------------------
+# The slow tests (the full rules soak): marked ``slow``, run only with ``--soak``.
+def pytest_addoption(parser) -> None:
+    parser.addoption("--soak", action="store_true",
+                     help="run the slow tests too: the full rules soak (tests/test_soak.py); "
+                          "-m slow runs only them")
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "slow: a long soak, run only with --soak")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    if config.getoption("--soak"):
+        return
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(pytest.mark.skip(reason="a long soak: run it with --soak"))
