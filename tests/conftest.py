@@ -190,20 +190,65 @@ def screen_display():
         display.close()
 
 
-@pytest.fixture
-def xserver(tmp_path):
-    """``xserver()``: a private Xvfb on a free display, as (display name, ``x11.Screen``); each
-    call starts another (its screen kept in a folder of its own), all stopped after the test."""
+@pytest.fixture(scope="session")
+def xservers(tmp_path_factory):
+    """``xservers(n)``: the session's n-th private Xvfb (from 0) on a free display, as (display
+    name, ``x11.Screen``), its screen kept in a folder of its own. Each is started the first
+    time a test asks for it and stopped after the last test: X servers start once a session,
+    not once a test."""
     from contextlib import ExitStack
-    from itertools import count
 
     from x11 import xvfb
 
-    numbers = count(1)
     with ExitStack() as servers:
-        def start():
-            folder = tmp_path / f"xvfb{next(numbers)}"
-            folder.mkdir()
-            return servers.enter_context(xvfb(folder))
+        started: list = []
 
-        yield start
+        def nth(index: int):
+            while len(started) <= index:
+                started.append(servers.enter_context(xvfb(tmp_path_factory.mktemp("xvfb"))))
+            return started[index]
+
+        yield nth
+
+
+@pytest.fixture
+def xserver(xservers):
+    """``xserver()``: a private Xvfb, as (display name, ``x11.Screen``); each call in a test
+    gives another (the session's first, then its second). The servers are the session's, and
+    each test finds them empty: after a test, this waits until every game window on the servers
+    it used is gone (a test stops the games it started)."""
+    from itertools import count
+
+    from x11 import WAIT, game_windows
+
+    numbers = count()
+    used: list[str] = []
+
+    def next_server():
+        server = xservers(next(numbers))
+        used.append(server[0])
+        return server
+
+    yield next_server
+    for display in used:
+        wait_until(lambda display=display: not game_windows(display),
+                   f"the game windows on {display} to close", WAIT)
+
+# ---------------------------------------------------------------------------------------------
+# The slow tests (the full rules soak): marked ``slow``, run only with ``--soak``.
+def pytest_addoption(parser) -> None:
+    parser.addoption("--soak", action="store_true",
+                     help="run the slow tests too: the full rules soak (tests/test_soak.py); "
+                          "-m slow runs only them")
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "slow: a long soak, run only with --soak")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    if config.getoption("--soak"):
+        return
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(pytest.mark.skip(reason="a long soak: run it with --soak"))

@@ -1,4 +1,9 @@
-"""The command-line tools' contracts (README): replay, engine, bench, match, and their errors."""
+"""The command-line tools' contracts (README): replay, engine, bench, match, and their errors.
+
+The tools run in a real process where that is what is tested (reading and writing real
+pipes, an engine started as a program, a signal, an error that must not be a traceback);
+their other error paths run in this process, through the same ``cli.main``.
+"""
 
 from __future__ import annotations
 
@@ -29,11 +34,20 @@ def run_cli(args: list[str], stdin: str = "") -> subprocess.CompletedProcess:
     )
 
 
-def replay_in_process(capsys, record_text: str, monkeypatch) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(record_text.encode())))
-    status = cli.main(["replay"])
+def cli_in_process(capsys, args: list[str]) -> tuple[int, str, str]:
+    """``python -m chainplus ARGS`` run in this process: its exit status, standard output and
+    standard error (a bad option ends argparse with SystemExit, which ends the real process)."""
+    try:
+        status = cli.main(args)
+    except SystemExit as end:
+        status = end.code
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def replay_in_process(capsys, record_text: str, monkeypatch) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(record_text.encode())))
+    return cli_in_process(capsys, ["replay"])
 
 
 def won_game() -> Game:
@@ -141,13 +155,21 @@ def test_replay_error_for_a_move_after_the_game_is_over(capsys, monkeypatch):
     assert err.startswith(f"error: move {n}: the game is already over") and err.count("\n") == 1
 
 
-def test_replay_error_is_not_a_traceback_in_a_real_process(tmp_path):
-    for args, stdin in ((["replay"], "{oops"), (["replay", str(tmp_path / "missing.json")], ""),
-                        (["replay", str(tmp_path)], ""), (["replay"], "")):
+def test_replay_error_is_not_a_traceback_in_a_real_process():
+    """A bad record and a bad option, each the way it ends a real process (a status returned,
+    and argparse's SystemExit): one line, no traceback."""
+    for args, stdin in ((["replay"], "{oops"), (["replay", "--no-such-option"], "")):
         proc = run_cli(args, stdin)
         assert proc.returncode == 2 and proc.stdout == ""
         assert proc.stderr.startswith("error:") and proc.stderr.count("\n") == 1
         assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("name", ["missing.json", "."])
+def test_a_replay_file_that_is_missing_or_a_folder_is_one_line(capsys, tmp_path, name):
+    status, out, err = cli_in_process(capsys, ["replay", str(tmp_path / name)])
+    assert status == 2 and out == ""
+    assert err.startswith("error:") and err.count("\n") == 1
 
 
 def test_engine_survives_bytes_that_are_not_utf8_and_overlong_lines():
@@ -174,11 +196,11 @@ def test_a_reader_that_goes_away_or_a_closed_output_is_no_traceback():
     assert closed.returncode == 2 and closed.stderr.startswith(b"error:")
 
 
-def test_bad_binary_input_is_an_error(tmp_path):
+def test_bad_binary_input_is_an_error(capsys, tmp_path):
     path = tmp_path / "bin.json"
     path.write_bytes(b"\x80\x81\xfe\xff{}")
-    proc = run_cli(["replay", str(path)])
-    assert proc.returncode == 2 and proc.stderr.startswith("error:") and proc.stdout == ""
+    status, out, err = cli_in_process(capsys, ["replay", str(path)])
+    assert status == 2 and err.startswith("error:") and out == ""
 
 
 # --------------------------------------------------------------------------- engine
@@ -260,7 +282,7 @@ def test_match_says_how_each_game_ended_as_it_ends():
     assert lines[-1].endswith(f"a has won {result['a_wins']} of 3")
 
 
-def test_a_stopped_match_goes_on_from_the_game_it_stopped_at():
+def test_a_stopped_match_goes_on_from_the_game_it_stopped_at(capsys):
     """--from N plays games N onwards exactly as a full run plays them (openings, seats, seeds),
     so a long match stopped for time can be finished later."""
     args = ["match", "--a", "4:30", "--b", "3", "--games", "6", "--opening", "2", "--seed", "4",
@@ -273,37 +295,80 @@ def test_a_stopped_match_goes_on_from_the_game_it_stopped_at():
     assert rest.stderr.splitlines()[-1].endswith(" of 3")
     result = json.loads(rest.stdout.splitlines()[-1])
     assert result["games"] == 3 and result["from"] == 4
-    late = run_cli([*args, "--from", "7"])
-    assert late.returncode == 2 and late.stderr.count("\n") == 1 and "--from" in late.stderr
+    status, out, err = cli_in_process(capsys, [*args, "--from", "7"])
+    assert status == 2 and out == "" and err.count("\n") == 1 and "--from" in err
 
 
-@pytest.mark.parametrize(("jobs", "sig", "status"), [
-    ("1", signal.SIGINT, 130), ("2", signal.SIGINT, 130),
-    ("1", signal.SIGTERM, 143), ("2", signal.SIGTERM, 143),
-])
-def test_an_interrupted_match_reports_the_games_it_finished(jobs, sig, status):
+class StoppedAfterTheFirstGame(io.StringIO):
+    """Standard error that sends ``sig`` to this process once the line saying how the first
+    game ended is written on it: Ctrl+C (or a kill) once a match is under way."""
+
+    def __init__(self, sig: signal.Signals) -> None:
+        super().__init__()
+        self.sig = sig
+        self.sent = False
+
+    def write(self, text: str) -> int:
+        written = super().write(text)
+        if not self.sent and self.getvalue().startswith("game ") and "\n" in self.getvalue():
+            self.sent = True
+            signal.raise_signal(self.sig)
+        return written
+
+
+def games_reported_when_stopped(out: str, err: str, games: int) -> int:
+    """The number of finished games an interrupted match reports, checked to be said the
+    same in its one "stopped" line and its summary (and not a traceback)."""
+    assert "Traceback" not in err
+    stopped = [line for line in err.splitlines() if line.startswith("stopped")]
+    assert len(stopped) == 1, err
+    result = json.loads(out.splitlines()[-1])
+    assert 1 <= result["games"] < games and result["a_wins"] + result["b_wins"] == result["games"]
+    assert f"after {result['games']} of {games} games" in stopped[0]
+    return int(result["games"])
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupted_match_reports_the_games_it_finished(capsys, monkeypatch, jobs, sig,
+                                                            status):
     """Ctrl+C (or a kill, or timeout's SIGTERM) in an hours-long match keeps what it measured:
-    the finished games are reported."""
+    the finished games are reported. Here the signal comes as the first game's end is said;
+    the next test sends one to a real process."""
+    def unanswered(signum: int, frame: object) -> None:
+        raise AssertionError("the match did not answer SIGTERM")  # instead of ending pytest
+
+    stderr = StoppedAfterTheFirstGame(sig)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    before = signal.signal(signal.SIGTERM, unanswered)
+    try:
+        ended = cli.main(["match", "--a", "1", "--b", "0", "--games", "40", "--jobs", jobs])
+        assert signal.getsignal(signal.SIGTERM) is unanswered  # the match put it back
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if before is None else before)
+    assert stderr.sent and ended == status
+    assert games_reported_when_stopped(capsys.readouterr().out, stderr.getvalue(), 40) == 1
+
+
+def test_a_real_match_process_killed_reports_the_games_it_finished():
+    """The signal path in a real process: SIGTERM, as a kill or ``timeout`` sends it, to a
+    match playing on two worker processes, at whatever moment it comes."""
+    games = 100_000  # quick games, but far more than it could finish before the signal
     proc = subprocess.Popen(
-        [sys.executable, "-m", "chainplus", "match", "--a", "5", "--b", "5", "--budget", "0.02",
-         "--games", "40", "--jobs", jobs],
+        [sys.executable, "-m", "chainplus", "match", "--a", "1", "--b", "0", "--games",
+         str(games), "--jobs", "2"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         assert proc.stderr is not None
         first = proc.stderr.readline()
-        assert first.startswith("game 1 of 40:") or first.startswith("game 2 of 40:"), first
-        proc.send_signal(sig)
+        assert first.startswith((f"game 1 of {games}:", f"game 2 of {games}:")), first
+        proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
-    assert proc.returncode == status
-    assert "Traceback" not in err
-    stopped = [line for line in err.splitlines() if line.startswith("stopped")]
-    assert len(stopped) == 1, err
-    result = json.loads(out.splitlines()[-1])
-    assert 1 <= result["games"] < 40 and result["a_wins"] + result["b_wins"] == result["games"]
-    assert f"after {result['games']} of 40 games" in stopped[0]
+    assert proc.returncode == 128 + signal.SIGTERM
+    games_reported_when_stopped(out, first + err, games)
 
 
 def test_match_plays_an_engine_program_given_as_a_command():
@@ -364,15 +429,16 @@ def test_a_prelude_has_b_play_every_seat_and_keeps_every_seat_in():
         assert play_game(index, config).record[:len(start)] == start
 
 
-def test_a_paired_match_reports_its_openings_and_prelude():
+def test_a_paired_match_reports_its_openings_and_prelude(capsys):
     proc = run_cli(["match", "--a", "0", "--b", "3", "--seats", "3", "--games", "6", "--paired",
                     "--prelude", "20", "--opening", "2", "--jobs", "2"])
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout.splitlines()[-1])
     assert result["games"] == 6 and result["paired"] and result["prelude"] == 20
     assert "each opening with a in every seat" in proc.stdout.splitlines()[0]
-    odd = run_cli(["match", "--a", "0", "--b", "3", "--games", "5", "--paired", "--jobs", "1"])
-    assert odd.returncode == 2 and odd.stderr.count("\n") == 1 and "multiple of 2" in odd.stderr
+    status, out, err = cli_in_process(
+        capsys, ["match", "--a", "0", "--b", "3", "--games", "5", "--paired", "--jobs", "1"])
+    assert status == 2 and out == "" and err.count("\n") == 1 and "multiple of 2" in err
 
 
 def test_match_records_each_game_as_it_ends(tmp_path):
@@ -392,11 +458,11 @@ def test_match_records_each_game_as_it_ends(tmp_path):
         assert line["a_won"] == (game.winner == line["a_seat"])
 
 
-def test_match_records_to_a_file_it_cannot_write_is_one_clear_error(tmp_path):
-    proc = run_cli(["match", "--a", "0", "--b", "0", "--games", "1", "--jobs", "1",
-                    "--records", str(tmp_path)])
-    assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.count("\n") == 1 and "cannot write" in proc.stderr
+def test_match_records_to_a_file_it_cannot_write_is_one_clear_error(capsys, tmp_path):
+    status, out, err = cli_in_process(capsys, ["match", "--a", "0", "--b", "0", "--games", "1",
+                                               "--jobs", "1", "--records", str(tmp_path)])
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "cannot write" in err
 
 
 @pytest.mark.parametrize("command, message", [
@@ -405,11 +471,12 @@ def test_match_records_to_a_file_it_cannot_write_is_one_clear_error(tmp_path):
     (f"{sys.executable} -c print(1)", "not a move"),
     ("""echo '{"move": [9, 9]}'""", "illegal move"),
 ])
-def test_a_broken_engine_is_one_clear_error(command, message):
-    proc = run_cli(["match", "--a", "0", "--b-cmd", command, "--games", "1", "--jobs", "1"])
-    assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.startswith("error:") and proc.stderr.count("\n") == 1
-    assert message in proc.stderr
+def test_a_broken_engine_is_one_clear_error(capsys, command, message):
+    status, out, err = cli_in_process(
+        capsys, ["match", "--a", "0", "--b-cmd", command, "--games", "1", "--jobs", "1"])
+    assert status == 2 and out == ""
+    assert err.startswith("error:") and err.count("\n") == 1
+    assert message in err
 
 
 @pytest.mark.parametrize("args, message", [
@@ -427,8 +494,8 @@ def test_a_broken_engine_is_one_clear_error(command, message):
     (["frobnicate"], "invalid choice"),
     ([], "required"),
 ])
-def test_bad_options_are_a_clear_error_with_status_2(args, message):
-    proc = run_cli(args)
-    assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.startswith("error:") and proc.stderr.count("\n") == 1
-    assert message in proc.stderr
+def test_bad_options_are_a_clear_error_with_status_2(capsys, args, message):
+    status, out, err = cli_in_process(capsys, args)
+    assert status == 2 and out == ""
+    assert err.startswith("error:") and err.count("\n") == 1
+    assert message in err

@@ -1,4 +1,10 @@
-"""Thousands of seeded random games, checking the invariants of the rules after every move."""
+"""Seeded random games, checking the invariants of the rules after every move.
+
+Every run plays a short soak: ``SHORT`` games for every seat set under each rules. The full
+soak, 8,000 games, is marked ``slow`` and runs only when asked for:
+``python -m pytest --soak -m slow tests/test_soak.py`` (``--soak`` runs the slow tests,
+``-m slow`` leaves the others out; ``python -m pytest --soak`` runs the whole suite with it).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,18 @@ from operator import lt
 import pytest
 
 from chainplus.core.game import Game
-from chainplus.core.rules import explode_at
+from chainplus.core.rules import RULES, explode_at
 
+#: Games of each of the full soak's three acorn seat sets (and half that, over two rules, for
+#: the other two).
 GAMES = 2000
+#: Games of the short soak for each seat set and rules.
+SHORT = 40
+#: Every seat set the soaks play: two to four seats, with seats left empty between them.
+SEAT_SETS = [(1, 2), (1, 2, 3), (1, 2, 3, 4), (2, 4), (1, 3, 4)]
+#: A random game lasts well over 100 moves (120 on average under classic rules, 180 under
+#: acorn): a mean under 50 means games end before they should.
+LEAST_MEAN_MOVES = 50
 
 
 def soak(seats: tuple[int, ...], rules: str, games: int, seed: int) -> int:
@@ -59,12 +74,22 @@ def soak(seats: tuple[int, ...], rules: str, games: int, seed: int) -> int:
     return total_moves
 
 
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("seats", SEAT_SETS)
+def test_a_short_soak_of_every_seat_set_and_rules(seats, rules):
+    seed = 100 + 10 * SEAT_SETS.index(seats) + RULES.index(rules)
+    moves = soak(seats, rules, SHORT, seed)
+    assert moves > SHORT * LEAST_MEAN_MOVES
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [(1, 2), (1, 2, 3), (1, 2, 3, 4)])
 def test_soak_acorn(seats):
     moves = soak(seats, "acorn", GAMES, seed=len(seats))
-    assert moves > GAMES * 50
+    assert moves > GAMES * LEAST_MEAN_MOVES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [(2, 4), (1, 3, 4)])
 def test_soak_classic_and_odd_seats(seats):
     soak(seats, "classic", GAMES // 4, seed=11)

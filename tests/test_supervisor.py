@@ -28,11 +28,28 @@ sys.exit(0)
 """
 
 
+class FakeTime:
+    """A clock that only moves when ``sleep`` is called; remembers every sleep."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
 def test_supervisor_restarts_a_dying_game_within_three_seconds(tmp_path):
     logger = supervisor.kiosk_logger(tmp_path)
     starts = tmp_path / "starts"
+    fake = FakeTime()  # the pauses before the restarts pass at once
     status = supervisor.supervise(
-        [sys.executable, "-c", CHILD, str(tmp_path / "n"), str(starts)], logger)
+        [sys.executable, "-c", CHILD, str(tmp_path / "n"), str(starts)], logger,
+        sleep=fake.sleep, clock=fake.clock)
     for handler in logger.handlers:
         handler.flush()
     assert status == 0
@@ -45,6 +62,7 @@ def test_supervisor_restarts_a_dying_game_within_three_seconds(tmp_path):
     delays = [float(line.split("restarting in ")[1].split()[0])
               for line in log.splitlines() if "restarting in" in line]
     assert delays and max(delays) <= supervisor.MAX_DELAY < 3.0
+    assert fake.now - 100.0 == pytest.approx(sum(delays))  # it paused as long as it said
 
 
 def test_bad_options_are_not_restarted_for_ever(tmp_path):
@@ -96,21 +114,6 @@ if status == 3:
     print("error: cannot open the game window: nothing answered at DISPLAY=:9", file=sys.stderr)
 sys.exit(status)
 """
-
-
-class FakeTime:
-    """A clock that only moves when ``sleep`` is called; remembers every sleep."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-        self.slept: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
 
 
 def test_no_display_is_tried_again_after_1_2_4_up_to_30_s_with_one_log_line_per_try(

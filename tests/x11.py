@@ -1,7 +1,7 @@
 """Helpers for the end-to-end tests in a real X server: ``python main.py`` under a private
-Xvfb (``xvfb``; the ``xserver`` fixture starts them), clicked with xdotool (``GameWindow``),
-its screen read from the file Xvfb keeps it in (``Screen``) and compared pixel for pixel with
-what the game's own art draws (``drawn``).
+Xvfb (``xvfb``; the ``xserver`` fixture hands a test the session's, each started once),
+clicked with xdotool (``GameWindow``), its screen read from the file Xvfb keeps it in
+(``Screen``) and compared pixel for pixel with what the game's own art draws (``drawn``).
 
 Xvfb is started on a display it picks itself (``-displayfd``), with its screen kept in a file
 (``-fbdir``, an XWD image), so a test reads real screen pixels with nothing more than xvfb
@@ -143,6 +143,13 @@ def xvfb(folder: Path) -> Iterator[tuple[str, Screen]]:
     finally:
         server.terminate()
         server.wait(10)
+
+
+def game_windows(display: str) -> list[str]:
+    """The game's windows (``main.py``'s) on ``display``, shown or not."""
+    return subprocess.run(["xdotool", "search", "--classname", "main.py"],
+                          env={**os.environ, "DISPLAY": display}, capture_output=True, text=True,
+                          timeout=WAIT).stdout.split()
 
 
 def game_env(display: str, folder: Path) -> dict[str, str]:
