@@ -3,6 +3,6 @@
 import sys
 
 if __name__ == "__main__":
-    from chainplus.ui.window.command_line import main
+    from chainplus.ui.window.launch import main
 
     sys.exit(main())

@@ -62,7 +62,7 @@ def test_a_kiosk_has_no_way_out_but_the_operator_keys(ui) -> None:
     for code, mod in ((pygame.K_ESCAPE, 0), (pygame.K_F11, 0), (pygame.K_F4, pygame.KMOD_ALT),
                       (pygame.K_q, pygame.KMOD_CTRL), (pygame.K_q, pygame.KMOD_SHIFT)):
         key(app, code, mod)
-    assert app.running and app.table.display.fullscreen
+    assert app.running and app.display.fullscreen
     key(app, pygame.K_q, CTRL_SHIFT)
     assert not app.running and app.exit_status == 0
 

@@ -21,7 +21,8 @@ from chainplus.core.game import Game
 from chainplus.kiosk.supervisor import MAX_DELAY, kiosk_logger
 from chainplus.ui.window import launch
 from chainplus.ui.window.app import App
-from chainplus.ui.window.command_line import KIOSK_FOLDER, build_parser, files_folder, main
+from chainplus.ui.window.command_line import KIOSK_FOLDER, build_parser, files_folder
+from chainplus.ui.window.launch import main
 
 WAIT = 60.0  # generous: the machine may be busy
 #: An event the game does not answer: posted, it ends the real loop's idle wait at once.

@@ -19,8 +19,8 @@ from chainplus.net.client import Connection
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.seats import parse_host_seats
 from chainplus.ui.art import panel_view
-from chainplus.ui.window.command_line import main
 from chainplus.ui.window.joined import JoinedMode
+from chainplus.ui.window.launch import main
 
 WAIT = 60  # seconds: generous, never reached when things work
 

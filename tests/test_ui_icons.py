@@ -153,18 +153,18 @@ def test_sound_icon_switches_sound_off_and_on(ui) -> None:
 
 def test_f11_toggle_size_and_escape_switch_full_screen(ui) -> None:
     app = ui.make_app()
-    assert not app.table.display.fullscreen
+    assert not app.display.fullscreen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
     ui.pump(app)
-    assert app.table.display.fullscreen
+    assert app.display.fullscreen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
     ui.pump(app)
-    assert not app.table.display.fullscreen
+    assert not app.display.fullscreen
     ui.post_click(app, TOGGLE_ICON.center)
-    assert app.table.display.fullscreen
+    assert app.display.fullscreen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     ui.pump(app)
-    assert not app.table.display.fullscreen
+    assert not app.display.fullscreen
 
 
 def test_the_rules_icon_only_opens_the_rules_and_the_rules_window_chooses(ui) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
-from chainplus.ui.window.command_line import build_parser, main
+from chainplus.ui.window.command_line import build_parser
+from chainplus.ui.window.launch import main
 
 #: Options the parser takes that --help does not show: how the kiosk starts its own game
 #: process, not for people.

@@ -215,7 +215,7 @@ def check(app: App) -> None:
         assert len(panel_view.help_lines(text)) <= panel_view.HELP_LINES, f"too long: {text!r}"
     if app.options.kiosk:
         assert app.running, "a kiosk stopped"
-        assert app.table.display.fullscreen, "a kiosk left full screen"
+        assert app.display.fullscreen, "a kiosk left full screen"
         assert "quit" not in app.icons and "games" not in app.icons
     if demo:
         assert all(app.session.panel[s].plays_as == "computer" for s in game.seats)

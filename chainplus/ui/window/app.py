@@ -99,15 +99,16 @@ class App:
         if sounds is None:  # the real sounds start the mixer, so only when none were given
             with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
+        self.display = display if display is not None else \
+            NullDisplay(options.fullscreen or options.kiosk)
         self.table = Table(
             Session(replace(options, join=None), store), policy,  # the player's own game
             worker if worker is not None else ThreadWorker(_post_wake), sounds,
-            display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=_post_wake)
         board = PlayMode(self.table) if options.join is None \
             else joining.join(self.table, options.join, options.join_code)  # own game aside
-        self.stack = Stack(self.table, board)
+        self.stack = Stack(self.table, board, self.display)
         self.exit_status = 0
         self.focused = self.dirty = True
         self.pointer: tuple[int, int] | None = None
@@ -168,7 +169,7 @@ class App:
             self.table.last_input = self.clock()
             self.pointer = targets.event_pos(event)
             if self.dragging is not None and self.pointer is not None:
-                self.table.display.move_window(self.pointer[0] - self.dragging[0],
+                self.display.move_window(self.pointer[0] - self.dragging[0],
                                                self.pointer[1] - self.dragging[1])
             self.dirty = True
         elif kind == pygame.MOUSEBUTTONDOWN:
@@ -206,7 +207,7 @@ class App:
         for full screen."""
         if not isinstance(key, int) or not isinstance(mod, int):
             return
-        display = self.table.display
+        display = self.display
         if not self.table.policy.keys:
             if is_operator_combo(key, mod):
                 self.exit_status = 0
@@ -246,10 +247,10 @@ class App:
         does, else the board's mode."""
         self.table.now = self.clock()
         target = self.hit(pos)
-        if target == Furniture("title") and not self.table.display.fullscreen:
+        if target == Furniture("title") and not self.display.fullscreen:
             self.dragging = pos
         if target == Furniture("close") and button == ADJUST:
-            self.table.display.minimize()  # RISC OS iconises from the close icon
+            self.display.minimize()  # RISC OS iconises from the close icon
             return
         self.stack.click(target, button)
         self.dirty = True
@@ -330,7 +331,7 @@ class App:
     def remember(self) -> None:
         """Write the settings if they changed: the session's, full screen, and where the window
         is."""
-        display = self.table.display
+        display = self.display
         self.session.remember(display.fullscreen, display.placement())
 
     def close(self) -> None:

@@ -1,8 +1,7 @@
-"""The command line: options, remembered settings and autosave, then the window or the kiosk.
+"""The command line: its options (``python main.py --help``), checked, and the ``Options`` of
+a run made from them and the remembered settings; where the files live.
 
-``main`` reads the options (``python main.py --help``), loads the remembered settings and opens
-the window with ``launch.run``. ``--kiosk`` runs the game in a child process under
-``chainplus.kiosk.supervisor.supervise``, which restarts it if it dies.
+``launch.main`` reads them and opens the window, or runs the kiosk under its supervisor.
 """
 
 from __future__ import annotations
@@ -10,25 +9,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar, overload
 
-import pygame
-
 from chainplus.app import settings as st
 from chainplus.app.session import Options
 from chainplus.app.settings import SPEEDS, SavedSeat, Settings
-from chainplus.app.store import Store
 from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
-from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
 from chainplus.net.address import parse_address, parse_code
 from chainplus.net.protocol import DEFAULT_PORT
-from chainplus.ui.window.launch import run
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
-from chainplus.ui.window.video import NoDisplay
 
 #: A kiosk's own subfolder of the config folder: its autosave and settings never meet the
 #: window's (a kiosk once resumed a player's unfinished game, then its demonstration game
@@ -218,39 +211,3 @@ def files_folder(args: argparse.Namespace) -> Path:
     if args.kiosk and not args.config_dir and not os.environ.get(st.ENV_DIR):
         return st.config_dir() / KIOSK_FOLDER
     return st.config_dir(args.config_dir)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Play (or run the kiosk) as the command line says; the process's exit status.
-
-    NO_DISPLAY when there is no screen to show the game on: the kiosk supervisor tries again
-    later, and a person at a terminal reads the one line saying why.
-    """
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    check_join(parser, args)
-    folder = files_folder(args)
-
-    if args.kiosk and not args.supervised:
-        return supervise(child_command(argv), kiosk_logger(folder))
-    logger = kiosk_logger(folder) if args.kiosk else None
-    store = Store(folder, logger=logger, write_settings=not args.kiosk)
-    options = options_from(args, store.load_settings())
-    first_frame_exit = os.environ.get("CHAINPLUS_FIRST_FRAME_EXIT") == "1"
-    try:
-        return run(options, store, logger, first_frame_exit)
-    except NoDisplay as exc:  # the supervisor logs it, with its pause before the next try
-        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
-        return NO_DISPLAY
-    except pygame.error as exc:
-        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
-        if logger is not None:
-            logger.error("cannot open the game window: %s", exc)
-        return 1
-    except Exception as exc:  # a bug: the details go to the log, the player gets one line
-        log = logger or kiosk_logger(folder)
-        log.exception("the game stopped on an error")
-        print(f"error: the game stopped on an error ({exc!r}); details in "
-              f"{folder / st.LOG_FILE}", file=sys.stderr)
-        return 1

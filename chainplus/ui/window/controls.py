@@ -19,7 +19,7 @@ from chainplus.app.explain import setting_unused
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Note, Session
 from chainplus.ui.art.theme import icon_layout
-from chainplus.ui.window.requests import OpenGames, OpenRules
+from chainplus.ui.window.requests import OpenGames, OpenRules, ToggleFullScreen
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Target
 
@@ -67,7 +67,7 @@ def _undo(table: Table, step: int) -> Effect:
 
 def _fullscreen(table: Table, step: int) -> Effect:
     if not table.policy.kiosk:  # a kiosk stays full screen
-        table.display.toggle()
+        table.ask(ToggleFullScreen())
     return Effect.STAY
 
 

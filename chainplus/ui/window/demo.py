@@ -89,7 +89,7 @@ class DemoMode(Mode):
         speed = table.policy.demo_speed
         session = Session(demo_options(table.session.options, DEMO_SEATS, speed))
         # silent: the demonstration's session has the sound off
-        self.demo = Table(session, DEMO, table.worker, table.sounds, table.display, table.rng,
+        self.demo = Table(session, DEMO, table.worker, table.sounds, table.rng,
                           DEMO_BUDGET, table.hint_budget, now=table.now)
         self.inner: Mode = PlayMode(self.demo)
 

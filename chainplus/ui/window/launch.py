@@ -1,9 +1,11 @@
-"""Opening the real window, and in-process kiosk recovery (the command line is in
-``command_line``, the loop itself in ``app.play``).
+"""Starting the game: the command line read (its options are in ``command_line``), the real
+window opened, and in-process kiosk recovery (the loop itself is ``app.play``).
 
-``run`` opens the window and plays until quit. In kiosk mode the game process
-(``--supervised``) survives errors in its own loop by logging them and carrying on from the
-autosave, and the supervisor restarts it if it dies.
+``main`` reads the options, loads the remembered settings and opens the window with ``run``,
+which plays until quit; ``--kiosk`` runs the game in a child process under
+``chainplus.kiosk.supervisor.supervise``, which restarts it if it dies. In kiosk mode the game
+process (``--supervised``) survives errors in its own loop by logging them and carrying on
+from the autosave.
 """
 
 from __future__ import annotations
@@ -12,21 +14,63 @@ import contextlib
 import dataclasses
 import logging
 import os
+import sys
 import time
+from collections.abc import Sequence
 
 import pygame
 
+from chainplus.app import settings as st
 from chainplus.app.session import Options
 from chainplus.app.store import Store
+from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
 from chainplus.ui.art import board_view
 from chainplus.ui.window import video
 from chainplus.ui.window.app import App, Devices, play
+from chainplus.ui.window.command_line import build_parser, check_join, files_folder, options_from
 from chainplus.ui.window.display import Display, ScreenDisplay
+from chainplus.ui.window.video import NoDisplay
 
 #: More errors than this within CRASH_WINDOW seconds: give up in-process recovery and let the
 #: supervisor start a fresh process (which also resumes from the autosave).
 MAX_CRASHES = 5
 CRASH_WINDOW = 30.0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play (or run the kiosk) as the command line says; the process's exit status.
+
+    NO_DISPLAY when there is no screen to show the game on: the kiosk supervisor tries again
+    later, and a person at a terminal reads the one line saying why.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_join(parser, args)
+    folder = files_folder(args)
+
+    if args.kiosk and not args.supervised:
+        return supervise(child_command(argv), kiosk_logger(folder))
+    logger = kiosk_logger(folder) if args.kiosk else None
+    store = Store(folder, logger=logger, write_settings=not args.kiosk)
+    options = options_from(args, store.load_settings())
+    first_frame_exit = os.environ.get("CHAINPLUS_FIRST_FRAME_EXIT") == "1"
+    try:
+        return run(options, store, logger, first_frame_exit)
+    except NoDisplay as exc:  # the supervisor logs it, with its pause before the next try
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        return NO_DISPLAY
+    except pygame.error as exc:
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        if logger is not None:
+            logger.error("cannot open the game window: %s", exc)
+        return 1
+    except Exception as exc:  # a bug: the details go to the log, the player gets one line
+        log = logger or kiosk_logger(folder)
+        log.exception("the game stopped on an error")
+        print(f"error: the game stopped on an error ({exc!r}); details in "
+              f"{folder / st.LOG_FILE}", file=sys.stderr)
+        return 1
 
 
 # ---------------------------------------------------------------------- the real loop

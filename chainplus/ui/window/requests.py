@@ -63,9 +63,14 @@ class PlayOn:
 
 
 @dataclass(frozen=True)
+class ToggleFullScreen:
+    """The window switches between full screen and a window (F11, the toggle-size icon)."""
+
+
+@dataclass(frozen=True)
 class Quit:
     """The window closes and the program ends."""
 
 
 Request = OpenRules | OpenGames | OpenJoin | OpenReplay | Close | JoinHost | LeaveHost | PlayOn \
-    | Quit
+    | ToggleFullScreen | Quit

@@ -12,6 +12,7 @@ from __future__ import annotations
 from chainplus.app.session import Note
 from chainplus.ui.window import joining
 from chainplus.ui.window.controls import Effect, act
+from chainplus.ui.window.display import Display
 from chainplus.ui.window.hosting import hosting_mode
 from chainplus.ui.window.mode import Mode
 from chainplus.ui.window.over.base import Overlay
@@ -29,16 +30,19 @@ from chainplus.ui.window.requests import (
     OpenRules,
     Quit,
     Request,
+    ToggleFullScreen,
 )
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Target
 
 
 class Stack:
-    """The board's mode, the windows over it (the top one last), and whether Quit was asked."""
+    """The board's mode, the windows over it (the top one last), and whether Quit was asked;
+    ``display`` is the screen they are on (full screen or a window)."""
 
-    def __init__(self, table: Table, board: Mode) -> None:
+    def __init__(self, table: Table, board: Mode, display: Display) -> None:
         self.table = table
+        self.display = display
         self.board = board
         self.windows: list[Overlay] = []
         self.quit = False
@@ -109,6 +113,8 @@ class Stack:
         table = self.table
         if isinstance(request, Quit):
             self.quit = True
+        elif isinstance(request, ToggleFullScreen):
+            self.display.toggle()
         elif isinstance(request, Close):
             if self.windows:
                 self.windows.pop().leave()

@@ -19,7 +19,6 @@ from chainplus.app.session import Note, Session
 from chainplus.core.game import Game
 from chainplus.net.link import Link
 from chainplus.ui.art.sound import SoundPlayer
-from chainplus.ui.window.display import Display
 from chainplus.ui.window.judging import Judging
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.requests import Quit, Request
@@ -97,7 +96,6 @@ class Table:
     policy: Policy
     worker: ThreadWorker
     sounds: SoundPlayer
-    display: Display
     rng: random.Random
     budget: float | None  # the computer's clock; None: it follows the speed
     hint_budget: float
