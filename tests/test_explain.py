@@ -8,18 +8,18 @@ from __future__ import annotations
 import pytest
 
 from chainplus.app.explain import setting_unused, square_help
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Note, Options, Session
-from chainplus.app.settings import SavedSeat
 from chainplus.core.rules import Rules
 
-H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 3, 20), SavedSeat()
+H, C, OFF = SeatSpec("human", 5, 10), SeatSpec("computer", 3, 20), SeatSpec()
 FOUR_HUMANS = (H, H, H, H)
 #: Four humans: Red 27, Blue 28, Green 35, Yellow 36, then Red 27 and Blue 28 again.
 EVERY_SEATS_CENTRE = (27, 28, 35, 36, 27, 28)
 CORNER, EDGE, CENTRE = 0, 3, 27
 
 
-def session(seats: tuple[SavedSeat, ...], rules: Rules = "acorn") -> Session:
+def session(seats: tuple[SeatSpec, ...], rules: Rules = "acorn") -> Session:
     return Session(Options(seats=seats, rules=rules))
 
 

@@ -20,13 +20,13 @@ from paths import ROOT
 
 import chainplus.app.settings as st
 from chainplus.app.games import KEEP, GameEntry, Player
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Note, Options, Placed, Session, demo_options
-from chainplus.app.settings import SavedSeat
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, game_from_text, record_of
 
-H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 3, 40), SavedSeat()
+H, C, OFF = SeatSpec("human", 5, 10), SeatSpec("computer", 3, 40), SeatSpec()
 #: Classic rules, two seats: Red's second piece on corner 0 explodes and takes Blue's only
 #: square, so Red wins at the third move.
 RED_WINS = (0, 1, 0)
@@ -58,7 +58,7 @@ def said(s: Store) -> str:
     return s.stream.getvalue()
 
 
-def session(folder: Path | None, seats: tuple[SavedSeat, ...] = (H, C, OFF, OFF),
+def session(folder: Path | None, seats: tuple[SeatSpec, ...] = (H, C, OFF, OFF),
             clock: Clock | None = None, **options: object) -> Session:
     files = store(folder, clock) if folder is not None else None
     return Session(Options(seats=seats, rules="classic", **options), files)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ import pytest
 
 from chainplus.app import settings as st
 from chainplus.app.panel import panel_of, valid
+from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.core.records import game_from_data
 from chainplus.net import bot
@@ -33,10 +34,10 @@ def help_line(app) -> str:
 
 
 def test_seats_spec_and_settings_file_take_a_network_seat() -> None:
-    assert [row.kind for row in st.parse_seats_spec("H,n,C3")] == \
+    assert [row.kind for row in parse_seats("H,n,C3")] == \
         ["human", "network", "computer", "off"]
     with pytest.raises(ValueError, match="N or -"):
-        st.parse_seats_spec("H,X")
+        parse_seats("H,X")
     data = st.DEFAULTS.to_json()
     data["seats"][1]["kind"] = "network"
     settings, problems = st.check_settings(data)
@@ -60,7 +61,7 @@ def test_column_one_shows_its_own_letter_for_a_network_seat() -> None:
     pictures = []
     for kind in ("human", "computer", "network"):
         surface = pygame.Surface((640, 480))
-        setup = panel_of(st.parse_seats_spec("H,H"))
+        setup = panel_of(parse_seats("H,H"))
         setup[2].kind = setup[2].plays_as = kind
         panel_view.draw_panel(surface, setup, panel_view.PanelShown((1, 2), [0] * 5, set()))
         pictures.append(pygame.image.tobytes(surface.subsurface(panel_cell(2, 1)), "RGB"))
@@ -68,10 +69,10 @@ def test_column_one_shows_its_own_letter_for_a_network_seat() -> None:
 
 
 def test_a_kiosk_hosts_only_when_its_operator_asks(ui) -> None:
-    saved = st.parse_seats_spec("H,N")
+    saved = parse_seats("H,N")
     assert [row.kind for row in local_seats(saved, kiosk=True)][:2] == ["human", "human"]
     assert local_seats(saved, kiosk=False) == saved
-    visitor = ui.make_app(kiosk=True, seats=st.parse_seats_spec("H,C"))
+    visitor = ui.make_app(kiosk=True, seats=parse_seats("H,C"))
     for _ in range(4):  # a visitor steps blue round: human, computer, off... never network
         ui.click_cell(visitor, 2, 1)
         assert visitor.session.panel[2].kind != "network"
@@ -84,7 +85,7 @@ def test_a_kiosk_hosts_only_when_its_operator_asks(ui) -> None:
 
 # ---------------------------------------------------------------------- hosting, loopback only
 def hosting_app(ui, spec: str, code: str | None = None, **options):
-    app = ui.make_app(speed="fast", seats=st.parse_seats_spec(spec), fixed_seats=True, port=0,
+    app = ui.make_app(speed="fast", seats=parse_seats(spec), fixed_seats=True, port=0,
                       host_code=code, **options)
     assert isinstance(app.mode, HostingMode)
     assert app.mode.line.host.address[0] == "127.0.0.1"  # Options listen on loopback
@@ -217,7 +218,7 @@ def test_a_window_that_cannot_listen_plays_the_network_seats_itself(ui):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        app = ui.make_app(seats=st.parse_seats_spec("H,N"), fixed_seats=True,
+        app = ui.make_app(seats=parse_seats("H,N"), fixed_seats=True,
                           port=taken.getsockname()[1])
         try:
             assert type(app.mode) is PlayMode

@@ -12,6 +12,7 @@ import pygame
 
 from chainplus.app import settings as st
 from chainplus.app.panel import panel_of, settings_of, valid
+from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.ui.art.theme import (
     BOARD,
@@ -107,7 +108,7 @@ def test_a_kiosk_lays_its_six_icons_out_in_two_full_rows(ui) -> None:
 
 
 def test_a_locked_panel_changes_nothing_and_says_so(ui) -> None:
-    spec = st.parse_seats_spec("H,C5:10")
+    spec = parse_seats("H,C5:10")
     app = make(ui, kiosk=True, lock_panel=True, seats=spec)
     before = settings_of(app.session.panel)
     for seat in (1, 2, 3, 4):
@@ -120,7 +121,7 @@ def test_a_locked_panel_changes_nothing_and_says_so(ui) -> None:
 
 def test_a_won_kiosk_game_is_followed_by_a_new_one_after_a_pause(ui) -> None:
     app = make(ui, kiosk=True, idle_seconds=10_000, speed="instant",
-               seats=st.parse_seats_spec("C0,C0"))
+               seats=parse_seats("C0,C0"))
     for _ in range(4000):
         ui.advance(app, 0.2)
         if isinstance(app.mode, GameOverMode):
@@ -138,7 +139,7 @@ def test_a_won_kiosk_game_is_followed_by_a_new_one_after_a_pause(ui) -> None:
 def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(
     ui, tmp_path
 ) -> None:
-    spec = st.parse_seats_spec("H,C5:10")
+    spec = parse_seats("H,C5:10")
     app = make(ui, tmp_path, kiosk=True, idle_seconds=5, seats=spec)
     ui.click_square(app, 0)
     ui.advance(app, 4.0)  # the computer answers; no input for 4 s
@@ -166,7 +167,7 @@ def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(
 
 def test_the_next_visitor_finds_the_kiosk_as_the_operator_set_it(ui) -> None:
     """One visitor's changes (panel, speed, sound, rules) do not stay for the next one."""
-    spec = st.parse_seats_spec("H,C3:20")
+    spec = parse_seats("H,C3:20")
     app = make(ui, kiosk=True, idle_seconds=5, seats=spec)
     ui.click_cell(app, 3, 1)  # green joins
     ui.click_cell(app, 2, 3)  # blue's level up
@@ -258,7 +259,7 @@ def test_a_kiosk_reads_settings_but_never_writes_them(ui, tmp_path) -> None:
 
 def test_setup_and_settings_seats_map_both_ways() -> None:
     for spec in ("H,C5:10", "C0,H,C3:40,-", "-,H,-,H", "C1,C2,C3,C4"):
-        rows = st.parse_seats_spec(spec)
+        rows = parse_seats(spec)
         setup = panel_of(rows)
         assert valid(setup) and settings_of(setup) == rows
 
@@ -294,7 +295,7 @@ def test_the_autosave_is_a_record_replay_reads(ui, tmp_path) -> None:
 
 
 def test_a_won_game_is_not_resumed(ui, tmp_path) -> None:
-    app = make(ui, tmp_path, speed="instant", seats=st.parse_seats_spec("C0,C0"))
+    app = make(ui, tmp_path, speed="instant", seats=parse_seats("C0,C0"))
     for _ in range(4000):
         ui.advance(app, 0.2)
         if app.game.winner is not None:
@@ -304,10 +305,10 @@ def test_a_won_game_is_not_resumed(ui, tmp_path) -> None:
 
 
 def test_fixed_seats_win_over_a_saved_games_players(ui, tmp_path) -> None:
-    app = make(ui, tmp_path, seats=st.parse_seats_spec("H,C5"))
+    app = make(ui, tmp_path, seats=parse_seats("H,C5"))
     ui.click_square(app, 0)
     ui.click_cell(app, 1, 1)  # red -> computer, saved with the game
-    again = make(ui, tmp_path, seats=st.parse_seats_spec("H,C5"), fixed_seats=True)
+    again = make(ui, tmp_path, seats=parse_seats("H,C5"), fixed_seats=True)
     assert again.session.panel[1].kind == again.session.panel[1].plays_as == "human"
     assert again.game.moves == app.game.moves
 

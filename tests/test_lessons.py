@@ -14,13 +14,13 @@ from rules_helpers import position, sq
 from chainplus.app import settings as st
 from chainplus.app.explain import lesson_line
 from chainplus.app.lessons import Lesson, first_lesson, lessons_in
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Note, Options, Placed, Session, demo_options
-from chainplus.app.settings import SavedSeat
 from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.rules import Rules
 
-H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 5, 10), SavedSeat()
+H, C, OFF = SeatSpec("human", 5, 10), SeatSpec("computer", 5, 10), SeatSpec()
 #: Red's first pieces on corner 0 (Blue answers on corner 63): classic loads it at once, acorn
 #: at the second piece.
 LOADS_THE_CORNER: dict[Rules, tuple[int, ...]] = {"classic": (0,), "acorn": (0, 63, 0)}

@@ -9,13 +9,13 @@ import textwrap
 from pathlib import Path
 
 from chainplus.app.replay import Replay
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Note, Options, Session
-from chainplus.app.settings import SavedSeat
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from tests.test_session import play
 
-H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 2, 30), SavedSeat()
+H, C, OFF = SeatSpec("human", 5, 10), SeatSpec("computer", 2, 30), SeatSpec()
 #: Classic rules, two seats: Red wins at the third move (its corner explodes into Blue's
 #: only square).
 RED_WINS = (0, 1, 0)
@@ -26,7 +26,7 @@ KNOCKS_OUT_BLUE = (0, 1, 63, 0, 62, 20)
 CHAINS = (0, 7, 1, 6, 0, 56, 8, 63, 0)
 
 
-def session(seats: tuple[SavedSeat, ...] = (H, H, OFF, OFF), store: Store | None = None,
+def session(seats: tuple[SeatSpec, ...] = (H, H, OFF, OFF), store: Store | None = None,
             ) -> Session:
     return Session(Options(seats=seats, rules="classic"), store)
 

@@ -16,12 +16,13 @@ from pathlib import Path
 from paths import ROOT
 
 from chainplus.app.panel import panel_of, valid
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Note, Options, Placed, Refused, Session, demo_options
-from chainplus.app.settings import AUTOSAVE_FILE, SETTINGS_FILE, SavedSeat, Settings
+from chainplus.app.settings import AUTOSAVE_FILE, SETTINGS_FILE, Settings
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 
-H, C, OFF = SavedSeat("human", 5, 10), SavedSeat("computer", 5, 10), SavedSeat()
+H, C, OFF = SeatSpec("human", 5, 10), SeatSpec("computer", 5, 10), SeatSpec()
 HUMAN_VS_COMPUTER = (H, C, OFF, OFF)
 TWO_COMPUTERS = (C, C, OFF, OFF)
 THREE_HUMANS = (H, H, H, OFF)
@@ -37,7 +38,7 @@ def quiet_store(folder: Path) -> Store:
     return Store(folder, stream=io.StringIO())
 
 
-def session(seats: tuple[SavedSeat, ...] = HUMAN_VS_COMPUTER, store: Store | None = None,
+def session(seats: tuple[SeatSpec, ...] = HUMAN_VS_COMPUTER, store: Store | None = None,
             **options: object) -> Session:
     return Session(Options(seats=seats, **options), store)  # type: ignore[arg-type]
 
@@ -182,7 +183,7 @@ def test_new_twice_keeps_the_game_put_aside() -> None:
 
 
 def test_the_game_put_aside_survives_a_finished_game_and_a_restart(tmp_path: Path) -> None:
-    humans = (SavedSeat("human", 1, 0),) * 2 + (SavedSeat(),) * 2
+    humans = (SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2
     first = session(seats=humans, store=quiet_store(tmp_path), rules="classic")
     play(first, [27, 36, 0])
     before = first.game.state()
@@ -341,7 +342,7 @@ def test_settings_round_trip_through_the_store(tmp_path: Path) -> None:
     s.toggle_sound()
     s.choose_rules("classic")
     wanted = s.settings(fullscreen=True)
-    assert wanted == Settings((H, SavedSeat("computer", 5, 40), SavedSeat("computer", 0, 10),
+    assert wanted == Settings((H, SeatSpec("computer", 5, 40), SeatSpec("computer", 0, 10),
                                OFF), "slow", False, "classic", True)
     s.remember(fullscreen=True)
     loaded = quiet_store(tmp_path).load_settings()

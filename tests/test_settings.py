@@ -17,6 +17,7 @@ from paths import ROOT
 
 from chainplus.app import settings as st
 from chainplus.app.placement import Placement
+from chainplus.app.seats import SeatSpec, parse_seats
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
 
@@ -68,7 +69,7 @@ def test_no_file_gives_defaults_quietly(tmp_path):
 def test_settings_round_trip(tmp_path):
     settings, _ = st.load_settings(tmp_path)
     seats = list(settings.seats)
-    seats[2] = st.SavedSeat("computer", 3, 40)
+    seats[2] = SeatSpec("computer", 3, 40)
     settings = replace(settings, seats=tuple(seats), speed="instant", sound=False,
                        rules="classic")
     assert st.save_settings(tmp_path, settings) is None
@@ -262,21 +263,21 @@ def test_kill_9_at_any_moment_leaves_a_whole_autosave(tmp_path):
 
 
 def test_seats_option():
-    seats = st.parse_seats_spec("H,c5:10")
+    seats = parse_seats("H,c5:10")
     assert [s.kind for s in seats] == ["human", "computer", "off", "off"]
     assert seats[1].level == 5 and seats[1].random_pct == 10
-    seats = st.parse_seats_spec("-,C,H,C0")
+    seats = parse_seats("-,C,H,C0")
     assert [s.kind for s in seats] == ["off", "computer", "human", "computer"]
     assert seats[3].level == 0 and seats[3].random_pct == 10
     assert seats[1] == st.DEFAULTS.seats[1]  # a bare C is the default computer player
     # an unlisted seat is as the panel's default
-    assert st.parse_seats_spec("H,C1:0")[2] == st.DEFAULTS.seats[2]
+    assert parse_seats("H,C1:0")[2] == st.DEFAULTS.seats[2]
     assert st.check_settings({"seats": [asdict(s) for s in seats]})[1] == []
     for bad, message in (("H", "two seats"), ("H,X", "not H, C"), ("H,C9", "levels are 0-5"),
                          ("H,C1:101", "random %"), ("H,Cx", "not C, C<level>"),
                          ("H,H,H,H,H", "up to four")):
         with pytest.raises(ValueError, match=message):
-            st.parse_seats_spec(bad)
+            parse_seats(bad)
 
 
 # --------------------------------------------------------------------------- the window's place

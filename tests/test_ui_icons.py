@@ -9,8 +9,8 @@ import time
 import pygame
 
 from chainplus.ai import players as ai
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Options
-from chainplus.app.settings import SavedSeat
 from chainplus.ui.art.rules_view import BUTTONS
 from chainplus.ui.art.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
 from chainplus.ui.window.app import App, Devices
@@ -69,9 +69,9 @@ def test_undo_with_only_computers_takes_back_one_move(ui) -> None:
     assert len(app.game.moves) == made - 1
 
 
-def seat_rows(*kinds: str) -> tuple[SavedSeat, ...]:
-    rows = [SavedSeat(k, 0, 0) for k in kinds]
-    return tuple(rows + [SavedSeat("off", 0, 0)] * (4 - len(rows)))
+def seat_rows(*kinds: str) -> tuple[SeatSpec, ...]:
+    rows = [SeatSpec(k, 0, 0) for k in kinds]
+    return tuple(rows + [SeatSpec("off", 0, 0)] * (4 - len(rows)))
 
 
 def test_undo_never_takes_back_a_computer_move_that_no_human_move_follows(ui) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from chainplus.app.explain import lesson_line
 from chainplus.app.lessons import Lesson
-from chainplus.app.settings import SavedSeat, Settings
+from chainplus.app.seats import SeatSpec
+from chainplus.app.settings import Settings
 from chainplus.core.game import Cascade, Game, ShownCascade
 from chainplus.core.rules import RULES, SEATS
 from chainplus.ui.art import panel_view
@@ -35,8 +36,8 @@ def test_every_lesson_fits_for_every_seat_square_and_rule_set() -> None:
 
 
 def test_a_humans_move_shows_its_lesson_in_the_message_line(ui) -> None:
-    app = ui.make_app(rules="classic", seats=(SavedSeat("human"), SavedSeat("computer", 1, 0),
-                                              SavedSeat(), SavedSeat()))
+    app = ui.make_app(rules="classic", seats=(SeatSpec("human"), SeatSpec("computer", 1, 0),
+                                              SeatSpec(), SeatSpec()))
     ui.click_square(app, 0)  # classic: one piece on a corner is one short of exploding
     assert ui.message(app) == "This corner holds 1: one more piece and it explodes."
     ui.advance(app, 1.0)  # the computer answers; the lesson stays to be read

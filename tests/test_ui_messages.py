@@ -9,7 +9,7 @@ import pygame
 
 from chainplus.app.explain import square_help
 from chainplus.app.panel import SEAT_NAME
-from chainplus.app.settings import SavedSeat
+from chainplus.app.seats import SeatSpec
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.rules import RULES, SEATS
@@ -81,7 +81,7 @@ def test_every_panel_and_icon_message_fits(ui) -> None:
 
 
 def test_the_refusal_for_every_seat_fits(ui) -> None:
-    app = ui.make_app(seats=(SavedSeat("human", 1, 0),) * 4)
+    app = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 4)
     for square in (0, 7, 56, 63):  # red, blue, green and yellow each take a corner
         ui.click_square(app, square)
         ui.settle(app)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
+from chainplus.app.seats import parse_seats
 from chainplus.ui.window.command_line import build_parser
 from chainplus.ui.window.launch import main
 
@@ -104,11 +105,10 @@ def test_main_py_opens_its_window_and_draws_a_first_frame(tmp_path: Path) -> Non
 
 
 def test_seats_may_start_with_an_empty_seat_as_the_readme_writes_it() -> None:
-    from chainplus.app import settings as st
 
     for argv in (["--seats", "-,H,C5", "--kiosk"], ["--seats=-,H,C5", "--kiosk"]):
         args = build_parser().parse_args(argv)
-        assert args.seats == st.parse_seats_spec("-,H,C5") and args.kiosk, argv
+        assert args.seats == parse_seats("-,H,C5") and args.kiosk, argv
 
 
 def test_seats_with_no_value_is_still_one_error_line(capsys) -> None:

@@ -12,7 +12,7 @@ import pytest
 from pictures import blank_picture
 
 from chainplus.app import panel as seats
-from chainplus.app.settings import SavedSeat
+from chainplus.app.seats import SeatSpec
 from chainplus.ui.art import font
 from chainplus.ui.art.panel_view import SHADE_FILL, washed
 from chainplus.ui.art.theme import (
@@ -35,7 +35,7 @@ from chainplus.ui.window.targets import ADJUST
 COMPUTER, HUMAN, NETWORK, OFF = "computer", "human", "network", "off"
 SEATS = (1, 2, 3, 4)
 #: A computer seat as the settings hold one: level 1, no random moves.
-COMPUTER_SEAT = SavedSeat("computer", 1, 0)
+COMPUTER_SEAT = SeatSpec("computer", 1, 0)
 #: Classic rules, four seats: Red 1 on corner 0, Blue 2 on 1, Green 2 on 2, Yellow 2 on 3
 #: (Red's 63 is a spare move). Red's next piece on 0 sets off three waves along the top row:
 #: Blue loses its only square in the first, Green in the second, Yellow in the third.

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from chainplus.app.settings import parse_seats_spec
+from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
@@ -58,7 +58,7 @@ def finish_a_game(ui, app) -> None:
 
 
 def computers(ui, tmp_path=None, **options):
-    return make(ui, tmp_path, seats=parse_seats_spec("C1:50,C1:50"), speed="instant", **options)
+    return make(ui, tmp_path, seats=parse_seats("C1:50,C1:50"), speed="instant", **options)
 
 
 def test_the_graph_shows_after_a_game_and_a_click_on_it_replays_from_that_move(ui) -> None:
@@ -147,7 +147,7 @@ def _waves(game: Game, index: int) -> int:
 
 def test_play_on_makes_the_shown_position_live_and_undo_brings_the_game_back(ui) -> None:
     game = won_game()
-    app = review_of(ui, game, seats=parse_seats_spec("H,H"))
+    app = review_of(ui, game, seats=parse_seats("H,H"))
     ui.click_square(app, 27)
     before = app.session.game  # empty: the board under the replay
     app.mode.replay.jump(6)
@@ -187,7 +187,7 @@ def test_every_part_has_help_that_fits(ui) -> None:
 
 # --------------------------------------------------------------------------- games window
 def test_save_lists_and_reopens_a_game(ui, tmp_path) -> None:
-    app = make(ui, tmp_path, seats=parse_seats_spec("H,H"))
+    app = make(ui, tmp_path, seats=parse_seats("H,H"))
     for square in (0, 9, 18):
         ui.click_square(app, square)
         ui.settle(app)

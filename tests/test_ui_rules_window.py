@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from chainplus.app.lessons import Lesson
-from chainplus.app.settings import parse_seats_spec
+from chainplus.app.seats import parse_seats
 from chainplus.app.tour import pages
 from chainplus.ui.art import font, panel_view, rules_view
 from chainplus.ui.art.board_view import cell_rect
@@ -82,7 +82,7 @@ def test_pages_turn_by_button_key_adjust_and_finger_and_stop_at_the_ends(ui) -> 
 
 
 def test_the_game_waits_under_the_window(ui) -> None:
-    app = ui.make_app(seats=parse_seats_spec("H,C3"))
+    app = ui.make_app(seats=parse_seats("H,C3"))
     ui.click_square(app, 0)  # the computer is to move next
     ui.click_icon(app, "rules")  # finishes the chain on show, if any; the computer waits
     moves = len(app.game.moves)
@@ -94,7 +94,7 @@ def test_the_game_waits_under_the_window(ui) -> None:
 
 
 def test_a_chain_on_show_is_finished_when_the_window_opens(ui) -> None:
-    app = ui.make_app(seats=parse_seats_spec("H,H"))
+    app = ui.make_app(seats=parse_seats("H,H"))
     for square in (0, 9, 0, 9):
         ui.click_square(app, square)
         ui.settle(app)

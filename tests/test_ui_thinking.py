@@ -15,7 +15,7 @@ import pytest
 
 from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
-from chainplus.app.settings import SavedSeat
+from chainplus.app.seats import SeatSpec
 from chainplus.core.game import Game
 from chainplus.ui.window.modes import THINK_PAUSE, AnimateMode, PlayMode, think_budget
 from chainplus.ui.window.worker import MOVE, Job, SyncWorker, ThreadWorker, answer
@@ -147,7 +147,7 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
     from chainplus.ui.window.app import MAX_SLEEP
     from chainplus.ui.window.modes import THINK_PAUSE
 
-    app = ui.make_app(seats=(SavedSeat("human", 1, 0),) * 2 + (SavedSeat(),) * 2)
+    app = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
     now = app.clock.t
     assert app.wait_time(now) == MAX_SLEEP  # a human to move and nothing on screen
     ui.click_cell(app, 3, 3)  # a message, shown for a few seconds
@@ -159,7 +159,7 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
     assert app.wait_time(app.clock.t) <= THINK_PAUSE["normal"]  # the computer's move is due
     kiosk = ui.make_app(kiosk=True, idle_seconds=0.5)
     assert kiosk.wait_time(kiosk.clock.t) <= 0.5  # the demonstration is due
-    chain = ui.make_app(seats=(SavedSeat("human", 1, 0),) * 2 + (SavedSeat(),) * 2)
+    chain = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
     for square in (0, 9, 0, 18):
         ui.click_square(chain, square)
         ui.settle(chain)
@@ -176,7 +176,7 @@ def test_a_wake_from_another_thread_ends_the_loops_sleep_at_once(ui, monkeypatch
 
     monkeypatch.setattr(app_module, "IDLE_POLL", 3600.0)
     monkeypatch.setattr(app_module, "MAX_SLEEP", 3600.0)
-    app = ui.make_app(seats=(SavedSeat("human", 1, 0),) * 2 + (SavedSeat(),) * 2)
+    app = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
     app.clock = time.monotonic  # the loop sleeps on the real clock
     ui.pump(app)
     assert app.wait_time(app.clock()) == 3600.0

@@ -24,7 +24,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from chainplus.app.panel import PLAYS_AS, Panel, PlaysAs
+from chainplus.app.panel import PLAYS_AS, Panel
+from chainplus.app.seats import SeatKind
 from chainplus.app.settings import BadFile, WriteFailure, read_bytes, write_or_failure
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, decode, game_from_data, parse_record, record_of
@@ -55,7 +56,7 @@ class Player:
     """Who played a seat, as the record says (``kind`` None when it does not say)."""
 
     seat: int
-    kind: PlaysAs | None = None
+    kind: SeatKind | None = None
     level: int | None = None  # a computer's
     random_pct: int | None = None  # a computer's
 

@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from chainplus.ai.levels import LEVELS
-from chainplus.app.settings import DEFAULT_SEATS, KINDS, Kind, SavedSeat
+from chainplus.app.seats import DEFAULT_SEATS, SEAT_KINDS, SeatKind, SeatSpec
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 
-#: Who plays a seat while it is on the board.
-PlaysAs = Literal["human", "computer", "network"]
-PLAYS_AS: tuple[PlaysAs, ...] = ("human", "computer", "network")
+#: Who may play a seat while it is on the board (a seat not in play is on no board).
+PLAYS_AS: tuple[SeatKind, ...] = ("human", "computer", "network")
 #: Who may take over a seat in the middle of a game that is not hosted (in a hosted game any
 #: of ``PLAYS_AS`` may: its host hands a seat over at once).
 AT_ONCE = ("human", "computer")
@@ -35,26 +34,26 @@ SEAT_NAME = ("", "Red", "Blue", "Green", "Yellow")
 class PanelRow:
     """One row of the panel."""
 
-    kind: Kind = "off"
+    kind: SeatKind = "off"
     level: int = 2
     random_pct: int = 10
-    plays_as: PlaysAs = "human"
+    plays_as: SeatKind = "human"
 
 
 #: The panel: a row for each of the four seats, keyed by seat number.
 Panel = dict[int, PanelRow]
 
 
-def panel_of(rows: Sequence[SavedSeat] = DEFAULT_SEATS) -> Panel:
+def panel_of(rows: Sequence[SeatSpec] = DEFAULT_SEATS) -> Panel:
     """A panel from the settings' seat rows (checked where they were read)."""
     return {seat: PanelRow(row.kind, row.level, row.random_pct,
                             "human" if row.kind == "off" else row.kind)
             for seat, row in zip(SEATS, rows, strict=True)}
 
 
-def settings_of(panel: Panel) -> tuple[SavedSeat, ...]:
+def settings_of(panel: Panel) -> tuple[SeatSpec, ...]:
     """The settings' seat rows of a panel (``plays_as`` belongs to the game, not here)."""
-    return tuple(SavedSeat(panel[s].kind, panel[s].level, panel[s].random_pct) for s in SEATS)
+    return tuple(SeatSpec(panel[s].kind, panel[s].level, panel[s].random_pct) for s in SEATS)
 
 
 def seats_for_next_game(panel: Panel) -> tuple[int, ...]:
@@ -74,7 +73,7 @@ def step_kind(panel: Panel, seat: int, step: int, hosted: bool = False,
     Who plays the seat now changes too when it is a change between human and computer, or,
     in a ``hosted`` game, between any two of human, computer and network."""
     row = panel[seat]
-    kinds = KINDS if network else tuple(k for k in KINDS if k != "network")
+    kinds = SEAT_KINDS if network else tuple(k for k in SEAT_KINDS if k != "network")
     index = kinds.index(row.kind) if row.kind in kinds else 0
     new = kinds[(index + step) % len(kinds)]
     skipped = new == "off" and row.kind != "off" and len(seats_for_next_game(panel)) <= 2
@@ -119,7 +118,7 @@ def valid(panel: Panel) -> bool:
         set(panel) == set(SEATS)
         and len(seats_for_next_game(panel)) >= 2
         and all(
-            r.kind in KINDS and r.plays_as in PLAYS_AS and r.level in LEVELS
+            r.kind in SEAT_KINDS and r.plays_as in PLAYS_AS and r.level in LEVELS
             and 0 <= r.random_pct <= 100
             for r in panel.values()
         )
@@ -135,7 +134,7 @@ def seat_players(panel: Panel, seats: Sequence[int]) -> None:
         row.plays_as = "human" if row.kind == "off" else row.kind
 
 
-def plays_as_list(panel: Panel) -> list[PlaysAs]:
+def plays_as_list(panel: Panel) -> list[SeatKind]:
     """Who plays each seat in the game on the board, for the autosave's ``plays_as`` key."""
     return [panel[s].plays_as for s in SEATS]
 

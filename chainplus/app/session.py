@@ -44,7 +44,8 @@ from chainplus.app.panel import (
 )
 from chainplus.app.panel_clicks import PanelClicks
 from chainplus.app.placement import Placement
-from chainplus.app.settings import DEFAULT_SEATS, SPEEDS, SavedSeat, Settings, Speed, WriteFailure
+from chainplus.app.seats import DEFAULT_SEATS, SeatSpec
+from chainplus.app.settings import SPEEDS, Settings, Speed, WriteFailure
 from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.records import record_of
@@ -60,7 +61,7 @@ class Options:
     speed: Speed = "normal"
     rules: Rules = DEFAULT_RULES
     seed: int | None = None
-    seats: tuple[SavedSeat, ...] = DEFAULT_SEATS
+    seats: tuple[SeatSpec, ...] = DEFAULT_SEATS
     fixed_seats: bool = False  # the seats came from --seats: a resumed game does not change them
     kiosk: bool = False
     lock_panel: bool = False
@@ -335,7 +336,7 @@ def hosts_allowed(options: Options) -> bool:
                                  any(row.kind == "network" for row in options.seats))
 
 
-def demo_options(options: Options, seats: tuple[SavedSeat, ...], speed: Speed) -> Options:
+def demo_options(options: Options, seats: tuple[SeatSpec, ...], speed: Speed) -> Options:
     """The options of a demonstration game: the given computer seats, silent, nothing saved,
     no lessons."""
     return replace(options, seats=seats, speed=speed, sound=False, fixed_seats=True,

@@ -16,16 +16,16 @@ import stat
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from chainplus.ai.levels import LEVELS
 from chainplus.app.lessons import Lesson
 from chainplus.app.placement import Placement, placement_of
+from chainplus.app.seats import DEFAULT_SEATS, SeatSpec, in_play
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
-from chainplus.core.rules import DEFAULT_RULES, RULES, Rules, short
+from chainplus.core.rules import DEFAULT_RULES, RULES, Rules
 
 ENV_DIR = "CHAINPLUS_CONFIG_DIR"
 #: The folder's name on Windows and macOS, whose own programs' folders are named as shown.
@@ -39,42 +39,11 @@ MAX_FILE_BYTES = MAX_RECORD_BYTES
 #: How fast chains are shown (the Speed icon steps through them in this order).
 Speed = Literal["slow", "normal", "fast", "instant"]
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast", "instant")
-#: Who a panel row puts in a seat for the next game, in column 1's order: a person here, the
-#: computer, a player on another machine (the window hosts the game), or nobody.
-Kind = Literal["human", "computer", "network", "off"]
-KINDS: tuple[Kind, ...] = ("human", "computer", "network", "off")
-
-
-@dataclass(frozen=True)
-class SavedSeat:
-    """One row of the player panel as the settings file keeps it."""
-
-    kind: Kind = "off"
-    level: int = 2
-    random_pct: int = 10
-
-    def problem(self) -> str | None:
-        """Why this row cannot be used, or None."""
-        if self.kind not in KINDS:
-            return f"kind {short(self.kind)} is not one of {', '.join(KINDS)}"
-        if type(self.level) is not int or self.level not in LEVELS:
-            return f"level {short(self.level)} is not 0-5"
-        if type(self.random_pct) is not int or not 0 <= self.random_pct <= 100:
-            return f"random % {short(self.random_pct)} is not 0-100"
-        return None
-
-
-#: Red a human, Blue the computer at level 5 with 10% random (the help's advice), two empty.
-DEFAULT_SEATS: tuple[SavedSeat, ...] = (
-    SavedSeat("human", 5, 10), SavedSeat("computer", 5, 10), SavedSeat(), SavedSeat(),
-)
-
-
 @dataclass(frozen=True)
 class Settings:
     """What the window remembers between runs."""
 
-    seats: tuple[SavedSeat, ...] = DEFAULT_SEATS
+    seats: tuple[SeatSpec, ...] = DEFAULT_SEATS
     speed: Speed = "normal"
     sound: bool = True
     rules: Rules = DEFAULT_RULES
@@ -93,11 +62,6 @@ class Settings:
 
 
 DEFAULTS = Settings()
-
-
-def in_play(seats: tuple[SavedSeat, ...]) -> int:
-    """How many of ``seats`` play in the next game (the panel keeps at least two)."""
-    return sum(row.kind != "off" for row in seats)
 
 
 def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -274,7 +238,7 @@ def check_settings(data: Any) -> tuple[Settings, list[str]]:
     given = data.get("seats", [asdict(row) for row in DEFAULT_SEATS])
     if isinstance(given, list) and len(given) == 4 and all(isinstance(s, dict) for s in given):
         for index, row in enumerate(given):
-            seat = SavedSeat(row.get("kind"), row.get("level"), row.get("random_pct"))
+            seat = SeatSpec(row.get("kind"), row.get("level"), row.get("random_pct"))
             if seat.problem() is None:
                 seats[index] = seat
             else:
@@ -360,41 +324,3 @@ def read_autosave(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]
     if game.winner is not None:
         return None, extra, []
     return game, extra, []
-
-
-# --------------------------------------------------------------------------- --seats
-def parse_seats_spec(text: str) -> tuple[SavedSeat, ...]:
-    """The seats of a ``--seats`` option: four comma-separated entries, one per seat.
-
-    ``H`` human, ``C`` computer (``C5`` level 5, ``C5:10`` level 5 at 10% random), ``N`` a
-    player over the network (the window hosts the game), ``-`` not in play; fewer than four
-    entries leave the rest not in play. Example: ``H,C5:10``. Raises ValueError, one line.
-    """
-    parts = [p.strip().upper() for p in text.split(",")]
-    if not 1 <= len(parts) <= 4:
-        raise ValueError(f"--seats takes up to four entries separated by commas, not {text!r}")
-    parts += ["-"] * (4 - len(parts))
-    seats = []
-    for number, part in enumerate(parts, start=1):
-        row = SavedSeat()  # a seat not in play, as the panel shows one
-        if part in ("H", "N"):
-            row = replace(row, kind="human" if part == "H" else "network")
-        elif part.startswith("C"):
-            row = DEFAULT_SEATS[1]  # the default computer player (level 5, 10%)
-            level, _, pct = part[1:].partition(":")
-            try:
-                row = replace(row, level=int(level) if level else row.level,
-                              random_pct=int(pct) if pct else row.random_pct)
-            except ValueError:
-                raise ValueError(f"--seats: seat {number} {part!r} is not C, C<level> or "
-                                 "C<level>:<random %>") from None
-            if row.problem() is not None:
-                raise ValueError(f"--seats: seat {number} {part!r}: levels are 0-5 and "
-                                 "random % 0-100")
-        elif part not in ("-", "OFF", ""):
-            raise ValueError(f"--seats: seat {number} {part!r} is not H, C, "
-                             "C<level>[:<random %>], N or -")
-        seats.append(row)
-    if in_play(tuple(seats)) < 2:
-        raise ValueError("--seats: at least two seats must play")
-    return tuple(seats)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from chainplus.app.settings import SavedSeat, parse_seats_spec
+from chainplus.app.seats import SeatSpec, parse_seats
 
 #: human: played at the host's own window; computer: played by the host; network: by a
 #: joiner; off: not in play.
@@ -23,15 +23,15 @@ class HostSeat:
     random_pct: int = 10
 
 
-def host_seat(row: SavedSeat) -> HostSeat:
+def host_seat(row: SeatSpec) -> HostSeat:
     """A panel row as a host's seat."""
     return HostSeat(row.kind, row.level, row.random_pct)
 
 
 def parse_host_seats(text: str) -> tuple[HostSeat, ...]:
-    """The seats of a host's ``--seats``: as the game's (``app.settings.parse_seats_spec``,
-    ``N`` for a network seat). Raises ValueError with a one-line reason."""
-    return tuple(host_seat(row) for row in parse_seats_spec(text))
+    """The seats of a host's ``--seats``: as the game's (``app.seats.parse_seats``, ``N`` for
+    a network seat). Raises ValueError with a one-line reason."""
+    return tuple(host_seat(row) for row in parse_seats(text))
 
 
 def in_game(seats: tuple[HostSeat, ...]) -> tuple[int, ...]:

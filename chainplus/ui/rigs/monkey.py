@@ -30,6 +30,7 @@ import pygame  # noqa: E402
 
 from chainplus.app import panel  # noqa: E402
 from chainplus.app import settings as st  # noqa: E402
+from chainplus.app.seats import parse_seats
 from chainplus.app.session import Options  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
@@ -51,15 +52,15 @@ from chainplus.ui.window.over.join import JoinDialog  # noqa: E402
 
 #: The set-ups a run cycles through: (name, options).
 SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("window", {"seats": st.parse_seats_spec("H,C2:10")}),
+    ("window", {"seats": parse_seats("H,C2:10")}),
     ("kiosk", {"kiosk": True, "idle_seconds": 20.0,
-               "seats": st.parse_seats_spec("H,C4:10")}),
+               "seats": parse_seats("H,C4:10")}),
     ("kiosk-locked", {"kiosk": True, "lock_panel": True, "idle_seconds": 8.0,
-                      "seats": st.parse_seats_spec("H,C5:10,C0")}),
-    ("window-4", {"seats": st.parse_seats_spec("H,C3,H,C1:50"), "speed": "fast"}),
-    ("window-computers", {"seats": st.parse_seats_spec("C1:50,C2,C0"), "speed": "fast"}),
+                      "seats": parse_seats("H,C5:10,C0")}),
+    ("window-4", {"seats": parse_seats("H,C3,H,C1:50"), "speed": "fast"}),
+    ("window-computers", {"seats": parse_seats("C1:50,C2,C0"), "speed": "fast"}),
     ("kiosk-computers", {"kiosk": True, "idle_seconds": 600.0,
-                         "seats": st.parse_seats_spec("C1:50,C0,-,C2"), "speed": "instant"}),
+                         "seats": parse_seats("C1:50,C0,-,C2"), "speed": "instant"}),
 )
 #: Now and then nobody touches anything for a while (only window events arrive and time
 #: passes), so computer games run to the end and a kiosk falls into its demonstration game.

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import chainplus
-from chainplus.app.settings import Kind, Speed
+from chainplus.app.seats import SeatKind, SeatSpec
+from chainplus.app.settings import Speed
 from chainplus.common.options import OneLineParser
 from chainplus.common.stats import percentile
 
@@ -85,16 +86,15 @@ def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
     return display
 
 
-def bench_app(devices: Devices, seed: int, kind: Kind, level: int = 2,
+def bench_app(devices: Devices, seed: int, kind: SeatKind, level: int = 2,
               speed: Speed = "normal") -> App:
     """An App on ``devices`` with all four seats of one ``kind`` (computers at ``level``, never
     random); its sounds are recorded, never played."""
     from chainplus.app.session import Options
-    from chainplus.app.settings import SavedSeat
     from chainplus.ui.rigs.fakes import RecordedSounds
     from chainplus.ui.window.app import App
 
-    seats = tuple(SavedSeat(kind, level, 0) for _ in range(4))
+    seats = tuple(SeatSpec(kind, level, 0) for _ in range(4))
     return App(Options(seed=seed, seats=seats, sound=False, speed=speed),
                dataclasses.replace(devices, sounds=RecordedSounds()))
 

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import TypeVar, overload
 
 from chainplus.app import settings as st
+from chainplus.app.seats import SeatSpec, parse_seats
 from chainplus.app.session import Options
-from chainplus.app.settings import SPEEDS, SavedSeat, Settings
+from chainplus.app.settings import SPEEDS, Settings
 from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
@@ -64,9 +65,9 @@ class GameParser(OneLineParser):
         return super().parse_known_args(joined, namespace)
 
 
-def _seats(text: str) -> tuple[SavedSeat, ...]:
+def _seats(text: str) -> tuple[SeatSpec, ...]:
     try:
-        return st.parse_seats_spec(text)
+        return parse_seats(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--seats: ")) from None
 
@@ -172,7 +173,7 @@ def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         parser.error("--join opens the host's game: not with a GAME.json")
 
 
-def local_seats(seats: tuple[SavedSeat, ...], kiosk: bool) -> tuple[SavedSeat, ...]:
+def local_seats(seats: tuple[SeatSpec, ...], kiosk: bool) -> tuple[SeatSpec, ...]:
     """The remembered seats, a network seat played by a human in a kiosk (a kiosk hosts only
     when its operator's ``--seats`` asks)."""
     if not kiosk:

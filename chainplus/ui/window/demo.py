@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session, demo_options
-from chainplus.app.settings import SavedSeat
 from chainplus.app.tour import Page, tour
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, rules_view
@@ -22,7 +22,7 @@ from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Target
 
 #: The demonstration game's seats (its speed is the kiosk policy's).
-DEMO_SEATS = (SavedSeat("computer", 3, 10),) * len(SEATS)
+DEMO_SEATS = (SeatSpec("computer", 3, 10),) * len(SEATS)
 DEMO_BUDGET = 0.05
 
 
