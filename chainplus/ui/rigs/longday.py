@@ -40,8 +40,9 @@ from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.ui.art.board_view import cell_rect  # noqa: E402
 from chainplus.ui.rigs.fakes import HandClock  # noqa: E402
-from chainplus.ui.window.app import App, Devices, turn  # noqa: E402
+from chainplus.ui.window.app import App, Devices  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
+from chainplus.ui.window.loop import turn  # noqa: E402
 from chainplus.ui.window.mode import Mode  # noqa: E402
 from chainplus.ui.window.policy import kiosk  # noqa: E402
 from chainplus.ui.window.targets import SELECT  # noqa: E402
@@ -147,7 +148,7 @@ class Day:
 
 
 class Museum:
-    """One kiosk app on a hand-moved clock, driven as ``app.play`` drives the real window."""
+    """One kiosk app on a hand-moved clock, driven as ``loop.play`` drives the real window."""
 
     def __init__(self, folder: Path, seed: int, visit_every: int = VISIT_EVERY,
                  progress: TextIO | None = None, frame_rate: int = FRAME_RATE) -> None:

@@ -107,8 +107,8 @@ def _app(options: Options, display: ScreenDisplay) -> App:
 def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench:
     """A window that joined an in-process host as ``python main.py --join`` makes it; the
     host's other network seats are bots, started once the window holds its seat."""
-    from chainplus.ui.window.app import next_events, turn
     from chainplus.ui.window.joined import JoinedMode
+    from chainplus.ui.window.loop import next_events, turn
 
     seats = parse_host_seats(plan.seats)
     host = Host(HostConfig(seats, plan.rules, plan.games, seed=plan.seed),

@@ -1,5 +1,5 @@
 """Starting the game: the command line read (its options are in ``command_line``), the real
-window opened, and in-process kiosk recovery (the loop itself is ``app.play``).
+window opened, and in-process kiosk recovery (the loop itself is ``loop.play``).
 
 ``main`` reads the options, loads the remembered settings and opens the window with ``run``,
 which plays until quit; ``--kiosk`` runs the game in a child process under
@@ -26,9 +26,10 @@ from chainplus.app.store import Store
 from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
 from chainplus.ui.art import board_view
 from chainplus.ui.window import video
-from chainplus.ui.window.app import App, Devices, play
+from chainplus.ui.window.app import App, Devices
 from chainplus.ui.window.command_line import build_parser, check_join, files_folder, options_from
 from chainplus.ui.window.display import Display, ScreenDisplay
+from chainplus.ui.window.loop import play
 from chainplus.ui.window.video import NoDisplay
 
 #: More errors than this within CRASH_WINDOW seconds: give up in-process recovery and let the
