@@ -148,7 +148,8 @@ def hosting_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Benc
     from chainplus.ui.window.hosting import HostingMode
 
     options = window_options(plan, ["--seats", plan.seats, "--listen", "127.0.0.1"])
-    app = _app(dataclasses.replace(options, port=0), display)
+    app = _app(dataclasses.replace(options, network=dataclasses.replace(options.network, port=0)),
+               display)
     hosting = app.mode
     if not isinstance(hosting, HostingMode):
         app.close()

@@ -88,7 +88,7 @@ class App:
     ) -> None:
         options = options or Options()
         devices = devices or Devices()
-        policy = policy or (kiosk(options.idle_seconds) if options.kiosk else WINDOW)
+        policy = policy or (kiosk(options.kiosk.idle_seconds) if options.kiosk else WINDOW)
         self.options = options
         self.clock = clock = devices.clock
         now = clock()
@@ -97,14 +97,15 @@ class App:
             with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
         self.display = display if display is not None else \
-            NullDisplay(options.fullscreen or options.kiosk)
-        self.table = Table(
-            Session(replace(options, join=None), store), policy,  # the player's own game
+            NullDisplay(options.window.fullscreen or options.kiosk is not None)
+        network = options.network
+        self.table = Table(  # the player's own game (a host's joined is shown aside)
+            Session(replace(options, network=replace(network, join=None)), store), policy,
             worker if worker is not None else ThreadWorker(post_wake), sounds,
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=post_wake)
-        board = PlayMode(self.table) if options.join is None \
-            else joining.join(self.table, options.join, options.join_code)  # own game aside
+        board = PlayMode(self.table) if network.join is None \
+            else joining.join(self.table, network.join, network.join_code)  # own game aside
         self.stack = Stack(self.table, board, self.display)
         self.exit_status = 0
         self.focused = self.dirty = True
@@ -113,8 +114,8 @@ class App:
         self.touch: touch.Touch | None = None  # the finger that is down
         if self.session.resumed:
             self.table.say(Note("Carrying on with the saved game."))
-        if options.open_path is not None:  # python main.py GAME.json
-            self.open_file(options.open_path)
+        if options.window.open_path is not None:  # python main.py GAME.json
+            self.open_file(options.window.open_path)
 
     # ------------------------------------------------------------------ what is on screen
     @property

@@ -25,8 +25,8 @@ def join(table: Table, address: tuple[str, int], code: str) -> JoinedMode:
     player's own, which waits aside."""
     come_back(table)  # never two links: a window joins one host at a time
     own = table.session
-    options = replace(own.options, join=address, join_code=code, speed=own.speed,
-                      sound=own.sound)
+    network = replace(own.options.network, join=address, join_code=code)
+    options = replace(own.options, network=network, speed=own.speed, sound=own.sound)
     table.stop_thinking()
     table.session = Session(options, None)  # no files: the player's own are never touched
     link = Link(*address, code, wake=table.wake)

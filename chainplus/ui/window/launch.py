@@ -89,7 +89,8 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
     # Only the display (the mixer is started by Sounds, if it can), and only a real one:
     # video.NoDisplay says why there is none, instead of running unseen off-screen.
     video.open_display()
-    display = ScreenDisplay(options.fullscreen, locked=options.kiosk, place=options.window)
+    display = ScreenDisplay(options.window.fullscreen, locked=options.kiosk is not None,
+                            place=options.window.placement)
     display.set_icon(_window_icon())
     app = App(options, Devices(display=display), store=store)
     if logger is not None:
