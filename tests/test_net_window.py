@@ -156,7 +156,7 @@ def test_a_dropped_connection_comes_back_with_its_seat(ui):
 def test_a_host_that_stops_is_one_line_and_the_game_stays(ui):
     host = hosted("N,C1")
     app = joined_app(ui, host)
-    app.mode.link.retry_for = 0.5
+    app.mode.link.retry_for = 0.0  # gives up at once
     try:
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
         ui.click_square(app, 0)

@@ -23,6 +23,7 @@ from chainplus.net.bot import BotPlayer, JoinError, play
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.protocol import CODE_ALPHABET
 from chainplus.net.seats import in_game, parse_host_seats
+from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools.arguments import UsageError
 
 
@@ -44,7 +45,7 @@ def _resumed(path: Path | None, config: HostConfig) -> HostConfig:
     return replace(config, resume=game, code=code or config.code)
 
 
-def cmd_host(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_host(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
     """Host ``args.games`` games with no window; exit status 0 when they are played."""
     try:
         seats = parse_host_seats(args.seats)
@@ -70,7 +71,7 @@ def cmd_host(args: argparse.Namespace, out: TextIO) -> int:
             record.write(json.dumps(record_of(game)) + "\n")
             record.flush()
 
-    host = Host(config, on_move=save, on_game_over=keep)
+    host = Host(config, on_move=save, on_game_over=keep, network=network)
     try:
         try:
             address, port = host.start()
@@ -88,14 +89,14 @@ def cmd_host(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_join(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
     """Play a free network seat of the host at ``args.address`` until it has played every
     game; one ``error:`` line and status 1 when that cannot be done."""
     host, port = args.address
     player = BotPlayer(level=args.level, random_pct=args.random, seed=args.seed,
                        budget=args.budget, nodes=args.nodes)
     try:
-        result = play(host, port, args.code, player)
+        result = play(host, port, args.code, player, network)
     except JoinError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

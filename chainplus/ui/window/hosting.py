@@ -26,10 +26,10 @@ from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.address import own_addresses, shown
+from chainplus.net.host import Host
+from chainplus.net.hosted_game import HostConfig, new_code
 from chainplus.net.link import LinkEvent
 from chainplus.net.seats import HostSeat
-from chainplus.net.table import HostConfig, Pace, new_code
-from chainplus.net.window_host import WindowHost
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.chain import wave_timing
@@ -51,7 +51,7 @@ def host_seats(session: Session) -> tuple[HostSeat, ...]:
 class HostLine:
     """A hosting window's line to its own host, shaped like a joiner's ``net.link.Link``."""
 
-    def __init__(self, host: WindowHost, wake: Callable[[], None]) -> None:
+    def __init__(self, host: Host, wake: Callable[[], None]) -> None:
         self.host = host
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self._wake = wake
@@ -95,7 +95,7 @@ class HostLine:
         self.host.stop()
 
 
-def pace(speed: Speed) -> Pace:
+def pace(speed: Speed) -> Callable[[int], float]:
     """How long this window shows a move at ``speed``, and then pauses, as for a computer
     move here: the host's computer seats play no sooner, so their moves never cut a chain."""
     def shown_for(waves: int) -> float:
@@ -118,8 +118,8 @@ def start_host(table: Table) -> HostLine | str:
                             code=session.host_code, listen=options.listen, port=port,
                             resume=session.game,
                             budget=table.budget or think_budget(session.speed),
-                            pace=pace(session.speed))
-        host = WindowHost(config)
+                            answer_after=pace(session.speed))
+        host = Host(config)
         try:
             host.start()
         except OSError as exc:
@@ -189,7 +189,7 @@ class HostingMode(JoinedMode):
         show_hint(self.table)
         if self.session.speed != self.paced:  # the Speed icon: the host paces its computer
             self.paced = self.session.speed
-            self.line.host.set_pace(pace(self.paced))
+            self.line.host.set_answer_after(pace(self.paced))
         after = super().tick(now)
         due = self.table.policy.next_game_after
         if after is self and due is not None and self.over_for(now) >= due:
