@@ -155,9 +155,9 @@ def test_a_bot_that_drops_takes_its_seat_back_and_the_game_finishes(net):
     first = at(net, "10.0.0.1")
     cut: list[int] = []
 
-    def moved(game: Game) -> None:  # on the host's thread: the drops land mid-game
-        if len(game.moves) in (10, 20, 30):
-            cut.append(first.transport.drop())  # the first bot's connection goes away
+    def moved(game: Game) -> None:  # on the host's thread, as soon as the first bot's move is
+        if len(game.moves) in (11, 21, 31):  # played, before it hears so: its connection
+            cut.append(first.transport.drop())  # goes away
 
     host = hosted("N,N", net, on_move=moved)
     try:
@@ -169,11 +169,12 @@ def test_a_bot_that_drops_takes_its_seat_back_and_the_game_finishes(net):
         results = dropping.join() + other.join()
         [record] = host.snapshot().finished
         game = game_from_data(record)
-        assert game.winner is not None and len(game.moves) > 10
+        assert game.winner is not None and len(game.moves) > 11
         assert cut and set(cut) == {1}  # the bot's one connection each time
         assert results[0].reconnects == len(cut) and results[1].reconnects == 0
-        for bot in results:
+        for bot in results:  # none sent a move the host had had already
             assert [game_from_data(r).state() for r in bot.records] == [game.state()]
+            assert bot.errors == []
     finally:
         host.stop()
 

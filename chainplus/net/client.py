@@ -81,6 +81,7 @@ class Joiner:
         every game's end, puts it right)."""
         if isinstance(message, msg.Welcome):
             self.seat, self.token = message.seat, message.token
+            self.state = None  # what a connection before said is stale: the game comes next
         elif isinstance(message, msg.GameState):
             self.state = message
         elif isinstance(message, msg.Moved):
