@@ -45,7 +45,7 @@ def test_a_headless_host_and_two_joiners_play_a_game_to_the_end(tmp_path):
                       *args]) for args in (["--level", "2", "--seed", "1"], ["--random", "50"])]
     outs = [j.communicate(timeout=WAIT) for j in joiners]
     assert [j.returncode for j in joiners] == [0, 0], outs
-    assert server.wait(WAIT) == 0 and server.stderr.read() == ""
+    assert server.communicate(timeout=WAIT)[1] == "" and server.returncode == 0
     [line] = records.read_text().splitlines()
     game = game_from_data(json.loads(line))
     assert game.rules == "classic" and game.winner is not None

@@ -76,12 +76,15 @@ class Fuzzer:
         return link, welcome.token
 
     def _drain(self, link: Connection) -> None:
+        """Read the host's lines (answering its pings) until it closes the connection."""
         try:
             while (message := link.receive(WAIT)) is not None:
                 if isinstance(message, msg.Ping):
                     link.send({"pong": message.number})
         except OSError:
             pass
+        finally:
+            link.close()
 
     def attack(self) -> None:
         address = self.host.address

@@ -271,6 +271,8 @@ def test_silent_connections_are_closed_when_their_time_is_up(net):
             answer_ping(answers)
         until(lambda: host.snapshot().connected == (1,), "the silent joiner to be dropped")
         assert host.snapshot().peers == 1
+        answers.close()
+        silent.close()
     finally:
         host.stop()
 
