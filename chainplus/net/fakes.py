@@ -72,7 +72,8 @@ class FakeClock:
             self._loops.add(loop)
         return loop
 
-    def _forget(self, loop: _FakeTimeLoop) -> None:
+    def closed(self, loop: _FakeTimeLoop) -> None:
+        """A loop it made has closed: it need not be woken any more."""
         with self._moved:
             self._loops.discard(loop)
 
@@ -98,7 +99,7 @@ class _FakeTimeLoop(asyncio.SelectorEventLoop):
             self.call_soon_threadsafe(_nothing)
 
     def close(self) -> None:
-        self._fake_clock._forget(self)
+        self._fake_clock.closed(self)
         super().close()
 
 
