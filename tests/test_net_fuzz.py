@@ -16,6 +16,7 @@ import threading
 from test_net_play import WAIT, bots
 
 from chainplus.ai.players import choose_move
+from chainplus.app.seats import parse_seats
 from chainplus.core.records import game_from_data
 from chainplus.core.rules import square_of
 from chainplus.net import protocol as msg
@@ -23,7 +24,6 @@ from chainplus.net.client import Connection
 from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.peer import Limits
-from chainplus.net.seats import parse_host_seats
 from chainplus.net.transport import Network
 
 GARBAGE = [
@@ -128,7 +128,7 @@ def test_a_host_shrugs_off_a_thousand_hostile_messages_mid_game(caplog):
     clock, transport = FakeClock(), MemoryTransport()
     network = Network(clock, transport)
     limits = Limits(hello_timeout=2.0)
-    host = Host(HostConfig(parse_host_seats("N,N,N,N"), seed=3, limits=limits),
+    host = Host(HostConfig(parse_seats("N,N,N,N"), seed=3, limits=limits),
                 network=network)
     host.start()
     try:

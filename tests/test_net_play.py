@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from chainplus.app.seats import parse_seats
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
 from chainplus.net import protocol as msg
@@ -26,7 +27,6 @@ from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, Lost
 from chainplus.net.peer import Limits
-from chainplus.net.seats import parse_host_seats
 from chainplus.net.transport import REAL_NETWORK, Network
 
 WAIT = 60  # seconds: generous, never reached when things work
@@ -94,7 +94,7 @@ def bots(host: Host, network: Network, count: int, **player: Any) -> Bots:
 
 def hosted(spec: str, network: Network, **options: Any) -> Host:
     on_move = options.pop("on_move", None)
-    host = Host(HostConfig(parse_host_seats(spec), seed=7, **options), on_move=on_move,
+    host = Host(HostConfig(parse_seats(spec), seed=7, **options), on_move=on_move,
                 network=network)
     host.start()
     assert host.address[0] == "127.0.0.1"

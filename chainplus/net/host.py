@@ -29,13 +29,13 @@ from typing import Any
 
 from chainplus.ai.limits import Limit
 from chainplus.ai.players import choose_move
+from chainplus.app.seats import SeatSpec
 from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
 from chainplus.net.door import Door
 from chainplus.net.hosted_game import AnswerAfter, HostConfig, HostedGame, HostView
 from chainplus.net.loop_thread import LoopThread
-from chainplus.net.seats import HostSeat
 from chainplus.net.transport import REAL_NETWORK, Listener, Network
 
 __all__ = ["Host", "HostConfig", "HostView"]
@@ -115,12 +115,12 @@ class Host:
         window checks first, and sees the move come back to its listener)."""
         self._thread.call(self._local_move, seat, square)
 
-    def set_seat(self, seat: int, plan: HostSeat) -> None:
+    def set_seat(self, seat: int, plan: SeatSpec) -> None:
         """Who plays ``seat`` from now on, in the game under way (a seat handed to the computer,
         say); a joiner who held it is told and let go."""
         self._thread.call(self._set_seat, seat, plan)
 
-    def new_game(self, game: Game, seats: tuple[HostSeat, ...]) -> None:
+    def new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> None:
         """Play ``game`` next with ``seats`` (a hosting window's New or Play on): joiners who
         keep a network seat keep it; the others are told and let go."""
         self._thread.call(self._new_game, game.copy(), seats)
@@ -185,13 +185,13 @@ class Host:
             with contextlib.suppress(IllegalMoveError):
                 self._apply(square)
 
-    def _set_seat(self, seat: int, plan: HostSeat) -> None:
+    def _set_seat(self, seat: int, plan: SeatSpec) -> None:
         holder = self._game.set_seat(seat, plan)
         if holder is not None:
             self._door.let_go(holder, f"the host gave seat {seat} to its {plan.kind} player")
         self._changed()
 
-    def _new_game(self, game: Game, seats: tuple[HostSeat, ...]) -> None:
+    def _new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> None:
         for holder in self._game.new_game(game, seats):
             self._door.let_go(holder, "the host's next game has no network seat for you")
         self._changed()
@@ -223,7 +223,7 @@ class Host:
         if hosted.awaits(seat) and plan.kind == "computer" and self._thinking is None:
             self._thinking = self._loop.create_task(self._think(plan))
 
-    async def _think(self, plan: HostSeat) -> None:
+    async def _think(self, plan: SeatSpec) -> None:
         hosted = self._game
         game, seat = hosted.game, hosted.game.to_move
         rng = random.Random(self._rng.random())

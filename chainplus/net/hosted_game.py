@@ -12,12 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from chainplus.app.seats import SeatSpec, seats_in_game
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.core.rules import DEFAULT_RULES, Rules
 from chainplus.net import protocol as msg
 from chainplus.net.peer import Limits
-from chainplus.net.seats import HostSeat, in_game
 
 #: How long a computer seat of the host thinks at level 5, in seconds.
 HOST_BUDGET = 0.3
@@ -42,7 +42,7 @@ def at_once(waves: int) -> float:
 class HostConfig:
     """What a host plays and how it listens."""
 
-    seats: tuple[HostSeat, ...]
+    seats: tuple[SeatSpec, ...]
     rules: Rules = DEFAULT_RULES
     games: int = 1  # 0: a window hosts, and starts each next game when its player asks
     code: str = field(default_factory=new_code)
@@ -86,7 +86,7 @@ class HostedGame:
         self.finished: list[dict[str, Any]] = []
 
     def _new_game(self) -> Game:
-        return Game(in_game(tuple(self.seats)), self.rules)
+        return Game(seats_in_game(tuple(self.seats)), self.rules)
 
     def kind(self, seat: int) -> str:
         return self.seats[seat - 1].kind
@@ -134,7 +134,7 @@ class HostedGame:
             token = self.tokens.setdefault(seat, secrets.token_urlsafe(12))
         return old, token
 
-    def set_seat(self, seat: int, plan: HostSeat) -> object | None:
+    def set_seat(self, seat: int, plan: SeatSpec) -> object | None:
         """Who plays ``seat`` of the game from now on (a hosting window's panel: a seat that
         nobody came back to handed to the computer, say); the holder it takes the seat from,
         if any. A seat not in the game stays out of it."""
@@ -147,7 +147,7 @@ class HostedGame:
             self.tokens.pop(seat, None)
             return self.holders.pop(seat, None)
 
-    def new_game(self, game: Game, seats: tuple[HostSeat, ...]) -> list[object]:
+    def new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> list[object]:
         """Play ``game`` (a hosting window's next game, or a position it plays on from) with
         ``seats`` from now on; the holders of seats that are no longer network seats."""
         with self.lock:

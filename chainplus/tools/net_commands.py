@@ -16,13 +16,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from chainplus.app.seats import parse_seats, seats_in_game
 from chainplus.app.settings import atomic_write
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data, record_of
 from chainplus.net.bot import BotPlayer, JoinError, play
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.protocol import CODE_ALPHABET
-from chainplus.net.seats import in_game, parse_host_seats
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools.arguments import UsageError
 
@@ -38,7 +38,7 @@ def _resumed(path: Path | None, config: HostConfig) -> HostConfig:
         raise UsageError(f"cannot resume the game in {path}: {exc}") from None
     if game.winner is not None:
         return config
-    if game.seats != in_game(config.seats) or game.rules != config.rules:
+    if game.seats != seats_in_game(config.seats) or game.rules != config.rules:
         raise UsageError(f"the game in {path} has other seats or rules than --seats/--rules")
     code = data.get("code")
     code = code if isinstance(code, str) and all(c in CODE_ALPHABET for c in code) else None
@@ -48,7 +48,7 @@ def _resumed(path: Path | None, config: HostConfig) -> HostConfig:
 def cmd_host(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
     """Host ``args.games`` games with no window; exit status 0 when they are played."""
     try:
-        seats = parse_host_seats(args.seats)
+        seats = parse_seats(args.seats)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     humans = [n for n, seat in enumerate(seats, start=1) if seat.kind == "human"]

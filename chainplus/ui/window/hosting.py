@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chainplus.app.panel import SEAT_NAME, hosted
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Note, Session
 from chainplus.app.settings import Speed
 from chainplus.core.game import Game
@@ -29,7 +30,6 @@ from chainplus.net.address import own_addresses, shown
 from chainplus.net.host import Host
 from chainplus.net.hosted_game import HostConfig, new_code
 from chainplus.net.link import LinkEvent
-from chainplus.net.seats import HostSeat
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.chain import wave_timing
@@ -41,10 +41,10 @@ from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Target
 
 
-def host_seats(session: Session) -> tuple[HostSeat, ...]:
+def host_seats(session: Session) -> tuple[SeatSpec, ...]:
     """The seats of the game on the board as its host plays them (the panel's players)."""
     panel, game = session.panel, session.game
-    return tuple(HostSeat(panel[s].plays_as if s in game.seats else "off", panel[s].level,
+    return tuple(SeatSpec(panel[s].plays_as if s in game.seats else "off", panel[s].level,
                           panel[s].random_pct) for s in SEATS)
 
 
