@@ -57,9 +57,12 @@ class Connection:
 
 
 class Joiner:
-    """The game as the host has told it, the seat we hold and the token to take it back."""
+    """The game as the host has told it, the seat we hold and the token to take it back; a
+    spectator (``watch``) holds no seat and only watches."""
 
-    def __init__(self) -> None:
+    def __init__(self, watch: bool = False) -> None:
+        self.watch = watch
+        self.watched = False  # the host let us watch (a spectator joins again after a drop)
         self.seat: int | None = None
         self.token: str | None = None
         self.state: msg.GameState | None = None
@@ -68,8 +71,17 @@ class Joiner:
 
     def hello(self, code: str) -> dict[str, Any]:
         """The first line of a connection: the seat's token once we hold one (to take it
-        back), else the seat we held before, if any (a host started again knows no tokens)."""
+        back), else the seat we held before, if any (a host started again knows no tokens); a
+        spectator asks to watch."""
+        if self.watch:
+            return msg.hello(code, watch=True)
         return msg.hello(code, seat=None if self.token else self.seat, token=self.token)
+
+    @property
+    def joined_before(self) -> bool:
+        """Whether the host took us in once (a seat's token, or watching): a host that cannot
+        be reached now has gone away for a while, rather than never been there."""
+        return self.token is not None or self.watched
 
     @property
     def game(self) -> Game | None:
@@ -82,6 +94,8 @@ class Joiner:
         if isinstance(message, msg.Welcome):
             self.seat, self.token = message.seat, message.token
             self.state = None  # what a connection before said is stale: the game comes next
+        elif isinstance(message, msg.Watching):
+            self.watched, self.state = True, None
         elif isinstance(message, msg.GameState):
             self.state = message
         elif isinstance(message, msg.Moved):

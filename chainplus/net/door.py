@@ -29,6 +29,7 @@ class Door:
                  move: Callable[[int, msg.Move], str | None]) -> None:
         self.limits = config.limits
         self.code = config.code.upper()
+        self.spectators = config.spectators
         self.peers: set[Peer] = set()
         self.closing = False
         self._game = game
@@ -52,7 +53,7 @@ class Door:
         deadline = loop.time() + limits.hello_timeout
 
         def timeout() -> float:
-            if peer.seat is None:
+            if not peer.joined:
                 return deadline - loop.time()
             return limits.idle_timeout
 
@@ -82,20 +83,24 @@ class Door:
             peer.refuse(message.reason)
         elif isinstance(message, msg.Hello):
             self._join(peer, message)
-        elif peer.seat is None:
+        elif not peer.joined:
             peer.refuse("join first: send hello with the code")
         elif isinstance(message, msg.Move):
-            why = self._move(peer.seat, message)
+            why = "a spectator has no seat to move for" if peer.seat is None else \
+                self._move(peer.seat, message)
             if why is not None:
                 peer.refuse(why)
 
     def _join(self, peer: Peer, hello: msg.Hello) -> None:
-        if peer.seat is not None:
-            peer.refuse(f"you already hold seat {peer.seat}")
+        if peer.joined:
+            peer.refuse("you have joined already")
             return
         if not hmac.compare_digest(hello.code.upper().encode(), self.code.encode()):
             peer.refuse("wrong code")
             peer.close()
+            return
+        if hello.watch:
+            self._watch(peer)
             return
         seat = self._game.seat_for(hello)
         if isinstance(seat, str):
@@ -109,6 +114,17 @@ class Door:
         peer.send({"welcome": msg.NAME, "version": msg.VERSION, "seat": seat, "token": token})
         self._changed()
 
+    def _watch(self, peer: Peer) -> None:
+        """A spectator: the game without a seat, while there is room for one more."""
+        if sum(other.watching for other in self.peers) >= self.spectators:
+            peer.refuse("no room for another spectator" if self.spectators else
+                        "this host takes no spectators")
+            peer.close()
+            return
+        peer.watching = True
+        peer.send({"watching": msg.NAME, "version": msg.VERSION})
+        self._changed()  # the whole game goes out, to the spectator too
+
     async def ping(self) -> None:
         """Ping every joined peer a third of its idle time apart, for as long as the host runs."""
         number = 0
@@ -118,9 +134,9 @@ class Door:
             self.tell({"ping": number})
 
     def tell(self, message: dict[str, Any]) -> None:
-        """Send ``message`` to every joined peer."""
+        """Send ``message`` to every joined peer, spectators too."""
         for peer in list(self.peers):
-            if peer.seat is not None:
+            if peer.joined:
                 peer.send(message)
 
     def let_go(self, holder: object, why: str) -> None:

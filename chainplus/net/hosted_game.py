@@ -21,6 +21,8 @@ from chainplus.net.peer import Limits
 
 #: How long a computer seat of the host thinks at level 5, in seconds.
 HOST_BUDGET = 0.3
+#: Spectators a host lets watch at once unless told otherwise.
+SPECTATORS = 8
 
 
 def new_code() -> str:
@@ -53,6 +55,7 @@ class HostConfig:
     resume: Game | None = None  # an unfinished first game to carry on (a restarted host)
     budget: float = HOST_BUDGET
     answer_after: AnswerAfter = at_once
+    spectators: int = SPECTATORS  # at most this many watch without a seat at once (0: none)
 
 
 @dataclass(frozen=True)

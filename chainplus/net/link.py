@@ -1,11 +1,12 @@
 """A window's line to a host: the connection read on a thread of its own, so the window's
 frame loop never waits on the network.
 
-``Link`` joins with the code, answers the host's pings itself and puts everything else the
-host says on ``events`` (calling ``wake`` so the window looks). A dropped connection is a
-``Lost`` event, and the link joins again with the seat's token, as the network bot does
-(``bot.play``); when it cannot play on (refused at the door, every game played, or the host
-gone longer than ``retry_for`` seconds) the last event is ``Gone``.
+``Link`` joins with the code (or, ``watch``, watches as a spectator), answers the host's pings
+itself and puts everything else the host says on ``events`` (calling ``wake`` so the window
+looks). A dropped connection is a ``Lost`` event, and the link joins again with the seat's
+token, as the network bot does (``bot.play``); when it cannot play on (refused at the door,
+every game played, or the host gone longer than ``retry_for`` seconds) the last event is
+``Gone``.
 """
 
 from __future__ import annotations
@@ -48,13 +49,14 @@ class Link:
 
     def __init__(self, host: str, port: int, code: str,
                  wake: Callable[[], None] = lambda: None, retry_for: float = 30.0,
-                 network: Network = REAL_NETWORK) -> None:
+                 network: Network = REAL_NETWORK, watch: bool = False) -> None:
         self.host, self.port, self.code = host, port, code
         self.retry_for = retry_for
         self._network = network
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self._wake = wake
-        self._joiner = Joiner()  # the seat we hold and its token (the game is the window's)
+        # the seat we hold and its token, or that we watch (the game is the window's)
+        self._joiner = Joiner(watch)
         self._lock = threading.Lock()
         self._connection: Connection | None = None
         self._stop = threading.Event()
@@ -111,7 +113,7 @@ class Link:
                 connection = Connection.open(self.host, self.port, self._network.transport,
                                              timeout=5.0)
             except OSError as exc:
-                if self._joiner.token is None and lost_at is None:
+                if not self._joiner.joined_before and lost_at is None:
                     self._put(Gone(f"Cannot reach the host at {self.where}: "
                                    f"{exc.strerror or exc}."))
                     return
@@ -157,7 +159,7 @@ class Link:
                     return "again"
                 self._put(Gone(f"The host refused: {message.text}."))
                 return "stop"
-            if isinstance(message, msg.Welcome):
+            if isinstance(message, msg.Welcome | msg.Watching):
                 welcomed = True
                 self._joiner.apply(message)
             self._put(message)

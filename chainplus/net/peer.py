@@ -42,12 +42,18 @@ class Peer:
         self.limits = limits
         self.address = address
         self.seat: int | None = None
+        self.watching = False  # a spectator: joined, with no seat
         self.errors = 0
         self.closing = False
         self._now = now
         self._tokens = limits.burst
         self._refilled = now()
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.max_queue)
+
+    @property
+    def joined(self) -> bool:
+        """Whether the peer has joined: it holds a seat, or watches."""
+        return self.seat is not None or self.watching
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a peer whose queue is full is not reading, and is cut off."""

@@ -10,7 +10,8 @@ A joiner sends::
 
     {"hello": "chainplus", "version": 1, "code": "K7QX2M"}      first line: join a free seat
         (optional "seat": 2 to ask for that network seat, "token": "..." to take back the
-        seat the host gave that token for, even from a connection that still holds it)
+        seat the host gave that token for, even from a connection that still holds it;
+        "watch": true to watch the game without a seat, as a spectator)
     {"move": [row, col]}                  place for my seat (optional "seat": my seat, and
         "number": the move's number in the game, 1-based, so a stale move is refused)
     {"pong": n}                           the answer to the host's {"ping": n}
@@ -19,6 +20,7 @@ The host sends::
 
     {"welcome": "chainplus", "version": 1, "seat": 2, "token": "..."}   the seat you hold,
         and the token that takes it back after a dropped connection
+    {"watching": "chainplus", "version": 1}   you watch as a spectator: no seat, no move
     {"game": {"number": 1, "games": 1, "record": {...}, "kinds": ["network", "computer",
         "off", "off"], "levels": [2, 5, 2, 2], "random": [10, 10, 10, 10],
         "connected": [2], "waiting": [3], "started": true}}
@@ -69,6 +71,7 @@ class Hello:
     code: str
     seat: int | None = None
     token: str | None = None
+    watch: bool = False  # a spectator: the game without a seat
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,11 @@ class Welcome:
 
     seat: int
     token: str
+
+
+@dataclass(frozen=True)
+class Watching:
+    """You watch the game as a spectator: no seat, and no move of yours is taken."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,7 +166,7 @@ class BadMessage:
 
 
 ClientMessage = Hello | Move | Pong
-HostMessage = Welcome | GameState | Moved | Ping | Error | Bye
+HostMessage = Welcome | Watching | GameState | Moved | Ping | Error | Bye
 
 
 # ------------------------------------------------------------------------ writing
@@ -167,8 +175,11 @@ def encode(message: dict[str, Any]) -> bytes:
     return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
-def hello(code: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
+def hello(code: str, seat: int | None = None, token: str | None = None,
+          watch: bool = False) -> dict[str, Any]:
     data: dict[str, Any] = {"hello": NAME, "version": VERSION, "code": code}
+    if watch:
+        data["watch"] = True
     if seat is not None:
         data["seat"] = seat
     if token is not None:
@@ -261,7 +272,7 @@ def parse_client(line: bytes) -> ClientMessage | BadMessage:
             if data["hello"] != NAME or not _is_version(data.get("version")):
                 return BadMessage(f"this host speaks {NAME} version {VERSION}")
             return Hello(_text(data, "code", True) or "", _int(data, "seat", 1, 4),
-                         _text(data, "token", False))
+                         _text(data, "token", False), data.get("watch") is True)
         if "move" in data:
             return Move(_square(data["move"]), _int(data, "seat", 1, 4),
                         _int(data, "number", 1, 1 << 30))
@@ -301,6 +312,10 @@ def host_message(data: dict[str, Any]) -> HostMessage | BadMessage:
         if data["welcome"] != NAME or not _is_version(data.get("version")):
             return BadMessage(f"the host does not speak {NAME} version {VERSION}")
         return Welcome(_int(data, "seat", 1, 4) or 0, _text(data, "token", True) or "")
+    if "watching" in data:
+        if data["watching"] != NAME or not _is_version(data.get("version")):
+            return BadMessage(f"the host does not speak {NAME} version {VERSION}")
+        return Watching()
     if "bye" in data:
         return Bye(_text_any(data["bye"]), data.get("done") is True)
     return BadMessage(f"unknown message {short(data)}")

@@ -20,7 +20,7 @@ from chainplus.common.options import OneLineParser
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
-from chainplus.net.hosted_game import HOST_BUDGET
+from chainplus.net.hosted_game import HOST_BUDGET, SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.tools import bench_commands, engine, match_command, net_commands, replay, review
 from chainplus.tools.arguments import (
@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
         "host", help="host network games with no window; print where to join as JSON"))
     _join_options(sub.add_parser(
         "join", help="play a free network seat of a host as the computer"))
+    _watch_options(sub.add_parser(
+        "watch", help="watch a host's games without a seat: each move as a JSON line"))
     return parser
 
 
@@ -191,6 +193,9 @@ def _host_options(parser: argparse.ArgumentParser) -> None:
                         help="keep the game in progress in FILE; a host started again with "
                              "it carries on with that game and code")
     parser.add_argument("--seed", type=int, default=None, help="seed of the computer seats")
+    parser.add_argument("--spectators", type=int_in(0, 64, "spectators"), default=SPECTATORS,
+                        metavar="N", help="at most N watch without a seat at once (default "
+                                          f"{SPECTATORS}; 0: none)")
     parser.add_argument("--budget", type=positive_float, default=HOST_BUDGET,
                         help=f"level 5's thinking time per move (default {HOST_BUDGET})")
 
@@ -202,6 +207,14 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--code", type=parse_code, required=True,
                         help="the host's join code")
     _engine_options(parser)
+
+
+def _watch_options(parser: argparse.ArgumentParser) -> None:
+    """The watch command's options: the host and its code."""
+    parser.add_argument("address", type=parse_address, metavar="HOST:PORT",
+                        help="the host to watch (e.g. 127.0.0.1:4770)")
+    parser.add_argument("--code", type=parse_code, required=True,
+                        help="the host's join code")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -234,6 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return net_commands.cmd_host(args, sys.stdout)
         if args.command == "join":
             return net_commands.cmd_join(args, sys.stdout)
+        if args.command == "watch":
+            return net_commands.cmd_watch(args, sys.stdout)
     except (RecordError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

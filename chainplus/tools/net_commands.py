@@ -1,10 +1,14 @@
-"""``python -m chainplus host`` and ``join``: a headless host and a network bot.
+"""``python -m chainplus host``, ``join`` and ``watch``: a headless host, a network bot and a
+spectator.
 
 ``host`` prints one JSON line when it listens (``{"host": ..., "port": ..., "code": ...}``),
 appends each finished game's record to ``--record`` as a JSON line, and with ``--autosave``
 keeps the game in progress in a file, so a host started again with the same file carries
 on with it (and its code) and the joiners rejoin. ``join`` plays a free network seat and
-prints one JSON line at the end: its seat and the winner of each game.
+prints one JSON line at the end: its seat and the winner of each game. ``watch`` takes no
+seat and prints each move of the host's games as it is played, one JSON line a move:
+``{"game": 1, "number": 7, "seat": 2, "move": [row, col]}``, with ``"winner"`` on the move
+that wins.
 """
 
 from __future__ import annotations
@@ -20,8 +24,11 @@ from chainplus.app.seats import parse_seats, seats_in_game
 from chainplus.app.settings import atomic_write
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data, record_of
+from chainplus.core.rules import row_col
+from chainplus.net import protocol as msg
 from chainplus.net.bot import BotPlayer, JoinError, play
 from chainplus.net.host import Host, HostConfig
+from chainplus.net.link import Gone, Link, LinkEvent
 from chainplus.net.protocol import CODE_ALPHABET
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools.arguments import UsageError
@@ -58,6 +65,7 @@ def cmd_host(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETW
     autosave = Path(args.autosave) if args.autosave else None
     config = HostConfig(seats, rules=args.rules, games=args.games, listen=args.listen,
                         port=args.port, seed=args.seed, budget=args.budget,
+                        spectators=args.spectators,
                         **({"code": args.code} if args.code else {}))
     config = _resumed(autosave, config)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
@@ -104,3 +112,63 @@ def cmd_join(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETW
                                "winners": [game_from_data(r).winner for r in result.records]}
     out.write(json.dumps(summary) + "\n")
     return 0
+
+
+def cmd_watch(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
+    """Watch the host at ``args.address`` without a seat, a JSON line for each move, until it
+    has played every game (status 0); one ``error:`` line and status 1 when it refuses us or
+    goes away for good. A window's host plays on until it closes: Ctrl+C ends the watch."""
+    host, port = args.address
+    link = Link(host, port, args.code, network=network, watch=True)
+    printed = Printed(out)
+    link.start()
+    try:
+        while True:
+            event = link.events.get()
+            if isinstance(event, Gone):
+                if printed.done:
+                    return 0
+                print(f"error: {event.why}", file=sys.stderr)
+                return 1
+            printed.take(event)
+    finally:
+        link.close()
+
+
+class Printed:
+    """The moves a spectator has printed: each game as the host told it, and its moves."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.state: msg.GameState | None = None
+        self.game: Game | None = None
+        self.lines = 0  # moves of the game printed so far
+        self.done = False
+
+    def take(self, event: LinkEvent) -> None:
+        if isinstance(event, msg.GameState):
+            if self.state is None or event.number != self.state.number:
+                self.lines = 0
+            self.state, self.game = event, event.game.copy()
+            replayed = Game(self.game.seats, self.game.rules)
+            for number, square in enumerate(self.game.moves, start=1):
+                mover = replayed.to_move
+                replayed.play(square)
+                if number > self.lines:
+                    self.line(number, mover or 0, square, replayed.winner)
+        elif isinstance(event, msg.Moved) and self.game is not None:
+            if event.number == len(self.game.moves) + 1 and self.game.is_legal(event.square):
+                self.game.play(event.square)
+                self.line(event.number, event.seat, event.square, self.game.winner)
+        elif isinstance(event, msg.Bye):
+            self.done = event.done
+
+    def line(self, number: int, seat: int, square: int, winner: int | None) -> None:
+        assert self.state is not None
+        data: dict[str, Any] = {"game": self.state.number, "number": number, "seat": seat,
+                                "move": list(row_col(square))}
+        if winner is not None:
+            data["winner"] = winner
+        self.out.write(json.dumps(data) + "\n")
+        self.out.flush()
+        self.lines = number
