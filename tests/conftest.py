@@ -40,12 +40,14 @@ def open_display() -> None:
 def make_app(seed: int = 1, speed: str = "normal", *, display=None, store=None, **options):
     """An App on ``headless_devices``: a hand-moved clock, a synchronous AI worker, recorded
     sounds and ``display`` (by default no screen), saving to ``store`` (by default nowhere);
-    ``options`` are the rest of its ``Options``."""
-    from chainplus.app.session import Options
+    ``options`` are the rest of its ``Options`` (``options_of``)."""
+    from setups import options_of
+
     from chainplus.ui.window.app import App
 
     open_display()
-    app = App(Options(seed=seed, speed=speed, **options), headless_devices(display), store=store)
+    app = App(options_of(seed=seed, speed=speed, **options), headless_devices(display),
+              store=store)
     app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from paths import ROOT
+from setups import options_of
 
 import chainplus.app.settings as st
 from chainplus.app.games import KEEP, GameEntry, Player
@@ -61,7 +62,7 @@ def said(s: Store) -> str:
 def session(folder: Path | None, seats: tuple[SeatSpec, ...] = (H, C, OFF, OFF),
             clock: Clock | None = None, **options: object) -> Session:
     files = store(folder, clock) if folder is not None else None
-    return Session(Options(seats=seats, rules="classic", **options), files)  # type: ignore[arg-type]
+    return Session(options_of(seats=seats, rules="classic", **options), files)
 
 
 def play(s: Session, squares: tuple[int, ...]) -> None:

@@ -243,7 +243,7 @@ def test_settings_are_saved_on_every_change_and_read_at_start(ui, tmp_path) -> N
     store = Store(tmp_path)
     options = options_from(build_parser().parse_args(["--speed", "slow"]), store.load_settings())
     assert options.speed == "slow" and options.sound is False and options.rules == "classic"
-    assert options.fullscreen is True
+    assert options.window.fullscreen is True
     assert [dataclasses.asdict(row) for row in options.seats] == saved["seats"]
     again = App(options, ui.headless_devices(), store=store)
     assert settings_of(again.session.panel) == options.seats

@@ -13,10 +13,10 @@ import sys
 
 import pygame
 from paths import ROOT
+from setups import options_of
 
 from chainplus.app import settings as st
 from chainplus.app.seats import parse_seats
-from chainplus.app.session import Options
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.kiosk.supervisor import MAX_DELAY, kiosk_logger
@@ -51,7 +51,7 @@ def test_an_error_in_the_loop_is_logged_and_play_carries_on_from_the_autosave(tm
         return real_update(self, now)
 
     monkeypatch.setattr(App, "update", failing_update)
-    options = Options(kiosk=True, seats=parse_seats("H,H"), sound=False)
+    options = options_of(kiosk=True, seats=parse_seats("H,H"), sound=False)
     status = launch.run(options, Store(tmp_path, logger=logger, write_settings=False), logger)
     for handler in logger.handlers:
         handler.flush()

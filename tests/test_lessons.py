@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from rules_helpers import position, sq
+from setups import options_of
 
 from chainplus.app import settings as st
 from chainplus.app.explain import lesson_line
@@ -102,7 +103,7 @@ def test_no_lesson_once_the_game_is_won() -> None:
 # --------------------------------------------------------------------------- the session
 def session(store: Store | None = None, **options: object) -> Session:
     options.setdefault("seats", (H, C, OFF, OFF))  # Red a human, Blue the computer
-    return Session(Options(**options), store)  # type: ignore[arg-type]
+    return Session(options_of(**options), store)
 
 
 def lessons(s: Session, squares: tuple[int, ...]) -> list[Note]:

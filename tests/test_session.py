@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from paths import ROOT
+from setups import options_of
 
 from chainplus.app.panel import panel_of, valid
 from chainplus.app.seats import SeatSpec
@@ -40,7 +41,7 @@ def quiet_store(folder: Path) -> Store:
 
 def session(seats: tuple[SeatSpec, ...] = HUMAN_VS_COMPUTER, store: Store | None = None,
             **options: object) -> Session:
-    return Session(Options(seats=seats, **options), store)  # type: ignore[arg-type]
+    return Session(options_of(seats=seats, **options), store)
 
 
 def play(s: Session, squares: tuple[int, ...] | list[int]) -> list[Placed]:

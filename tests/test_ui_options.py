@@ -72,10 +72,10 @@ def test_a_game_record_and_keep_games_reach_the_options(tmp_path: Path) -> None:
     game = tmp_path / "my game.json"
     for argv in (["--kiosk", "--keep-games", str(game)], [str(game), "--seats", "-,H,C5"]):
         options = options_from(build_parser().parse_args(argv), DEFAULTS)
-        assert options.open_path == game
-        assert options.keep_games == ("--keep-games" in argv)
+        assert options.window.open_path == game
+        assert (options.kiosk is not None and options.kiosk.keep_games) == ("--keep-games" in argv)
     options = options_from(build_parser().parse_args([]), DEFAULTS)
-    assert options.open_path is None and not options.keep_games
+    assert options.window.open_path is None and options.kiosk is None
 
 
 @pytest.mark.parametrize("argv", [["--bogus"], ["--speed", "warp"], ["--rules", "chess"],

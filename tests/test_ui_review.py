@@ -17,8 +17,8 @@ from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.ui.art import games_view, graph_view, review_view
 from chainplus.ui.art.board_view import cell_rect
-from chainplus.ui.window.app import turn
 from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.loop import turn
 from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.targets import ADJUST, Part
 from tests.paths import ROOT

@@ -173,8 +173,9 @@ def test_a_wake_from_another_thread_ends_the_loops_sleep_at_once(ui, monkeypatch
     import pygame
 
     from chainplus.ui.window import app as app_module
+    from chainplus.ui.window import loop, wake
 
-    monkeypatch.setattr(app_module, "IDLE_POLL", 3600.0)
+    monkeypatch.setattr(loop, "IDLE_POLL", 3600.0)
     monkeypatch.setattr(app_module, "MAX_SLEEP", 3600.0)
     app = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
     app.clock = time.monotonic  # the loop sleeps on the real clock
@@ -191,13 +192,13 @@ def test_a_wake_from_another_thread_ends_the_loops_sleep_at_once(ui, monkeypatch
             return []
         return real_get()
 
-    monkeypatch.setattr(app_module.pygame.event, "get", get)
+    monkeypatch.setattr(loop.pygame.event, "get", get)
     got: list[list[pygame.event.Event]] = []
-    loop = threading.Thread(target=lambda: got.append(app_module.next_events(app)), daemon=True)
-    loop.start()
-    loop.join(60)  # never reached when the wake ends the sleep
+    looking = threading.Thread(target=lambda: got.append(loop.next_events(app)), daemon=True)
+    looking.start()
+    looking.join(60)  # never reached when the wake ends the sleep
     assert got, "the loop slept on through the wake"
-    assert [event.type for event in got[0]] == [app_module.WAKE]
+    assert [event.type for event in got[0]] == [wake.WAKE]
 
 
 def test_a_search_beside_the_window_hands_over_the_interpreter_every_few_positions(

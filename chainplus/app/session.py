@@ -53,29 +53,50 @@ from chainplus.core.rules import DEFAULT_RULES, Rules
 
 
 @dataclass(frozen=True)
-class Options:
-    """What the command line and the settings file set for one run of the window."""
+class WindowOptions:
+    """Where and how the window opens."""
 
     fullscreen: bool = False
+    placement: Placement | None = None  # where the window was last time
+    open_path: Path | None = None  # a game record to open at the start (the window replays it)
+
+
+@dataclass(frozen=True)
+class KioskOptions:
+    """A museum's unattended screen, as its operator sets it (``--kiosk``)."""
+
+    idle_seconds: float = 60.0  # without input, then the demonstration
+    keep_games: bool = False  # keep and save games (a window always does)
+
+
+@dataclass(frozen=True)
+class NetworkOptions:
+    """A host's game to show and play (``--join``), or how this window hosts one."""
+
+    join: tuple[str, int] | None = None  # a host's (address, port): show and play its game
+    join_code: str = ""  # the host's join code
+    host_code: str | None = None  # the join code a hosting window gives (None: one is made)
+    listen: str = "127.0.0.1"  # where a hosting window listens ("": every interface)
+    port: int | None = None  # and its port (None: 4770 if free, else any free one)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line and the settings file set for one run: the game and its players,
+    then the window's, the kiosk's (None: not a kiosk) and the network's own options."""
+
     sound: bool = True
     speed: Speed = "normal"
     rules: Rules = DEFAULT_RULES
     seed: int | None = None
     seats: tuple[SeatSpec, ...] = DEFAULT_SEATS
     fixed_seats: bool = False  # the seats came from --seats: a resumed game does not change them
-    kiosk: bool = False
-    lock_panel: bool = False
-    idle_seconds: float = 60.0
+    lock_panel: bool = False  # the panel cannot be changed (a kiosk's, or --lock-panel)
     lessons: bool = True  # explain what a move did the first time (never in a demonstration)
     lessons_given: frozenset[Lesson] = frozenset()  # those a window has already given
-    window: Placement | None = None  # where the window was last time
-    keep_games: bool = False  # a kiosk keeps and saves games (a window always does)
-    open_path: Path | None = None  # a game record to open at the start (the window replays it)
-    join: tuple[str, int] | None = None  # a host's (address, port): show and play its game
-    join_code: str = ""  # the host's join code
-    host_code: str | None = None  # the join code a hosting window gives (None: one is made)
-    listen: str = "127.0.0.1"  # where a hosting window listens ("": every interface)
-    port: int | None = None  # and its port (None: 4770 if free, else any free one)
+    window: WindowOptions = WindowOptions()
+    kiosk: KioskOptions | None = None
+    network: NetworkOptions = NetworkOptions()
 
 
 class Session:
@@ -96,7 +117,7 @@ class Session:
         if store is not None:  # the unfinished autosaved game, who played it, and the aside
             game, self.put_aside = store.resume(self.panel, options.fixed_seats)
         #: A hosted game's code (--code, the autosave's, or new): kept, so joiners rejoin.
-        self.host_code = options.host_code or (store.host_code if store else None)
+        self.host_code = options.network.host_code or (store.host_code if store else None)
         self.resumed = len(game.moves) if game is not None else 0  # moves carried on with
         self.game = game if game is not None else self.next_game()
         if game is None:
@@ -116,7 +137,7 @@ class Session:
     def settings(self, fullscreen: bool, window: Placement | None = None) -> Settings:
         """The settings file's view of the session now; ``window``: where the window is."""
         return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen,
-                        self.lessons_given, window or self.options.window)
+                        self.lessons_given, window or self.options.window.placement)
 
     def remember(self, fullscreen: bool, window: Placement | None = None) -> None:
         """Write the settings if they changed (the store skips identical writes)."""
@@ -210,7 +231,8 @@ class Session:
     def keeps_games(self) -> bool:
         """Whether games are kept and saved: a window's always, a kiosk's only when its
         operator asks (``--keep-games``), never where there are no files (a demonstration)."""
-        return self.store is not None and (self.options.keep_games or not self.options.kiosk)
+        kiosk = self.options.kiosk
+        return self.store is not None and (kiosk is None or kiosk.keep_games)
 
     def save_game(self, shown: Session | None = None) -> Note:
         """Save the game on the board (in progress or just finished) in ``games/saved``; with
@@ -309,7 +331,7 @@ class Session:
 
     def choose_rules(self, rules: Rules) -> Note:
         """Choose the next game's rules; a kiosk keeps its operator's, a joiner its host's."""
-        if self.options.kiosk or self.options.join:
+        if self.options.kiosk or self.options.network.join:
             whose = "this kiosk" if self.options.kiosk else "the host's game"
             return Note(f"The rules are set for {whose}: {self.game.rules}.")
         self.rules = rules

@@ -35,14 +35,15 @@ os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop 
 import pygame  # noqa: E402
 
 from chainplus.app.seats import parse_seats  # noqa: E402
-from chainplus.app.session import Options  # noqa: E402
+from chainplus.app.session import KioskOptions, Options, WindowOptions  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.core.game import Game  # noqa: E402
 from chainplus.ui.art.board_view import cell_rect  # noqa: E402
 from chainplus.ui.rigs.fakes import HandClock  # noqa: E402
-from chainplus.ui.window.app import App, Devices, turn  # noqa: E402
+from chainplus.ui.window.app import App, Devices  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
+from chainplus.ui.window.loop import turn  # noqa: E402
 from chainplus.ui.window.policy import kiosk  # noqa: E402
 from chainplus.ui.window.targets import SELECT  # noqa: E402
 
@@ -147,15 +148,16 @@ class Day:
 
 
 class Museum:
-    """One kiosk app on a hand-moved clock, driven as ``app.play`` drives the real window."""
+    """One kiosk app on a hand-moved clock, driven as ``loop.play`` drives the real window."""
 
     def __init__(self, folder: Path, seed: int, visit_every: int = VISIT_EVERY,
                  progress: TextIO | None = None, frame_rate: int = FRAME_RATE) -> None:
         self.clock = HandClock()
         self.frame = 1 / frame_rate
         self.display = NullDisplay(True)
-        options = Options(fullscreen=True, kiosk=True, seed=seed, seats=parse_seats(SEATS),
-                          fixed_seats=True, idle_seconds=IDLE_SECONDS)
+        options = Options(seed=seed, seats=parse_seats(SEATS), fixed_seats=True,
+                          window=WindowOptions(fullscreen=True),
+                          kiosk=KioskOptions(idle_seconds=IDLE_SECONDS))
         policy = dataclasses.replace(kiosk(IDLE_SECONDS), demo_speed="instant",
                                      next_game_after=NEXT_GAME)
         self.app = App(options, Devices(clock=self.clock, display=self.display),

@@ -31,7 +31,7 @@ import pygame  # noqa: E402
 from chainplus.app import panel  # noqa: E402
 from chainplus.app import settings as st  # noqa: E402
 from chainplus.app.seats import parse_seats
-from chainplus.app.session import Options  # noqa: E402
+from chainplus.app.session import KioskOptions, Options  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.ui.art import games_view, panel_view  # noqa: E402
@@ -55,13 +55,12 @@ from chainplus.ui.window.over.join import JoinDialog  # noqa: E402
 #: The set-ups a run cycles through: (name, options).
 SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("window", {"seats": parse_seats("H,C2:10")}),
-    ("kiosk", {"kiosk": True, "idle_seconds": 20.0,
-               "seats": parse_seats("H,C4:10")}),
-    ("kiosk-locked", {"kiosk": True, "lock_panel": True, "idle_seconds": 8.0,
+    ("kiosk", {"kiosk": KioskOptions(idle_seconds=20.0), "seats": parse_seats("H,C4:10")}),
+    ("kiosk-locked", {"kiosk": KioskOptions(idle_seconds=8.0), "lock_panel": True,
                       "seats": parse_seats("H,C5:10,C0")}),
     ("window-4", {"seats": parse_seats("H,C3,H,C1:50"), "speed": "fast"}),
     ("window-computers", {"seats": parse_seats("C1:50,C2,C0"), "speed": "fast"}),
-    ("kiosk-computers", {"kiosk": True, "idle_seconds": 600.0,
+    ("kiosk-computers", {"kiosk": KioskOptions(idle_seconds=600.0),
                          "seats": parse_seats("C1:50,C0,-,C2"), "speed": "instant"}),
 )
 #: Now and then nobody touches anything for a while (only window events arrive and time
@@ -259,7 +258,7 @@ def dropped_files(folder: Path) -> list[Path]:
 # --------------------------------------------------------------------------- the run
 def new_app(options: Options, folder: Path, clock: HandClock, null: TextIO) -> App:
     """A fresh 'process' on the shared folder; the store's warnings go to ``null``."""
-    app = App(options, headless_devices(NullDisplay(options.fullscreen or options.kiosk), clock),
+    app = App(options, headless_devices(NullDisplay(options.kiosk is not None), clock),
               store=Store(folder, stream=null, write_settings=not options.kiosk))
     app.table.budget = app.table.hint_budget = 0.004  # strength does not matter; many moves do
     app.table.judge_nodes = 10  # nor does the graph's judgement
@@ -360,7 +359,7 @@ class Soak:
         if mode.name == "games" and rng.random() < JOIN_CHANCE:  # on to the Join dialog
             pos = games_view.TOP_BUTTONS["join"].center
             return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1), 0.05
-        return (random_event(rng, self.app.options.kiosk),
+        return (random_event(rng, self.app.options.kiosk is not None),
                 rng.choice((0.0, 0.01, 0.05, 0.1, 0.3, 0.7, 1.5)))
 
 

@@ -10,7 +10,7 @@ player's would be; the window's own seat by clicks posted to it whenever it may 
 level-3 computer's choices), so whole games are played over the network. For each move:
 the time from the host accepting it (on the host's thread, on the same monotonic clock) to
 the first frame the window draws with it on the board, the loop turning as the real one does
-(``app.next_events``, ``app.turn``, 60 frames a second while animating).
+(``loop.next_events``, ``loop.turn``, 60 frames a second while animating).
 
 One JSON object is printed: ``latency_ms`` of every move; ``after_chain_ms``, the same
 counted from the end of a chain the move waited behind (``behind_chain`` of them: the window
@@ -72,8 +72,8 @@ def play_out(bench: Bench, display: ScreenDisplay, times: MoveTimes, seed: int,
     import pygame
 
     from chainplus.ui.art.board_view import cell_rect
-    from chainplus.ui.window.app import next_events, turn
     from chainplus.ui.window.chain import Showing
+    from chainplus.ui.window.loop import next_events, turn
 
     app, rng, frames = bench.app, random.Random(seed), []
     clicked: Key | None = None

@@ -107,8 +107,8 @@ def _app(options: Options, display: ScreenDisplay) -> App:
 def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench:
     """A window that joined an in-process host as ``python main.py --join`` makes it; the
     host's other network seats are bots, started once the window holds its seat."""
-    from chainplus.ui.window.app import next_events, turn
     from chainplus.ui.window.joined import JoinedReferee
+    from chainplus.ui.window.loop import next_events, turn
 
     seats = parse_host_seats(plan.seats)
     host = Host(HostConfig(seats, plan.rules, plan.games, seed=plan.seed),
@@ -150,7 +150,8 @@ def hosting_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Benc
     from chainplus.ui.window.hosting import HostedReferee
 
     options = window_options(plan, ["--seats", plan.seats, "--listen", "127.0.0.1"])
-    app = _app(dataclasses.replace(options, port=0), display)
+    app = _app(dataclasses.replace(options, network=dataclasses.replace(options.network, port=0)),
+               display)
     board = app.stack.controller
     referee = board.referee
     if not isinstance(referee, HostedReferee):

@@ -3,7 +3,7 @@
 A 200-move record (``tests/data/review``: two, three and four seats) is opened in the replay
 with its graph, as a file dropped on the window opens, and level 5 judges it on a thread of
 its own (``window.judging``, the real ``NODES``) while the game's real loop (``app.turn`` and
-``app.next_events``) draws: once as the loop does with nobody touching anything (the graph
+``loop.next_events``) draws: once as the loop does with nobody touching anything (the graph
 redrawn each time the thread wakes it, or a quarter of a second has passed), and once with
 the replay stepped on, a move's chain animating at 60 frames a second under the graph filling
 in (the most the loop ever draws). Each gives the frames' wall-clock and CPU times and the
@@ -96,7 +96,7 @@ def _turns(app: App, display: Display, stepping: bool, frames: list[tuple[float,
     from ``STEP_FROM`` moves before the end again once at the end)."""
     import pygame
 
-    from chainplus.ui.window.app import next_events, turn
+    from chainplus.ui.window.loop import next_events, turn
     from chainplus.ui.window.over.review import ReviewWindow
 
     right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",

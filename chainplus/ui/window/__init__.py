@@ -3,7 +3,7 @@ touch, the display and start-up.
 
 A click, from the event loop to the rules, in one direction through five files::
 
-    window.app.play (the loop)       ->  App.handle_event -> App.click (targets.hit)
+    window.loop.play (the loop)      ->  App.handle_event -> App.click (targets.hit)
     window.stack.Stack.click         ->  window.controller.Controller.click_board -> place
     chainplus.app.session.Session.place  ->  the panel, the undo policy and the autosave
     chainplus.core.game.Game.play_shown  ->  the rules; the cascade comes back as a typed outcome

@@ -4,15 +4,13 @@ moves time on, and says when the screen must be drawn again.
 
 ``App`` never opens the display itself: tests and the rigs drive it headless with synthetic
 events and stand-in ``Devices`` (a hand-moved clock, a synchronous AI worker, recorded sounds,
-a ``NullDisplay``), and ``draw`` paints onto any 640x480 surface. ``play`` is the real loop;
+a ``NullDisplay``), and ``draw`` paints onto any 640x480 surface. ``loop.play`` is the real loop;
 ``launch.run`` opens the window it runs in.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -38,10 +36,9 @@ from chainplus.ui.window.requests import OpenReplay, OpenRules
 from chainplus.ui.window.stack import Stack
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
+from chainplus.ui.window.wake import WAKE, post_wake
 from chainplus.ui.window.worker import ThreadWorker
 
-#: Posted by the AI worker thread to wake the loop when an answer is ready.
-WAKE = pygame.event.custom_type()
 HINT_BUDGET = 0.5
 #: Longest sleep of the loop with nothing due, so a missed wake-up costs at most this.
 MAX_SLEEP = 1.0
@@ -92,7 +89,7 @@ class App:
     ) -> None:
         options = options or Options()
         devices = devices or Devices()
-        policy = policy or (kiosk(options.idle_seconds) if options.kiosk else WINDOW)
+        policy = policy or (kiosk(options.kiosk.idle_seconds) if options.kiosk else WINDOW)
         self.options = options
         self.clock = clock = devices.clock
         now = clock()
@@ -101,14 +98,15 @@ class App:
             with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
         self.display = display if display is not None else \
-            NullDisplay(options.fullscreen or options.kiosk)
-        self.table = Table(
-            Session(replace(options, join=None), store), policy,  # the player's own game
-            worker if worker is not None else ThreadWorker(_post_wake), sounds,
+            NullDisplay(options.window.fullscreen or options.kiosk is not None)
+        network = options.network
+        self.table = Table(  # the player's own game (a host's joined is shown aside)
+            Session(replace(options, network=replace(network, join=None)), store), policy,
+            worker if worker is not None else ThreadWorker(post_wake), sounds,
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
-            threads=worker is None, wake=_post_wake)
-        first = None if options.join is None \
-            else joined.join(self.table, options.join, options.join_code)  # own game aside
+            threads=worker is None, wake=post_wake)
+        first = None if network.join is None \
+            else joined.join(self.table, network.join, network.join_code)  # own game aside
         self.stack = Stack(self.table, Controller(self.table, referee_for, first), self.display)
         self.exit_status = 0
         self.focused = self.dirty = True
@@ -117,8 +115,8 @@ class App:
         self.touch: touch.Touch | None = None  # the finger that is down
         if self.session.resumed:
             self.table.say(Note("Carrying on with the saved game."))
-        if options.open_path is not None:  # python main.py GAME.json
-            self.open_file(options.open_path)
+        if options.window.open_path is not None:  # python main.py GAME.json
+            self.open_file(options.window.open_path)
 
     # ------------------------------------------------------------------ what is on screen
     @property
@@ -342,66 +340,3 @@ class App:
         self.table.worker.close()
         joined.come_back(self.table)
         self.remember()
-
-
-# ---------------------------------------------------------------------- the real loop
-#: While nothing moves the loop looks for events this often (pygame's own event.wait polls
-#: every millisecond, which costs more CPU than a board game waiting for a click should).
-IDLE_POLL = 0.02
-#: Set by another thread's wake-up (``_post_wake``): the loop's idle wait ends at once, rather
-#: than at its next look (a host's move would otherwise wait up to IDLE_POLL to be shown).
-_WOKEN = threading.Event()
-
-
-def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
-    """The event loop: answer events, move time on and draw, until the app stops running."""
-    frame_clock = pygame.time.Clock()
-    turn(app, display, [])  # the first frame (a new App is dirty)
-    if first_frame_exit:
-        return 0
-    while app.running:
-        turn(app, display, next_events(app))
-        if app.mode.animating:
-            frame_clock.tick(60)
-    return app.exit_status
-
-
-def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
-    """One turn of the loop: answer ``events``, move time on, show the screen if it changed;
-    True when it was drawn (the long-day run drives the App through this too). It holds the
-    table's ``drawing`` meanwhile: the graph's judgement waits for it."""
-    with app.table.drawing:
-        for event in events:
-            app.handle_event(display.logical(event))
-        app.update()
-        if not (app.dirty and app.running):
-            return False
-        app.draw(display.surface)
-        display.present()
-        return True
-
-
-def next_events(app: App) -> list[pygame.event.Event]:
-    """The events to answer now: at once when animating, else after sleeping until some
-    arrive or something is due (another thread's WAKE event counts as an arrival, and cuts
-    the sleep short)."""
-    events = pygame.event.get()
-    if events or app.mode.animating:
-        return events
-    until = time.monotonic() + app.wait_time(app.clock())
-    while not events:
-        left = until - time.monotonic()
-        if left <= 0:
-            break
-        if _WOKEN.wait(min(IDLE_POLL, left)):
-            _WOKEN.clear()
-        events = pygame.event.get()
-    return events
-
-
-def _post_wake() -> None:
-    """Called on another thread (the computer's, the graph's, the link to a host): wake the
-    loop (pygame.event.post is thread-safe; the event is posted before the wait ends)."""
-    with contextlib.suppress(pygame.error):
-        pygame.event.post(pygame.event.Event(WAKE))
-    _WOKEN.set()

@@ -16,7 +16,7 @@ from typing import TypeVar, overload
 
 from chainplus.app import settings as st
 from chainplus.app.seats import SeatSpec, parse_seats
-from chainplus.app.session import Options
+from chainplus.app.session import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.settings import SPEEDS, Settings
 from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
@@ -184,26 +184,22 @@ def local_seats(seats: tuple[SeatSpec, ...], kiosk: bool) -> tuple[SeatSpec, ...
 def options_from(args: argparse.Namespace, saved: Settings) -> Options:
     """The command line's choices, the remembered settings for everything not given."""
     return Options(
-        fullscreen=bool(args.kiosk or (saved.fullscreen if args.fullscreen is None
-                                       else args.fullscreen)),
         sound=saved.sound if args.sound is None else args.sound,
         speed=saved.speed if args.speed is None else args.speed,
         rules=saved.rules if args.rules is None else args.rules,
         seed=args.seed,
         seats=args.seats if args.seats is not None else local_seats(saved.seats, args.kiosk),
         fixed_seats=args.seats is not None,
-        kiosk=args.kiosk,
         lock_panel=args.lock_panel,
-        idle_seconds=args.idle_seconds,
         lessons_given=frozenset() if args.lessons else saved.lessons_given,
-        window=saved.window,
-        keep_games=args.keep_games,
-        open_path=args.game,
-        join=args.join,
-        join_code=args.code or "",
-        host_code=args.code if args.join is None else None,
-        listen=args.listen,
-        port=args.port,
+        window=WindowOptions(
+            fullscreen=bool(args.kiosk or (saved.fullscreen if args.fullscreen is None
+                                           else args.fullscreen)),
+            placement=saved.window, open_path=args.game),
+        kiosk=KioskOptions(args.idle_seconds, args.keep_games) if args.kiosk else None,
+        network=NetworkOptions(join=args.join, join_code=args.code or "",
+                               host_code=args.code if args.join is None else None,
+                               listen=args.listen, port=args.port),
     )
 
 

@@ -109,7 +109,7 @@ def start_host(table: Table) -> HostLine | str:
     """Host the game on the board: the line to its host, or why it cannot listen (one line).
     The port is ``Options.port``, else 4770, else any free one."""
     session = table.session
-    options = session.options
+    options = session.options.network
     if session.host_code is None:
         session.host_code = new_code()
     ports = (options.port,) if options.port is not None else (msg.DEFAULT_PORT, 0)

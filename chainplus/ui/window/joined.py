@@ -141,8 +141,9 @@ def join(table: Table, address: tuple[str, int], code: str) -> JoinedReferee:
     player's own, which waits aside: the referee of the board from now on."""
     come_back(table)  # a window joins one host at a time
     own = table.session
-    options = replace(own.options, join=address, join_code=code, speed=own.speed,
-                      sound=own.sound, lessons_given=own.lessons_given)
+    network = replace(own.options.network, join=address, join_code=code)
+    options = replace(own.options, network=network, speed=own.speed, sound=own.sound,
+                      lessons_given=own.lessons_given)
     table.stop_thinking()
     table.session = Session(options, None)  # no files: the player's own are never touched
     link = Link(*address, code, wake=table.wake)

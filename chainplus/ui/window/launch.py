@@ -1,5 +1,5 @@
 """Starting the game: the command line read (its options are in ``command_line``), the real
-window opened, and in-process kiosk recovery (the loop itself is ``app.play``).
+window opened, and in-process kiosk recovery (the loop itself is ``loop.play``).
 
 ``main`` reads the options, loads the remembered settings and opens the window with ``run``,
 which plays until quit; ``--kiosk`` runs the game in a child process under
@@ -26,9 +26,10 @@ from chainplus.app.store import Store
 from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
 from chainplus.ui.art import board_view
 from chainplus.ui.window import video
-from chainplus.ui.window.app import App, Devices, play
+from chainplus.ui.window.app import App, Devices
 from chainplus.ui.window.command_line import build_parser, check_join, files_folder, options_from
 from chainplus.ui.window.display import Display, ScreenDisplay
+from chainplus.ui.window.loop import play
 from chainplus.ui.window.video import NoDisplay
 
 #: More errors than this within CRASH_WINDOW seconds: give up in-process recovery and let the
@@ -88,7 +89,8 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
     # Only the display (the mixer is started by Sounds, if it can), and only a real one:
     # video.NoDisplay says why there is none, instead of running unseen off-screen.
     video.open_display()
-    display = ScreenDisplay(options.fullscreen, locked=options.kiosk, place=options.window)
+    display = ScreenDisplay(options.window.fullscreen, locked=options.kiosk is not None,
+                            place=options.window.placement)
     display.set_icon(_window_icon())
     app = App(options, Devices(display=display), store=store)
     if logger is not None:

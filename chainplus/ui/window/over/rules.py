@@ -47,7 +47,7 @@ def locked_help(session: Session) -> str | None:
     None when they can."""
     if session.options.kiosk:
         return LOCKED_HELP
-    return HOST_HELP if session.options.join is not None else None
+    return HOST_HELP if session.options.network.join is not None else None
 OUTSIDE_HELP = "A click outside the rules window closes it."
 
 
@@ -98,7 +98,7 @@ class RulesWindow(Overlay):
             self.turn(step)
         elif name == "back":
             self.turn(-step)
-        elif name in (*RULES, "explain") and session.options.join is not None:
+        elif name in (*RULES, "explain") and session.options.network.join is not None:
             self.table.say(Note(HOST_HELP))  # shown shaded: the host's to choose
         elif name in RULES:
             self.table.say(session.choose_rules(check_rules(name)))

@@ -1,0 +1,64 @@
+"""The real event loop: events answered, time moved on, a frame drawn when something changed,
+and sleep in between (``play``); ``turn`` and ``next_events`` are its parts, which the rigs
+drive too. ``launch.run`` opens the window it runs in.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from chainplus.ui.window.app import App
+from chainplus.ui.window.display import Display
+from chainplus.ui.window.wake import WOKEN
+
+#: While nothing moves the loop looks for events this often (pygame's own event.wait polls
+#: every millisecond, which costs more CPU than a board game waiting for a click should).
+IDLE_POLL = 0.02
+
+
+def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
+    """The event loop: answer events, move time on and draw, until the app stops running."""
+    frame_clock = pygame.time.Clock()
+    turn(app, display, [])  # the first frame (a new App is dirty)
+    if first_frame_exit:
+        return 0
+    while app.running:
+        turn(app, display, next_events(app))
+        if app.mode.animating:
+            frame_clock.tick(60)
+    return app.exit_status
+
+
+def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
+    """One turn of the loop: answer ``events``, move time on, show the screen if it changed;
+    True when it was drawn (the long-day run drives the App through this too). It holds the
+    table's ``drawing`` meanwhile: the graph's judgement waits for it."""
+    with app.table.drawing:
+        for event in events:
+            app.handle_event(display.logical(event))
+        app.update()
+        if not (app.dirty and app.running):
+            return False
+        app.draw(display.surface)
+        display.present()
+        return True
+
+
+def next_events(app: App) -> list[pygame.event.Event]:
+    """The events to answer now: at once when animating, else after sleeping until some
+    arrive or something is due (another thread's WAKE event counts as an arrival, and cuts
+    the sleep short)."""
+    events = pygame.event.get()
+    if events or app.mode.animating:
+        return events
+    until = time.monotonic() + app.wait_time(app.clock())
+    while not events:
+        left = until - time.monotonic()
+        if left <= 0:
+            break
+        if WOKEN.wait(min(IDLE_POLL, left)):
+            WOKEN.clear()
+        events = pygame.event.get()
+    return events

@@ -1,0 +1,27 @@
+"""``Options`` for a test from plain names, whichever part of the options each belongs to."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from chainplus.app.session import KioskOptions, NetworkOptions, Options, WindowOptions
+
+
+def options_of(**named: Any) -> Options:
+    """``Options`` from the names a test gives, whichever part each belongs to: the game's own
+    (seats, speed...), the window's (fullscreen, window: its placement, open_path), the
+    kiosk's (kiosk=True, idle_seconds, keep_games) and the network's (join, join_code,
+    host_code, listen, port)."""
+    def part(kind: Any, renamed: dict[str, str] | None = None) -> Any:
+        renamed = renamed or {}
+        names = {f.name for f in fields(kind)}
+        given = {renamed.get(k, k): named.pop(k) for k in list(named)
+                 if renamed.get(k, k) in names}
+        return kind(**given)
+
+    window = part(WindowOptions, {"window": "placement"})
+    network = part(NetworkOptions)
+    kiosk = named.pop("kiosk", False)
+    kiosk_part = part(KioskOptions)
+    return Options(window=window, network=network, kiosk=kiosk_part if kiosk else None, **named)
