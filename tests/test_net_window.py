@@ -181,6 +181,7 @@ def test_a_host_that_stops_is_one_line_and_the_game_stays(ui):
         run_until(app, lambda: "gone" in help_line(app), "the host gone")
         assert help_line(app) == "The host has gone. The game stays as it stood."
         assert app.game.moves == moves and not app.mode.human_to_move()
+        assert tuple(app.mode.status()) == (None, "Host gone", link(app).where, False)
         ui.click_square(app, 3)
         assert app.game.moves == moves and "gone" in ui.message(app)
     finally:
