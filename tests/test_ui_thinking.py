@@ -17,7 +17,7 @@ from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
 from chainplus.app.seats import SeatSpec
 from chainplus.core.game import Game
-from chainplus.ui.window.thinking import THINK_PAUSE, think_budget
+from chainplus.ui.window.turn import THINK_PAUSE, think_budget
 from chainplus.ui.window.worker import MOVE, Job, SyncWorker, ThreadWorker, answer
 
 HUMAN = "human"
@@ -115,7 +115,7 @@ def test_a_hurried_search_answers_soon_with_a_move_that_is_kept() -> None:
 def test_level_5_thinks_through_the_pause_the_window_makes_anyway() -> None:
     """Its clock follows the speed, never under 0.25 s, and ends before the pause does
     (where the pause is long enough), so the pace of the game stays as it was."""
-    from chainplus.ui.window.thinking import THINK_PAUSE, think_budget
+    from chainplus.ui.window.turn import THINK_PAUSE, think_budget
 
     for speed, pause in THINK_PAUSE.items():
         budget = think_budget(speed)
@@ -145,7 +145,7 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
     """wait_time: nothing due sleeps the longest step; a message, a computer's pause, an
     animation and a kiosk's idle spell each wake it in time."""
     from chainplus.ui.window.app import MAX_SLEEP
-    from chainplus.ui.window.thinking import THINK_PAUSE
+    from chainplus.ui.window.turn import THINK_PAUSE
 
     app = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
     now = app.clock.t

@@ -10,7 +10,7 @@ A click, from the event loop to the rules, in one direction through five files::
 
 ``controller`` plays the game on the board in a few plain phases (a seat to move, a chain
 ``Showing``, the game's ``Ending``), the same way whoever plays each seat: a human here, the
-computer here (``thinking``), or a player elsewhere whose moves the ``referee`` brings. The
+computer here (``turn``), or a player elsewhere whose moves the ``referee`` brings. The
 referee is the authority over the game: the session for the window's own (``local``), a host
 for a network game (``remote``: a ``joined`` window's host, or the window's own when it is
 ``hosting``). ``mode`` is what the board answers the window, and ``demo`` is a kiosk's

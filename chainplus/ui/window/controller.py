@@ -4,7 +4,7 @@ whoever plays its seats, in a local, a hosted or a joined game.
 Three plain phases: a seat's ``turn.Turn`` to move, a move's chain ``chain.Showing`` wave by
 wave, and the game's ``ending.Ending``. Each seat's move comes from its source, as the referee
 says (``referee``): the human at this window clicks it, the window's computer thinks it out
-(``thinking``), or it comes from elsewhere (a player over the network, the host of a joined
+(``turn.Computer``), or it comes from elsewhere (a player over the network, the host of a joined
 game) among what the referee has heard. The referee is the authority: the window's own game
 is refereed by its session (``local``), a network game by its host (``hosting``, ``joined``).
 Every move it accepts is shown the same way: its sound, its chain at the speed's pace (a click
@@ -30,8 +30,7 @@ from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.referee import MoveSource, Referee, Reset
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Part, Square, Target
-from chainplus.ui.window.thinking import Computer
-from chainplus.ui.window.turn import Turn, source
+from chainplus.ui.window.turn import Computer, Turn, source
 
 
 class Controller:

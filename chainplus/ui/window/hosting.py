@@ -39,7 +39,7 @@ from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Reset, Won
 from chainplus.ui.window.remote import Remote
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.thinking import THINK_PAUSE, think_budget
+from chainplus.ui.window.turn import THINK_PAUSE, think_budget
 
 
 def host_seats(session: Session) -> tuple[HostSeat, ...]:
