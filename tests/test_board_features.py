@@ -19,7 +19,6 @@ from chainplus.app.seats import parse_seats
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
 from chainplus.net.host import Host, HostConfig
-from chainplus.net.seats import parse_host_seats
 from chainplus.ui.art import graph_view
 from chainplus.ui.window.chain import Showing
 from chainplus.ui.window.screen import squares_in
@@ -109,7 +108,7 @@ def played(request, ui) -> Iterator[Played]:
         blue.send(msg.hello(CODE))
         game = Played(kind, ui, app, blue)
     else:
-        host = Host(HostConfig(parse_host_seats("N,N"), "classic", code=CODE))
+        host = Host(HostConfig(parse_seats("N,N"), "classic", code=CODE))
         host.start()
         app = ui.make_app(join=host.address, join_code=CODE)
         run_until(app, lambda: remote(app).seat == 1, "the window to hold Red")

@@ -184,7 +184,7 @@ def test_the_host_hands_a_seat_to_the_computer_starts_new_games_and_stops(ui):
         run_until(app, lambda: len(app.game.moves) == 2, "the host's computer to move")
         ui.click_cell(app, 2, 1)  # computer -> network: the game waits on blue again
         run_until(app, lambda: app.mode.waiting_seats() == {2}, "blue to wait")
-        thread, result = bot_joins(app, retry_for=1.0)
+        thread, result = bot_joins(app, retry_for=0.0)  # gives up once the host has gone
         run_until(app, lambda: 2 in remote(app).state.connected, "a joiner for blue")
         ui.click_icon(app, "new")  # the host's next game, the joiner keeps blue
         run_until(app, lambda: remote(app).state is not None and not app.game.moves

@@ -1,19 +1,31 @@
 """``python -m chainplus host`` and ``join`` as a script uses them: the ready line, joiners
-playing to the end, the record file, exit statuses, one-line errors, and a host started again
-on its autosave. Loopback only (--listen is left at 127.0.0.1, --port 0)."""
+playing to the end, the record file, exit statuses, one-line errors, and a host started on
+its autosave.
+
+The first test runs the commands as processes on real sockets (loopback only: --listen is
+left at 127.0.0.1, --port 0); the others run them in this process on ``net.fakes``
+(connections in memory, a clock that moves only when told)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
+import threading
 
+import pytest
 from paths import ROOT
+from test_net_play import WAIT, Bots, at, hosted
 
-from chainplus.core.records import game_from_data
-
-WAIT = 60
+from chainplus.ai.players import choose_move
+from chainplus.core.game import Game
+from chainplus.core.records import game_from_data, record_of
+from chainplus.net.fakes import FakeClock, MemoryTransport
+from chainplus.net.transport import Network
+from chainplus.tools import cli, net_commands
+from chainplus.tools.arguments import UsageError
 
 
 def start(args: list[str]) -> subprocess.Popen:
@@ -22,27 +34,18 @@ def start(args: list[str]) -> subprocess.Popen:
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
-def host(*args: str) -> tuple[subprocess.Popen, dict]:
-    process = start(["host", "--port", "0", *args])
-    ready = json.loads(process.stdout.readline())
-    assert ready["host"] == "127.0.0.1" and ready["port"] > 0
-    return process, ready
-
-
-def join(ready: dict, *args: str, code: str | None = None) -> subprocess.Popen:
-    return start(["join", f"{ready['host']}:{ready['port']}", "--code", code or ready["code"],
-                  *args])
-
-
 def test_a_headless_host_and_two_joiners_play_a_game_to_the_end(tmp_path):
     records = tmp_path / "games.jsonl"
-    server, ready = host("--seats", "N,C1,N", "--rules", "classic", "--record", str(records),
-                         "--code", "ab12cd")
+    server = start(["host", "--port", "0", "--seats", "N,C1,N", "--rules", "classic",
+                    "--record", str(records), "--code", "ab12cd"])
+    ready = json.loads(server.stdout.readline())
+    assert ready["host"] == "127.0.0.1" and ready["port"] > 0
     assert ready["code"] == "AB12CD"
-    joiners = [join(ready, "--level", "2", "--seed", "1"), join(ready, "--random", "50")]
+    joiners = [start(["join", f"{ready['host']}:{ready['port']}", "--code", ready["code"],
+                      *args]) for args in (["--level", "2", "--seed", "1"], ["--random", "50"])]
     outs = [j.communicate(timeout=WAIT) for j in joiners]
     assert [j.returncode for j in joiners] == [0, 0], outs
-    assert server.wait(WAIT) == 0 and server.stderr.read() == ""
+    assert server.communicate(timeout=WAIT)[1] == "" and server.returncode == 0
     [line] = records.read_text().splitlines()
     game = game_from_data(json.loads(line))
     assert game.rules == "classic" and game.winner is not None
@@ -51,46 +54,93 @@ def test_a_headless_host_and_two_joiners_play_a_game_to_the_end(tmp_path):
     assert sorted(json.loads(out)["seat"] for out, _ in outs) == [1, 3]
 
 
-def test_a_wrong_code_a_missing_host_and_a_bad_address_are_one_line_each():
-    server, ready = host("--seats", "N,N")
+# ---------------------------------------------------------------------- in this process
+@pytest.fixture
+def net() -> Network:
+    return Network(FakeClock(), MemoryTransport())
+
+
+class Hosting:
+    """``python -m chainplus host ARGS`` on a thread of this process, on ``network``: its
+    ready line once it listens, its exit status and output once it ends."""
+
+    def __init__(self, args: list[str], network: Network) -> None:
+        self.out = io.StringIO()
+        self.status: int | None = None
+        self._listening = threading.Event()
+        parsed = cli.build_parser().parse_args(["host", "--port", "0", *args])
+        self._thread = threading.Thread(target=self._run, args=(parsed, network), daemon=True)
+        self._thread.start()
+
+    def _run(self, args, network: Network) -> None:
+        try:
+            self.status = net_commands.cmd_host(args, self.out, network)
+        finally:
+            self._listening.set()
+
+    def ready(self) -> dict:
+        for _ in range(WAIT * 100):
+            if self.out.getvalue() or self._listening.is_set():
+                break
+            self._listening.wait(0.01)
+        return json.loads(self.out.getvalue().splitlines()[0])
+
+    def end(self) -> int | None:
+        self._thread.join(WAIT)
+        return self.status
+
+
+def join(net: Network, address: tuple[str, int], code: str, capsys) -> tuple[int, str, str]:
+    """``python -m chainplus join`` to the host at ``address``: status, out and err."""
+    args = cli.build_parser().parse_args(["join", f"{address[0]}:{address[1]}", "--code", code])
+    status = net_commands.cmd_join(args, sys.stdout, net)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_wrong_code_a_missing_host_and_a_bad_address_are_one_line_each(net, capsys):
+    host = hosted("N,N", net, code="RIGHT7")
     try:
-        for process in (join(ready, code="NOTIT1"), start(["join", "nowhere", "--code", "A"])):
-            out, err = process.communicate(timeout=WAIT)
-            assert process.returncode != 0 and out == ""
-            assert len(err.splitlines()) == 1 and err.startswith("error:"), err
+        status, out, err = join(net, host.address, "NOTIT1", capsys)
+        assert status == 1 and out == "" and err == \
+            "error: the host refused to let us join: wrong code\n"
     finally:
-        server.kill()
-        server.communicate()
-    gone = join(ready)  # the host is gone now
-    out, err = gone.communicate(timeout=WAIT)
-    assert gone.returncode == 1 and err.startswith("error: cannot reach") and "\n" not in err[:-1]
+        host.stop()
+    status, out, err = join(net, host.address, "RIGHT7", capsys)  # the host is gone now
+    assert status == 1 and out == "" and err.startswith("error: cannot reach")
+    assert err.count("\n") == 1
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["join", "nowhere", "--code", "A"])
+    out, err = capsys.readouterr()
+    assert exited.value.code == 2 and out == ""
+    assert err.startswith("error:") and err.count("\n") == 1, err
 
 
-def test_a_host_with_a_bad_seat_spec_says_so_in_one_line():
-    for seats in ("H,N", "N", "N,X"):
-        process = start(["host", "--port", "0", "--seats", seats])
-        out, err = process.communicate(timeout=WAIT)
-        assert process.returncode == 2 and out == "" and err.startswith("error:")
-        assert len(err.splitlines()) == 1, err
+@pytest.mark.parametrize("seats", ["H,N", "N", "N,X"])
+def test_a_host_with_a_bad_seat_spec_says_so_in_one_line(net, seats, capsys):
+    args = cli.build_parser().parse_args(["host", "--port", "0", "--seats", seats])
+    with pytest.raises(UsageError) as refused:
+        net_commands.cmd_host(args, sys.stdout, net)
+    assert "\n" not in str(refused.value) and capsys.readouterr().out == ""
 
 
-def test_a_host_started_again_on_its_autosave_carries_on_the_game(tmp_path):
-    autosave = tmp_path / "host.json"
-    # the host's level 5 seat thinks a tenth of a second a move: time to stop it mid-game
-    seats = ["--seats", "N,C5:0,N", "--budget", "0.1", "--autosave", str(autosave)]
-    first, ready = host(*seats)
-    a, b = join(ready, "--level", "1"), join(ready, "--level", "1")
-    while not autosave.exists() or len(json.loads(autosave.read_text())["moves"]) < 12:
-        assert first.poll() is None
-    first.kill()  # the host dies mid-game
-    first.communicate()
-    saved = json.loads(autosave.read_text())
-    again, ready_again = host(*seats, "--port", str(ready["port"]))
-    assert ready_again["code"] == ready["code"]  # the same code: the same join command works
-    for joiner in (a, b):
-        out, err = joiner.communicate(timeout=WAIT)
-        assert joiner.returncode == 0, err
-    assert again.wait(WAIT) == 0
+def test_a_host_started_on_its_autosave_carries_on_the_game_with_its_code(net, tmp_path):
+    """The autosave of a host stopped mid-game: the game so far and its code. A host given
+    that file carries on with both, and the joiners finish the game."""
+    game = Game((1, 2, 3))
+    while len(game.moves) < 12:
+        game.play(choose_move(game, 1))
+    autosave, records = tmp_path / "host.json", tmp_path / "games.jsonl"
+    autosave.write_text(json.dumps({**record_of(game), "code": "K7QX2M"}))
+    host = Hosting(["--seats", "N,C1,N", "--autosave", str(autosave), "--record", str(records)],
+                   net)
+    ready = host.ready()
+    assert ready["code"] == "K7QX2M"  # the same code: the same join command works
+    joiners = [at(net, f"10.0.0.{n}") for n in (1, 2)]
+    results = Bots((ready["host"], ready["port"]), ready["code"], joiners).join()
+    assert host.end() == 0
     final = json.loads(autosave.read_text())
-    assert final["moves"][:len(saved["moves"])] == saved["moves"]
-    assert game_from_data(final).winner is not None
+    [line] = records.read_text().splitlines()
+    assert final["moves"][:12] == record_of(game)["moves"]
+    assert game_from_data(final).winner is not None and final["moves"] == json.loads(line)["moves"]
+    assert sorted(bot.seat for bot in results) == [1, 3]

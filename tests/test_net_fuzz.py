@@ -2,7 +2,8 @@
 at a host in mid-game (garbage, invalid UTF-8, huge lines, deep nesting, floods past the rate
 limit, wrong codes, half-open sockets, moves out of turn, for another seat and illegal), and
 the game goes on untouched to a valid record with every honest player still connected.
-Loopback only: the host listens on 127.0.0.1."""
+On ``net.fakes``: the connections are made in memory, from addresses of their own, and the
+hello timeout that closes the half-open ones passes when the test moves the clock."""
 
 from __future__ import annotations
 
@@ -12,16 +13,18 @@ import random
 import socket
 import threading
 
-from test_net_play import WAIT, Bots
+from test_net_play import WAIT, bots
 
 from chainplus.ai.players import choose_move
+from chainplus.app.seats import parse_seats
 from chainplus.core.records import game_from_data
 from chainplus.core.rules import square_of
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
+from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.peer import Limits
-from chainplus.net.seats import parse_host_seats
+from chainplus.net.transport import Network
 
 GARBAGE = [
     b"\x00\x01\x02\xff\n", b"\xc3\x28\xa0\xa1\n", b"not json at all\n", b"[1, 2, 3]\n",
@@ -35,26 +38,37 @@ GARBAGE = [
 ]
 
 
-def rude(address: tuple[str, int], payload: bytes, read: bool = True) -> None:
-    """Open a connection, send ``payload`` and (if ``read``) read until the host closes it."""
-    with socket.create_connection(address, timeout=WAIT) as sock:
+def rude(transport: MemoryTransport, address: tuple[str, int], payload: bytes) -> None:
+    """Open a connection, send ``payload`` and read until the host closes it."""
+    with transport.connect(*address, WAIT) as sock:
         try:
             sock.sendall(payload)
-            while read and sock.recv(65536):
+            while sock.recv(65536):
                 pass
         except OSError:
             pass  # the host cut us off mid-send: what it should do to a flood
 
 
-class Fuzzer:
-    """Holds seats 3 and 4, plays them honestly, and attacks when seat 3 is to move."""
+def lingering(transport: MemoryTransport, address: tuple[str, int], payload: bytes
+              ) -> socket.socket:
+    """Open a connection, send ``payload`` (which asks nothing the host would close it for)
+    and leave it open."""
+    sock = transport.connect(*address, WAIT)
+    sock.sendall(payload)
+    return sock
 
-    def __init__(self, host: Host) -> None:
-        self.host, self.sent, self.connections = host, 0, 0
+
+class Fuzzer:
+    """Holds seats 3 and 4, plays them honestly, and attacks when seat 3 is to move; the
+    connections it leaves open for the host to close in its own time are ``left``."""
+
+    def __init__(self, host: Host, transport: MemoryTransport) -> None:
+        self.host, self.transport, self.sent, self.connections = host, transport, 0, 0
+        self.left: list[socket.socket] = []
         self.seats = {seat: self._take(seat) for seat in (3, 4)}
 
     def _take(self, seat: int, token: str | None = None) -> tuple[Connection, str]:
-        link = Connection.open(*self.host.address)
+        link = Connection.open(*self.host.address, self.transport)
         link.send(msg.hello(self.host.code, seat=None if token else seat, token=token))
         welcome = link.receive(WAIT)
         assert isinstance(welcome, msg.Welcome) and welcome.seat == seat, welcome
@@ -62,12 +76,15 @@ class Fuzzer:
         return link, welcome.token
 
     def _drain(self, link: Connection) -> None:
+        """Read the host's lines (answering its pings) until it closes the connection."""
         try:
             while (message := link.receive(WAIT)) is not None:
                 if isinstance(message, msg.Ping):
                     link.send({"pong": message.number})
         except OSError:
             pass
+        finally:
+            link.close()
 
     def attack(self) -> None:
         address = self.host.address
@@ -77,12 +94,14 @@ class Fuzzer:
         for n in range(36):
             lines = [GARBAGE[(n + k) % len(GARBAGE)] for k in range(25)]
             self.sent += len(lines)
-            rude(address, b"".join(lines))
-        for payload in (b"x" * 200_000, b"x" * 100_000 + b"\n{}\n",  # huge lines
-                        b'{"pong": 1}\n' * 500,  # a flood past the rate limit
+            rude(self.transport.at(f"10.6.6.{n}"), address, b"".join(lines))
+        for payload in (b"x" * 200_000, b"x" * 100_000 + b"\n{}\n"):  # huge lines
+            self.sent += max(1, payload.count(b"\n"))
+            self.left.append(lingering(self.transport, address, payload))
+        for payload in (b'{"pong": 1}\n' * 500,  # a flood past the rate limit
                         b'{"hello": "chainplus", "version": 1, "code": "AAAAAA"}\n'):
             self.sent += max(1, payload.count(b"\n"))
-            rude(address, payload)
+            rude(self.transport, address, payload)
         # seats 3 and 4 taken over with their tokens: moves out of turn, for another seat,
         # illegal ones, stale ones, a second hello
         for seat, bad in ((4, lambda: msg.move(random.choice(range(64)))),
@@ -106,16 +125,20 @@ class Fuzzer:
 
 def test_a_host_shrugs_off_a_thousand_hostile_messages_mid_game(caplog):
     caplog.set_level(logging.WARNING)
-    host = Host(HostConfig(parse_host_seats("N,N,N,N"), seed=3,
-                           limits=Limits(hello_timeout=2.0)))
+    clock, transport = FakeClock(), MemoryTransport()
+    network = Network(clock, transport)
+    limits = Limits(hello_timeout=2.0)
+    host = Host(HostConfig(parse_seats("N,N,N,N"), seed=3, limits=limits),
+                network=network)
     host.start()
     try:
-        bots = Bots(host, 2, level=1)
+        honest = bots(host, network, 2, level=1)
         while host.snapshot().connected != (1, 2):
             assert not host.wait(0.01)
-        fuzzer = Fuzzer(host)
-        half_open = [socket.create_connection(host.address) for _ in range(10)]
-        half_open[0].sendall(b'{"hello": "chainpl')  # a line begun and never ended
+        fuzzer = Fuzzer(host, transport.at("10.6.6.6"))
+        half_open = transport.at("10.7.7.7")
+        fuzzer.left += [half_open.connect(*host.address, WAIT) for _ in range(10)]
+        fuzzer.left[-1].sendall(b'{"hello": "chainpl')  # a line begun and never ended
         attacked, moves = False, -1
         while not host.wait(0.002):
             view = host.snapshot()
@@ -129,9 +152,14 @@ def test_a_host_shrugs_off_a_thousand_hostile_messages_mid_game(caplog):
                 after = host.snapshot()
                 assert after.record == before  # nothing hostile changed the game
                 assert after.connected == (1, 2, 3, 4)
+                clock.advance(limits.hello_timeout)  # none of the connections left said hello
+                heard = [read_to_end(sock) for sock in fuzzer.left]  # each closed by the host
+                # the half-open got nothing, the huge lines their one error each
+                assert heard.count(b"") == 10 and sum(b"too long" in h for h in heard) == 2
+                assert host.snapshot().connected == (1, 2, 3, 4)
             moves = len(game.moves)
             fuzzer.play(game.to_move)
-        results = bots.join()
+        results = honest.join()
         assert attacked and fuzzer.sent + fuzzer.connections >= 1000
         [record] = host.snapshot().finished
         game = game_from_data(record)
@@ -139,13 +167,17 @@ def test_a_host_shrugs_off_a_thousand_hostile_messages_mid_game(caplog):
         for bot in results:  # the honest players stayed connected and saw the same end
             assert bot.reconnects == 0 and bot.errors == []
             assert [game_from_data(r).state() for r in bot.records] == [game.state()]
-        assert host.alive()
-        for sock in half_open:
-            sock.settimeout(WAIT)
-            assert sock.recv(100) == b""  # the host closed every half-open socket
-            sock.close()
     finally:
         host.stop()
     assert not host.alive()
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     print(json.dumps({"hostile": fuzzer.sent, "connections": fuzzer.connections}))
+
+
+def read_to_end(sock: socket.socket) -> bytes:
+    """What the host sent until it closed the connection (a socket timeout if it does not)."""
+    got = b""
+    while chunk := sock.recv(65536):
+        got += chunk
+    sock.close()
+    return got

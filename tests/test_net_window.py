@@ -11,13 +11,13 @@ import time
 
 import pytest
 
+from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.core.records import game_from_data
 from chainplus.core.rules import row_col
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
 from chainplus.net.host import Host, HostConfig
-from chainplus.net.seats import parse_host_seats
 from chainplus.ui.art import panel_view
 from chainplus.ui.window.joined import JoinedReferee
 from chainplus.ui.window.launch import main
@@ -26,7 +26,7 @@ WAIT = 60  # seconds: generous, never reached when things work
 
 
 def hosted(spec: str) -> Host:
-    host = Host(HostConfig(parse_host_seats(spec), seed=3, code="TEST42", budget=0.02))
+    host = Host(HostConfig(parse_seats(spec), seed=3, code="TEST42", budget=0.02))
     host.start()
     assert host.address[0] == "127.0.0.1"
     return host
@@ -171,7 +171,7 @@ def test_a_dropped_connection_comes_back_with_its_seat(ui):
 def test_a_host_that_stops_is_one_line_and_the_game_stays(ui):
     host = hosted("N,C1")
     app = joined_app(ui, host)
-    link(app).retry_for = 0.5
+    link(app).retry_for = 0.0  # gives up at once
     try:
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
         ui.click_square(app, 0)

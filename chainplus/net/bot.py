@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from dataclasses import dataclass, field
 
 from chainplus.ai.limits import Limit
 from chainplus.ai.players import choose_move
+from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection, Joiner
+from chainplus.net.clock import Clock
+from chainplus.net.transport import REAL_NETWORK, Network
+
+#: Seconds between tries to reach a host that went away.
+RETRY_PAUSE = 0.2
+#: Seconds before trying a refused move again.
+REFUSED_PAUSE = 0.05
 
 
 class JoinError(Exception):
@@ -45,84 +52,93 @@ class BotResult:
 
 
 def play(host: str, port: int, code: str, player: BotPlayer,
-         connection: list[Connection] | None = None) -> BotResult:
-    """Join and play until the host has played every game. ``connection``, when given,
-    holds the live connection (tests close it to drop the bot). Raises JoinError."""
-    joiner, result = Joiner(), BotResult()
-    rng = random.Random(player.seed)
+         network: Network = REAL_NETWORK) -> BotResult:
+    """Join and play until the host has played every game. Raises JoinError."""
+    bot, clock = _Bot(code, player, network.clock), network.clock
     lost_at: float | None = None
     while not player.stop.is_set():
         try:
-            link = Connection.open(host, port)
+            link = Connection.open(host, port, network.transport)
         except OSError as exc:
-            if joiner.token is None:
+            if bot.joiner.token is None:
                 raise JoinError(f"cannot reach the host at {host}:{port}: "
                                 f"{exc.strerror or exc}") from None
-            lost_at = lost_at or time.monotonic()
-            if time.monotonic() - lost_at > player.retry_for:
+            lost_at = clock.now() if lost_at is None else lost_at
+            if clock.now() - lost_at > player.retry_for:
                 raise JoinError(f"lost the host at {host}:{port}") from None
-            time.sleep(0.2)
+            clock.sleep(RETRY_PAUSE, until=player.stop)
             continue
         lost_at = None
-        if connection is not None:
-            connection[:] = [link]
         try:
-            if _session(link, code, joiner, result, player, rng):
-                return result
+            if bot.session(link):
+                return bot.result
         except OSError:
             pass  # dropped: join again with the token
         finally:
             link.close()
-        if joiner.last_game_over():
-            return result
-        lost_at = lost_at or time.monotonic()
-        result.reconnects += 1
-    return result
+        if bot.joiner.last_game_over():
+            return bot.result
+        lost_at = clock.now()
+        bot.result.reconnects += 1
+    return bot.result
 
 
-def _session(link: Connection, code: str, joiner: Joiner, result: BotResult,
-             player: BotPlayer, rng: random.Random) -> bool:
-    """One connection's play; True when the host has played every game."""
-    link.send(joiner.hello(code))
-    welcomed = False
-    sent = (0, -1)  # the game's number and its moves when we last sent ours
-    while not player.stop.is_set():
-        message = link.receive()
-        if message is None:
-            return False
-        if isinstance(message, msg.BadMessage):
-            result.errors.append(f"from the host: {message.reason}")
-            continue
-        if isinstance(message, msg.Error):
-            if not welcomed and joiner.token is not None:
-                joiner.token = None  # a host started again knows no tokens: join afresh
+class _Bot:
+    """The bot's play from one connection to the next: the game as the host told it, what it
+    has done, its random choices and its clock (for the pause after a refused move)."""
+
+    def __init__(self, code: str, player: BotPlayer, clock: Clock) -> None:
+        self.code, self.player, self.clock = code, player, clock
+        self.joiner, self.result = Joiner(), BotResult()
+        self.rng = random.Random(player.seed)
+
+    def session(self, link: Connection) -> bool:
+        """One connection's play; True when the host has played every game."""
+        joiner, result, player = self.joiner, self.result, self.player
+        link.send(joiner.hello(self.code))
+        welcomed = False
+        sent = (0, -1)  # the game's number and its moves when we last sent ours
+        while not player.stop.is_set():
+            message = link.receive()
+            if message is None:
                 return False
-            if not welcomed:  # refused at the door: wrong code, no free seat
-                raise JoinError(f"the host refused to let us join: {message.text}")
-            result.errors.append(message.text)
-            time.sleep(0.05)  # then try our move again, if it was that which was refused
-            sent = (0, -1)
-        elif isinstance(message, msg.Ping):
-            link.send({"pong": message.number})
-            continue
-        elif not joiner.apply(message):
-            raise ConnectionError("out of step with the host")  # join again for the game
-        welcomed = welcomed or isinstance(message, msg.Welcome)
-        result.seat = joiner.seat
-        if isinstance(message, msg.GameState) and message.game.winner is not None:
-            _keep(result, message)
-            if message.open_ended:
-                return True  # a window hosts: this bot's game is over
-        if isinstance(message, msg.Bye):  # done, or try again: the host may come back
-            return message.done
-        state = joiner.state
-        if state is not None and joiner.my_turn() and sent != (state.number,
-                                                             len(state.game.moves)):
-            sent = (state.number, len(state.game.moves))
-            limit = Limit(nodes=player.nodes) if player.nodes else Limit(time=player.budget)
-            square = choose_move(state.game, player.level, player.random_pct, rng, limit=limit)
-            link.send(msg.move(square, number=sent[1] + 1))
-    return False
+            if isinstance(message, msg.BadMessage):
+                result.errors.append(f"from the host: {message.reason}")
+                continue
+            if isinstance(message, msg.Error):
+                if not welcomed and joiner.token is not None:
+                    joiner.token = None  # a host started again knows no tokens: join afresh
+                    return False
+                if not welcomed:  # refused at the door: wrong code, no free seat
+                    raise JoinError(f"the host refused to let us join: {message.text}")
+                result.errors.append(message.text)
+                # then try our move again, if it was that which was refused
+                self.clock.sleep(REFUSED_PAUSE, until=player.stop)
+                sent = (0, -1)
+            elif isinstance(message, msg.Ping):
+                link.send({"pong": message.number})
+                continue
+            elif not joiner.apply(message):
+                raise ConnectionError("out of step with the host")  # join again for the game
+            welcomed = welcomed or isinstance(message, msg.Welcome)
+            result.seat = joiner.seat
+            if isinstance(message, msg.GameState) and message.game.winner is not None:
+                _keep(result, message)
+                if message.open_ended:
+                    return True  # a window hosts: this bot's game is over
+            if isinstance(message, msg.Bye):  # done, or try again: the host may come back
+                return message.done
+            state = joiner.state
+            if state is not None and joiner.my_turn() and sent != (state.number,
+                                                                 len(state.game.moves)):
+                sent = (state.number, len(state.game.moves))
+                link.send(msg.move(self.choose(state.game), number=sent[1] + 1))
+        return False
+
+    def choose(self, game: Game) -> int:
+        player = self.player
+        limit = Limit(nodes=player.nodes) if player.nodes else Limit(time=player.budget)
+        return choose_move(game, player.level, player.random_pct, self.rng, limit=limit)
 
 
 def _keep(result: BotResult, state: msg.GameState) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
+from chainplus.net.transport import TCP, Transport
 
 
 class Connection:
@@ -25,9 +26,9 @@ class Connection:
         self._buffer = b""
 
     @classmethod
-    def open(cls, host: str, port: int, timeout: float = 10.0) -> Connection:
-        sock = socket.create_connection((host, port), timeout=timeout)
-        return cls(sock)
+    def open(cls, host: str, port: int, transport: Transport = TCP,
+             timeout: float = 10.0) -> Connection:
+        return cls(transport.connect(host, port, timeout))
 
     def send(self, message: dict[str, Any]) -> None:
         self._sock.sendall(msg.encode(message))
@@ -80,6 +81,7 @@ class Joiner:
         every game's end, puts it right)."""
         if isinstance(message, msg.Welcome):
             self.seat, self.token = message.seat, message.token
+            self.state = None  # what a connection before said is stale: the game comes next
         elif isinstance(message, msg.GameState):
             self.state = message
         elif isinstance(message, msg.Moved):

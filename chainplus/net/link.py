@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import queue
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -20,6 +19,7 @@ from typing import Any, Literal
 from chainplus.net import protocol as msg
 from chainplus.net.address import shown
 from chainplus.net.client import Connection, Joiner
+from chainplus.net.transport import REAL_NETWORK, Network
 
 
 @dataclass(frozen=True)
@@ -39,15 +39,19 @@ class Gone:
 LinkEvent = msg.HostMessage | msg.BadMessage | Lost | Gone
 #: How one connection ended: join again, or stop.
 _Ending = Literal["again", "stop"]
+#: Seconds between tries to reach a host that went away.
+RETRY_PAUSE = 0.3
 
 
 class Link:
     """A connection to a host on its own thread, joined again after each drop."""
 
     def __init__(self, host: str, port: int, code: str,
-                 wake: Callable[[], None] = lambda: None, retry_for: float = 30.0) -> None:
+                 wake: Callable[[], None] = lambda: None, retry_for: float = 30.0,
+                 network: Network = REAL_NETWORK) -> None:
         self.host, self.port, self.code = host, port, code
         self.retry_for = retry_for
+        self._network = network
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self._wake = wake
         self._joiner = Joiner()  # the seat we hold and its token (the game is the window's)
@@ -100,20 +104,22 @@ class Link:
         self._wake()
 
     def _run(self) -> None:
+        clock = self._network.clock
         lost_at: float | None = None
         while not self._stop.is_set():
             try:
-                connection = Connection.open(self.host, self.port, timeout=5.0)
+                connection = Connection.open(self.host, self.port, self._network.transport,
+                                             timeout=5.0)
             except OSError as exc:
                 if self._joiner.token is None and lost_at is None:
                     self._put(Gone(f"Cannot reach the host at {self.where}: "
                                    f"{exc.strerror or exc}."))
                     return
-                lost_at = lost_at or time.monotonic()
-                if time.monotonic() - lost_at > self.retry_for:
+                lost_at = clock.now() if lost_at is None else lost_at
+                if clock.now() - lost_at > self.retry_for:
                     self._put(Gone("The host has gone."))
                     return
-                self._stop.wait(0.3)
+                clock.sleep(RETRY_PAUSE, until=self._stop)
                 continue
             lost_at = None
             with self._lock:
@@ -130,7 +136,7 @@ class Link:
                 connection.close()
             if ending == "stop" or self._stop.is_set():
                 return
-            lost_at = lost_at or time.monotonic()
+            lost_at = clock.now()
             self._put(Lost(why))
 
     def _session(self, connection: Connection) -> _Ending:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -34,16 +33,20 @@ class Limits:
 
 
 class Peer:
-    """A connection: its seat once joined, its error count and its outgoing queue."""
+    """A connection: where it comes from, its seat once joined, its error count and its
+    outgoing queue. ``now`` is the host's clock (its loop's time)."""
 
-    def __init__(self, writer: asyncio.StreamWriter, limits: Limits) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, limits: Limits, now: Callable[[], float],
+                 address: str) -> None:
         self.writer = writer
         self.limits = limits
+        self.address = address
         self.seat: int | None = None
         self.errors = 0
         self.closing = False
+        self._now = now
         self._tokens = limits.burst
-        self._refilled = time.monotonic()
+        self._refilled = now()
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.max_queue)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -82,7 +85,7 @@ class Peer:
         always does, and costs nothing."""
         if free:
             return True
-        now = time.monotonic()
+        now = self._now()
         self._tokens = min(self.limits.burst,
                            self._tokens + (now - self._refilled) * self.limits.rate)
         self._refilled = now

@@ -20,8 +20,8 @@ from chainplus.common.options import OneLineParser
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
+from chainplus.net.hosted_game import HOST_BUDGET
 from chainplus.net.protocol import DEFAULT_PORT
-from chainplus.net.table import HOST_BUDGET
 from chainplus.tools import bench_commands, engine, match_command, net_commands, replay, review
 from chainplus.tools.arguments import (
     UsageError,

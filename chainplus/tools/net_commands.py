@@ -16,13 +16,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from chainplus.app.seats import parse_seats, seats_in_game
 from chainplus.app.settings import atomic_write
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data, record_of
 from chainplus.net.bot import BotPlayer, JoinError, play
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.protocol import CODE_ALPHABET
-from chainplus.net.seats import in_game, parse_host_seats
+from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools.arguments import UsageError
 
 
@@ -37,17 +38,17 @@ def _resumed(path: Path | None, config: HostConfig) -> HostConfig:
         raise UsageError(f"cannot resume the game in {path}: {exc}") from None
     if game.winner is not None:
         return config
-    if game.seats != in_game(config.seats) or game.rules != config.rules:
+    if game.seats != seats_in_game(config.seats) or game.rules != config.rules:
         raise UsageError(f"the game in {path} has other seats or rules than --seats/--rules")
     code = data.get("code")
     code = code if isinstance(code, str) and all(c in CODE_ALPHABET for c in code) else None
     return replace(config, resume=game, code=code or config.code)
 
 
-def cmd_host(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_host(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
     """Host ``args.games`` games with no window; exit status 0 when they are played."""
     try:
-        seats = parse_host_seats(args.seats)
+        seats = parse_seats(args.seats)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     humans = [n for n, seat in enumerate(seats, start=1) if seat.kind == "human"]
@@ -70,7 +71,7 @@ def cmd_host(args: argparse.Namespace, out: TextIO) -> int:
             record.write(json.dumps(record_of(game)) + "\n")
             record.flush()
 
-    host = Host(config, on_move=save, on_game_over=keep)
+    host = Host(config, on_move=save, on_game_over=keep, network=network)
     try:
         try:
             address, port = host.start()
@@ -88,14 +89,14 @@ def cmd_host(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_join(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
     """Play a free network seat of the host at ``args.address`` until it has played every
     game; one ``error:`` line and status 1 when that cannot be done."""
     host, port = args.address
     player = BotPlayer(level=args.level, random_pct=args.random, seed=args.seed,
                        budget=args.budget, nodes=args.nodes)
     try:
-        result = play(host, port, args.code, player)
+        result = play(host, port, args.code, player, network)
     except JoinError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -32,12 +32,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from chainplus.ai.players import choose_move
+from chainplus.app.seats import parse_seats
 from chainplus.app.settings import SPEEDS
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
 from chainplus.core.rules import RULES
-from chainplus.net.seats import parse_host_seats
 from chainplus.ui.rigs.move_times import Key, MoveTimes
 from chainplus.ui.rigs.netbench_windows import (
     BOT_LEVEL,
@@ -176,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     spec = args.seats or DEFAULT_SEATS[args.scenario]
     try:
-        seats = parse_host_seats(spec)
+        seats = parse_seats(spec)
     except ValueError as exc:
         parser.error(str(exc))
     if not any(seat.kind == "network" for seat in seats):

@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from chainplus.app.seats import parse_seats
 from chainplus.app.settings import Settings, Speed
 from chainplus.core.rules import Rules
 from chainplus.net.host import Host, HostConfig
-from chainplus.net.seats import parse_host_seats
 from chainplus.ui.rigs.move_times import Key, MoveTimes
 from chainplus.ui.rigs.uibench import ROOT
 
@@ -110,7 +110,7 @@ def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench
     from chainplus.ui.window.joined import JoinedReferee
     from chainplus.ui.window.loop import next_events, turn
 
-    seats = parse_host_seats(plan.seats)
+    seats = parse_seats(plan.seats)
     host = Host(HostConfig(seats, plan.rules, plan.games, seed=plan.seed),
                 on_move=lambda game: times.accepted(len(game.moves)))
     host.start()

@@ -22,16 +22,16 @@ from typing import Any
 
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME, hosted
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
 from chainplus.app.settings import Speed
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.address import own_addresses, shown
+from chainplus.net.host import Host
+from chainplus.net.hosted_game import HostConfig, new_code
 from chainplus.net.link import LinkEvent
-from chainplus.net.seats import HostSeat
-from chainplus.net.table import HostConfig, Pace, new_code
-from chainplus.net.window_host import WindowHost
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.chain import wave_timing
@@ -42,17 +42,17 @@ from chainplus.ui.window.table import Table
 from chainplus.ui.window.turn import THINK_PAUSE, think_budget
 
 
-def host_seats(session: Session) -> tuple[HostSeat, ...]:
+def host_seats(session: Session) -> tuple[SeatSpec, ...]:
     """The seats of the game on the board as its host plays them (the panel's players)."""
     panel, game = session.panel, session.game
-    return tuple(HostSeat(panel[s].plays_as if s in game.seats else "off", panel[s].level,
+    return tuple(SeatSpec(panel[s].plays_as if s in game.seats else "off", panel[s].level,
                           panel[s].random_pct) for s in SEATS)
 
 
 class HostLine:
     """A hosting window's line to its own host, shaped like a joiner's ``net.link.Link``."""
 
-    def __init__(self, host: WindowHost, wake: Callable[[], None]) -> None:
+    def __init__(self, host: Host, wake: Callable[[], None]) -> None:
         self.host = host
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self._wake = wake
@@ -96,7 +96,7 @@ class HostLine:
         self.host.stop()
 
 
-def pace(speed: Speed) -> Pace:
+def pace(speed: Speed) -> Callable[[int], float]:
     """How long this window shows a move at ``speed``, and then pauses, as for a computer
     move here: the host's computer seats play no sooner, so their moves never cut a chain."""
     def shown_for(waves: int) -> float:
@@ -119,8 +119,8 @@ def start_host(table: Table) -> HostLine | str:
                             code=session.host_code, listen=options.listen, port=port,
                             resume=session.game,
                             budget=table.budget or think_budget(session.speed),
-                            pace=pace(session.speed))
-        host = WindowHost(config)
+                            answer_after=pace(session.speed))
+        host = Host(config)
         try:
             host.start()
         except OSError as exc:
@@ -177,7 +177,7 @@ class HostedReferee:
     def heard(self) -> list[Happening]:
         if self.session.speed != self.paced:  # the Speed icon: the host paces its computer
             self.paced = self.session.speed
-            self.line.host.set_pace(pace(self.paced))
+            self.line.host.set_answer_after(pace(self.paced))
         heard = self.remote.heard()
         if any(isinstance(happening, Reset) for happening in heard):
             self.session.autosave()  # the game as the host has it (a new game, a seat handed)

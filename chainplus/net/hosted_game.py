@@ -1,5 +1,6 @@
-"""The host's table: the game, who holds each network seat, and the checks every move from
-the network passes. Plain data and rules, no sockets: ``host.py`` runs it on its thread.
+"""A host's game and who holds each network seat (``HostedGame``), and the checks every move
+from the network passes. Plain data and rules, no sockets and no clock: ``host.py`` runs it on
+its thread.
 """
 
 from __future__ import annotations
@@ -7,17 +8,16 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from chainplus.app.seats import SeatSpec, seats_in_game
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.core.rules import DEFAULT_RULES, Rules
 from chainplus.net import protocol as msg
 from chainplus.net.peer import Limits
-from chainplus.net.seats import HostSeat, in_game
 
 #: How long a computer seat of the host thinks at level 5, in seconds.
 HOST_BUDGET = 0.3
@@ -28,12 +28,13 @@ def new_code() -> str:
     return "".join(secrets.choice(msg.CODE_ALPHABET) for _ in range(msg.CODE_LENGTH))
 
 
-#: How long a window shows a move whose chain has so many waves, and the pause after it: a
-#: host's computer seat plays no sooner (``at_once`` for a host with no window).
-Pace = Callable[[int], float]
+#: The least time, in seconds, between a move whose chain had so many waves and the answer of
+#: the host's computer seat to it (a hosting window's player sees the chain whole first).
+AnswerAfter = Callable[[int], float]
 
 
 def at_once(waves: int) -> float:
+    """No wait: a host with no window answers as soon as its computer has chosen."""
     return 0.0
 
 
@@ -41,7 +42,7 @@ def at_once(waves: int) -> float:
 class HostConfig:
     """What a host plays and how it listens."""
 
-    seats: tuple[HostSeat, ...]
+    seats: tuple[SeatSpec, ...]
     rules: Rules = DEFAULT_RULES
     games: int = 1  # 0: a window hosts, and starts each next game when its player asks
     code: str = field(default_factory=new_code)
@@ -51,7 +52,7 @@ class HostConfig:
     limits: Limits = Limits()
     resume: Game | None = None  # an unfinished first game to carry on (a restarted host)
     budget: float = HOST_BUDGET
-    pace: Pace = at_once
+    answer_after: AnswerAfter = at_once
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,9 @@ class HostView:
     peers: int  # connections open, joined or not
 
 
-class Table:
-    """The game being played and its network seats. ``lock`` guards what other threads read
-    (``view``); everything else runs on the host's thread."""
+class HostedGame:
+    """The game being played and who holds its network seats. ``lock`` guards what other
+    threads read (``view``); everything else runs on the host's thread."""
 
     def __init__(self, config: HostConfig) -> None:
         self.config = config
@@ -78,8 +79,6 @@ class Table:
         self.number = 1
         self.seats = list(config.seats)  # who plays each seat now (a hosting window changes it)
         self.rules = config.rules
-        self.pace = config.pace  # a hosting window changes it with its speed
-        self.shown_by = 0.0  # when the last move will have been shown (time.monotonic)
         self.game = config.resume.copy() if config.resume else self._new_game()
         self.started = False  # every network seat has been held at once since the game began
         self.tokens: dict[int, str] = {}  # seat: the token that takes it back
@@ -87,7 +86,7 @@ class Table:
         self.finished: list[dict[str, Any]] = []
 
     def _new_game(self) -> Game:
-        return Game(in_game(tuple(self.seats)), self.rules)
+        return Game(seats_in_game(tuple(self.seats)), self.rules)
 
     def kind(self, seat: int) -> str:
         return self.seats[seat - 1].kind
@@ -135,7 +134,7 @@ class Table:
             token = self.tokens.setdefault(seat, secrets.token_urlsafe(12))
         return old, token
 
-    def set_seat(self, seat: int, plan: HostSeat) -> object | None:
+    def set_seat(self, seat: int, plan: SeatSpec) -> object | None:
         """Who plays ``seat`` of the game from now on (a hosting window's panel: a seat that
         nobody came back to handed to the computer, say); the holder it takes the seat from,
         if any. A seat not in the game stays out of it."""
@@ -148,7 +147,7 @@ class Table:
             self.tokens.pop(seat, None)
             return self.holders.pop(seat, None)
 
-    def new_game(self, game: Game, seats: tuple[HostSeat, ...]) -> list[object]:
+    def new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> list[object]:
         """Play ``game`` (a hosting window's next game, or a position it plays on from) with
         ``seats`` from now on; the holders of seats that are no longer network seats."""
         with self.lock:
@@ -192,17 +191,13 @@ class Table:
             return f"that move is stale: the next is number {len(game.moves) + 1}"
         return None
 
-    def play(self, square: int) -> dict[str, Any]:
-        """Play a checked move (IllegalMoveError: nothing done); the ``moved`` message."""
+    def play(self, square: int) -> tuple[dict[str, Any], int]:
+        """Play a checked move (IllegalMoveError: nothing done); the ``moved`` message, and
+        the waves of its chain."""
         seat = self.game.to_move or 0
         with self.lock:
             waves = len(self.game.play(square).waves)
-        self.shown_by = time.monotonic() + self.pace(waves)
-        return msg.moved(square, seat, len(self.game.moves))
-
-    def wait_left(self) -> float:
-        """How long a computer seat's answer waits for the last move to have been shown."""
-        return max(0.0, self.shown_by - time.monotonic())
+        return msg.moved(square, seat, len(self.game.moves)), waves
 
     def start(self) -> bool:
         """Start the game if it waits on nobody; whether it started just now."""

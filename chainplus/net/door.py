@@ -1,0 +1,142 @@
+"""Where connections come into a host: each is served here, on the host's thread, until it
+ends.
+
+A connection is a ``Peer``: its lines are read (``peer.lines``), held to its rate and
+answered; a hello with the code gets a seat of the ``HostedGame`` and a welcome; a joined peer
+is pinged, and dropped when it falls silent. A connection that has not joined within
+``Limits.hello_timeout`` is closed. Whatever a peer sends, the host hears of two things only:
+that who holds the seats changed (``changed``) and each move a joined peer sends for its seat
+(``move``, which says why it is refused, or None).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+from collections.abc import Callable
+from typing import Any
+
+from chainplus.net import protocol as msg
+from chainplus.net.hosted_game import HostConfig, HostedGame
+from chainplus.net.peer import Peer, lines
+
+
+class Door:
+    """A host's connections: served, pinged, told and let go."""
+
+    def __init__(self, config: HostConfig, game: HostedGame, changed: Callable[[], None],
+                 move: Callable[[int, msg.Move], str | None]) -> None:
+        self.limits = config.limits
+        self.code = config.code.upper()
+        self.peers: set[Peer] = set()
+        self.closing = False
+        self._game = game
+        self._changed, self._move = changed, move
+        self._serving: set[asyncio.Task[Any]] = set()
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    source: str) -> None:
+        """One connection, from ``source``, until it ends (a ``transport.Handler``)."""
+        limits = self.limits
+        if len(self.peers) >= limits.max_peers or self.closing:
+            writer.transport.abort()
+            return
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        assert task is not None
+        self._serving.add(task)
+        peer = Peer(writer, limits, loop.time, source)
+        self.peers.add(peer)
+        pump = asyncio.create_task(peer.pump())
+        deadline = loop.time() + limits.hello_timeout
+
+        def timeout() -> float:
+            if peer.seat is None:
+                return deadline - loop.time()
+            return limits.idle_timeout
+
+        try:
+            async for line in lines(reader, timeout):
+                self._on_line(peer, line)
+                if peer.closing:
+                    break
+        finally:
+            self.peers.discard(peer)
+            if self._game.release(peer.seat, peer):
+                self._changed()
+            peer.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, limits.send_timeout)
+            writer.transport.abort()
+            self._serving.discard(task)
+
+    def _on_line(self, peer: Peer, line: bytes | msg.BadMessage) -> None:
+        """Everything a peer's line can do (never raises)."""
+        message = line if isinstance(line, msg.BadMessage) else msg.parse_client(line)
+        # the move the game waits on is never too many: bots may play as fast as they like
+        awaited = isinstance(message, msg.Move) and self._game.awaits(peer.seat)
+        if not peer.allow(free=awaited):
+            peer.refuse("too many messages: slow down")
+        elif isinstance(message, msg.BadMessage):
+            peer.refuse(message.reason)
+        elif isinstance(message, msg.Hello):
+            self._join(peer, message)
+        elif peer.seat is None:
+            peer.refuse("join first: send hello with the code")
+        elif isinstance(message, msg.Move):
+            why = self._move(peer.seat, message)
+            if why is not None:
+                peer.refuse(why)
+
+    def _join(self, peer: Peer, hello: msg.Hello) -> None:
+        if peer.seat is not None:
+            peer.refuse(f"you already hold seat {peer.seat}")
+            return
+        if not hmac.compare_digest(hello.code.upper().encode(), self.code.encode()):
+            peer.refuse("wrong code")
+            peer.close()
+            return
+        seat = self._game.seat_for(hello)
+        if isinstance(seat, str):
+            peer.refuse(seat)
+            peer.close()
+            return
+        old, token = self._game.hold(seat, peer)
+        if old is not None:  # a token took the seat back from a connection left behind
+            self.let_go(old, f"seat {seat} was taken back with its token")
+        peer.seat = seat
+        peer.send({"welcome": msg.NAME, "version": msg.VERSION, "seat": seat, "token": token})
+        self._changed()
+
+    async def ping(self) -> None:
+        """Ping every joined peer a third of its idle time apart, for as long as the host runs."""
+        number = 0
+        while True:
+            await asyncio.sleep(self.limits.idle_timeout / 3)
+            number += 1
+            self.tell({"ping": number})
+
+    def tell(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every joined peer."""
+        for peer in list(self.peers):
+            if peer.seat is not None:
+                peer.send(message)
+
+    def let_go(self, holder: object, why: str) -> None:
+        """Tell the joiner who held a seat that it is theirs no more, and hang up."""
+        if isinstance(holder, Peer):
+            holder.seat = None
+            holder.send(msg.error(why))
+            holder.close()
+
+    def close(self) -> None:
+        """Take no more connections and close every one, once what is queued has been sent."""
+        self.closing = True
+        for peer in list(self.peers):
+            peer.close()
+
+    async def closed(self, grace: float) -> None:
+        """Wait until every connection has ended, or ``grace`` seconds."""
+        if self._serving:
+            await asyncio.wait(set(self._serving), timeout=grace)
