@@ -132,12 +132,10 @@ def advance(app, seconds: float, step: float = 0.05) -> None:
 
 def settle(app, limit: float = 30.0) -> None:
     """Let time pass until nothing is animating and no computer is about to move."""
-    from chainplus.ui.window.modes import PlayMode
-
     end = app.clock.t + limit
     while app.clock.t < end:
         advance(app, 0.1)
-        if isinstance(app.mode, PlayMode) and not app.session.computer_to_move():
+        if app.mode.name == "play" and not app.session.computer_to_move():
             return
         if app.game.winner is not None and not app.mode.animating:
             return

@@ -21,10 +21,25 @@ from chainplus.net.client import Connection
 from chainplus.ui.art import font, panel_view
 from chainplus.ui.art.theme import TITLE_BAR, panel_cell
 from chainplus.ui.window.command_line import local_seats
-from chainplus.ui.window.hosting import HostingMode
-from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.hosting import HostedReferee
 from chainplus.ui.window.targets import ADJUST
 from tests.test_net_window import WAIT, run_until
+
+
+def hosting(app) -> bool:
+    """Whether the window hosts its game, with no window over it and no chain on show."""
+    return app.mode is app.board and isinstance(app.board.referee, HostedReferee) \
+        and app.mode.name != "animate"
+
+
+def line(app):
+    """The hosting window's line to its own host (``hosting.HostLine``)."""
+    return app.board.referee.line
+
+
+def remote(app):
+    """The host's game as the hosting window has heard it (``remote.Remote``)."""
+    return app.board.referee.remote
 
 
 def help_line(app) -> str:
@@ -78,7 +93,7 @@ def test_a_kiosk_hosts_only_when_its_operator_asks(ui) -> None:
         assert visitor.session.panel[2].kind != "network"
     operator = ui.make_app(kiosk=True, seats=saved, fixed_seats=True, port=0)
     try:
-        assert isinstance(operator.mode, HostingMode)
+        assert hosting(operator)
     finally:
         operator.close()
 
@@ -87,13 +102,13 @@ def test_a_kiosk_hosts_only_when_its_operator_asks(ui) -> None:
 def hosting_app(ui, spec: str, code: str | None = None, **options):
     app = ui.make_app(speed="fast", seats=parse_seats(spec), fixed_seats=True, port=0,
                       host_code=code, **options)
-    assert isinstance(app.mode, HostingMode)
-    assert app.mode.line.host.address[0] == "127.0.0.1"  # Options listen on loopback
+    assert hosting(app)
+    assert line(app).host.address[0] == "127.0.0.1"  # Options listen on loopback
     return app
 
 
 def bot_joins(app, **player) -> tuple[threading.Thread, dict]:
-    host = app.mode.line.host
+    host = line(app).host
     result: dict = {}
 
     def play() -> None:
@@ -118,9 +133,9 @@ def play_a_move(ui, app) -> None:
 def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui, tmp_path):
     app = hosting_app(ui, "H,N", store=Store(tmp_path))
     try:
-        code, where = app.mode.line.host.code, app.mode.line.where
+        code, where = line(app).host.code, line(app).where
         assert app.mode.title() == f"Chain Reaction - hosting at {where}, code {code}"
-        run_until(app, lambda: app.mode.state is not None, "the host's game")
+        run_until(app, lambda: remote(app).state is not None, "the host's game")
         assert help_line(app) == f"Join with code {code} at {where}."
         assert app.mode.status().head == "Waiting for" and app.mode.waiting_seats() == {2}
         ui.click_square(app, 0)
@@ -136,7 +151,7 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
         thread.join(WAIT)
         [record] = result["bot"].records
         assert game_from_data(record).moves == app.game.moves  # both saw the same game
-        run_until(app, lambda: isinstance(app.mode, HostingMode), "the winning chain shown")
+        run_until(app, lambda: hosting(app), "the winning chain shown")
         assert "Click New" in app.mode.default_help()
         kept = list((tmp_path / "games" / "kept").glob("*.json"))
         assert len(kept) == 1  # the hosting window keeps the game won, as any game
@@ -147,10 +162,10 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
 def test_the_title_bar_says_where_to_join_as_far_as_it_holds(ui):
     app = hosting_app(ui, "H,N", code="K7QX2M")
     try:
-        port = app.mode.line.host.address[1]
-        app.mode.line.addresses = ["192.168.1.5"]
+        port = line(app).host.address[1]
+        line(app).addresses = ["192.168.1.5"]
         assert app.mode.title() == f"Chain Reaction - hosting at 192.168.1.5:{port}, code K7QX2M"
-        app.mode.line.addresses = ["192.168.100.200", "10.0.0.15"]
+        line(app).addresses = ["192.168.100.200", "10.0.0.15"]
         title = app.mode.title()
         assert title.startswith("Hosting at 192.168.100.200:") and title.endswith("code K7QX2M")
         assert font.size(title)[0] < TITLE_BAR.w
@@ -161,7 +176,7 @@ def test_the_title_bar_says_where_to_join_as_far_as_it_holds(ui):
 def test_the_host_hands_a_seat_to_the_computer_starts_new_games_and_stops(ui):
     app = hosting_app(ui, "H,N")
     try:
-        run_until(app, lambda: app.mode.state is not None, "the host's game")
+        run_until(app, lambda: remote(app).state is not None, "the host's game")
         ui.click_cell(app, 2, 1, ADJUST)  # blue: network -> computer, now
         assert ui.message(app) == "Blue is now played by a computer."
         run_until(app, lambda: app.mode.human_to_move(), "the game to start")
@@ -170,17 +185,17 @@ def test_the_host_hands_a_seat_to_the_computer_starts_new_games_and_stops(ui):
         ui.click_cell(app, 2, 1)  # computer -> network: the game waits on blue again
         run_until(app, lambda: app.mode.waiting_seats() == {2}, "blue to wait")
         thread, result = bot_joins(app, retry_for=0.0)  # gives up once the host has gone
-        run_until(app, lambda: 2 in app.mode.state.connected, "a joiner for blue")
+        run_until(app, lambda: 2 in remote(app).state.connected, "a joiner for blue")
         ui.click_icon(app, "new")  # the host's next game, the joiner keeps blue
-        run_until(app, lambda: app.mode.state is not None and not app.game.moves
-                  and app.mode.state.started, "the next game")
+        run_until(app, lambda: remote(app).state is not None and not app.game.moves
+                  and remote(app).state.started, "the next game")
         ui.click_icon(app, "undo")
         assert "no undo" in ui.message(app)
-        host = app.mode.line.host
+        host = line(app).host
         ui.click_cell(app, 2, 1)  # network -> off (from the next game)
         ui.click_cell(app, 3, 1)  # green: off -> human
         ui.click_icon(app, "new")  # no network seats: hosting stops
-        assert isinstance(app.mode, PlayMode) and not isinstance(app.mode, HostingMode)
+        assert app.mode.name == "play" and not hosting(app)
         assert "hosting has stopped" in ui.message(app)
         assert not host.alive()
         thread.join(WAIT)
@@ -191,9 +206,9 @@ def test_the_host_hands_a_seat_to_the_computer_starts_new_games_and_stops(ui):
 
 def test_a_hosting_window_started_again_carries_on_with_the_same_code(ui, tmp_path):
     app = hosting_app(ui, "H,N", store=Store(tmp_path))
-    joiner = Connection.open(*app.mode.line.host.address)
+    joiner = Connection.open(*line(app).host.address)
     try:
-        code = app.mode.line.host.code
+        code = line(app).host.code
         joiner.send(msg.hello(code))
         run_until(app, lambda: app.mode.human_to_move(), "Blue to join")
         play_a_move(ui, app)
@@ -203,10 +218,10 @@ def test_a_hosting_window_started_again_carries_on_with_the_same_code(ui, tmp_pa
         joiner.close()
     again = ui.make_app(speed="fast", store=Store(tmp_path), port=0)
     try:
-        assert isinstance(again.mode, HostingMode) and again.mode.line.host.code == code
-        run_until(again, lambda: again.mode.state is not None, "the host's game")
+        assert hosting(again) and line(again).host.code == code
+        run_until(again, lambda: remote(again).state is not None, "the host's game")
         assert len(again.game.moves) == 1 and again.mode.waiting_seats() == {2}
-        back = Connection.open(*again.mode.line.host.address)
+        back = Connection.open(*line(again).host.address)
         back.send(msg.hello(code))
         run_until(again, lambda: again.mode.waiting_seats() == set(), "Blue to rejoin")
         back.close()
@@ -221,7 +236,7 @@ def test_a_window_that_cannot_listen_plays_the_network_seats_itself(ui):
         app = ui.make_app(seats=parse_seats("H,N"), fixed_seats=True,
                           port=taken.getsockname()[1])
         try:
-            assert type(app.mode) is PlayMode
+            assert app.mode.name == "play" and not hosting(app)
             assert ui.message(app) == "Cannot host: the port is taken. The network seats play here."
             assert app.session.panel[2].plays_as == app.session.panel[2].kind == "human"
         finally:

@@ -17,12 +17,10 @@ from chainplus.app.store import Store
 from chainplus.net.address import parse_address
 from chainplus.ui.art import games_view, join_view, panel_view
 from chainplus.ui.art.theme import RED
-from chainplus.ui.window.joined import JoinedMode
-from chainplus.ui.window.modes import PlayMode
 from chainplus.ui.window.over.join import PART_HELP, JoinDialog
 from chainplus.ui.window.targets import Part
 from tests.test_kiosk import key
-from tests.test_net_window import help_line, hosted, my_square, run_until
+from tests.test_net_window import help_line, hosted, joined, my_square, run_until
 from tests.test_touch import tap
 
 
@@ -93,7 +91,7 @@ def test_join_from_the_games_window_play_and_leave_to_the_own_game(ui, tmp_path)
         type_text(app, "test42")
         assert dialog.fields["code"].text == "TEST42"  # shown upper-case
         key(app, pygame.K_RETURN)
-        assert isinstance(app.mode, JoinedMode) and app.table.away is not None
+        assert joined(app) and app.table.away is not None
         assert app.icons.keys() == {"speed", "sound", "games", "rules", "quit"}
         assert app.session.store is None  # the host's game has no files
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
@@ -104,7 +102,7 @@ def test_join_from_the_games_window_play_and_leave_to_the_own_game(ui, tmp_path)
         ui.click_icon(app, "games")
         assert app.mode.entries == [] and app.mode.network == f"127.0.0.1:{host.address[1]}"
         ui.post_click(app, games_view.NETWORK_BUTTONS["leave"].center)
-        assert isinstance(app.mode, PlayMode) and app.table.away is None
+        assert app.mode.name == "play" and app.table.away is None
         assert help_line(app) == "You left the network game: your own game is back."
         assert app.game.moves == mine and app.session.store is not None
         assert "new" in app.icons and "hint" in app.icons
@@ -209,7 +207,7 @@ def test_cancel_closes_the_dialog_and_nothing_else(ui, how, monkeypatch) -> None
     else:
         ui.post_click(app, (join_view.BUTTONS["cancel"] if how == "cancel"
                             else join_view.CLOSE).center)
-    assert isinstance(app.mode, PlayMode) and app.game.moves == moves
+    assert app.mode.name == "play" and app.game.moves == moves
     assert app.table.away is None and started == ["start", "stop"]
 
 
@@ -228,13 +226,13 @@ def test_fingers_reach_the_dialog_its_fields_and_buttons_and_leave(ui, tmp_path)
         assert dialog.focus == "address"
         type_text(app, f"127.0.0.1:{host.address[1]}")
         tap(app, join_view.BUTTONS["join"].center)
-        assert isinstance(app.mode, JoinedMode)
+        assert joined(app)
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
         tap(app, app.icons["games"].center)
         tap(app, games_view.NETWORK_BUTTONS["save"].center)
         assert ui.message(app) == "There is no move to save yet."
         tap(app, games_view.NETWORK_BUTTONS["leave"].center)
-        assert isinstance(app.mode, PlayMode) and app.game.moves == mine
+        assert app.mode.name == "play" and app.game.moves == mine
     finally:
         app.close()
         host.stop()
@@ -250,7 +248,7 @@ def test_a_window_joined_on_the_command_line_saves_the_hosts_game_and_leaves(ui,
     app = ui.make_app(store=Store(tmp_path), speed="fast", join=host.address,
                       join_code="test42")
     try:
-        assert isinstance(app.mode, JoinedMode) and "games" in app.icons
+        assert joined(app) and "games" in app.icons
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
         ui.click_square(app, my_square(app))
         run_until(app, lambda: app.mode.human_to_move(), "our turn again")
@@ -263,7 +261,7 @@ def test_a_window_joined_on_the_command_line_saves_the_hosts_game_and_leaves(ui,
         assert [tuple(m) for m in json.loads(saved.read_text())["moves"]] == \
             [divmod(s, 8) for s in played]  # the joiner keeps the host's game
         ui.post_click(app, games_view.NETWORK_BUTTONS["leave"].center)
-        assert isinstance(app.mode, PlayMode) and app.game.moves == mine
+        assert app.mode.name == "play" and app.game.moves == mine
         assert app.table.policy.hidden_icons == frozenset()
     finally:
         app.close()

@@ -28,7 +28,6 @@ from chainplus.ui.window.command_line import build_parser, options_from
 from chainplus.ui.window.controls import WINDOW_ICONS as ICONS
 from chainplus.ui.window.demo import TourMode
 from chainplus.ui.window.display import NullDisplay
-from chainplus.ui.window.modes import GameOverMode, PlayMode
 from chainplus.ui.window.policy import DEMO_NEXT_GAME as ATTRACT_NEXT_GAME
 from chainplus.ui.window.policy import KIOSK_NEXT_GAME
 from chainplus.ui.window.targets import Icon
@@ -124,9 +123,9 @@ def test_a_won_kiosk_game_is_followed_by_a_new_one_after_a_pause(ui) -> None:
                seats=parse_seats("C0,C0"))
     for _ in range(4000):
         ui.advance(app, 0.2)
-        if isinstance(app.mode, GameOverMode):
+        if app.mode.name == "over":
             break
-    assert isinstance(app.mode, GameOverMode)
+    assert app.mode.name == "over"
     assert "new game starts" in app.help_text()[0]
     won = app.game
     ui.advance(app, KIOSK_NEXT_GAME - 1)
@@ -188,9 +187,9 @@ def test_a_finished_demo_game_is_followed_by_how_to_play_then_another(ui) -> Non
     assert ui.in_demo(app)
     for _ in range(6000):
         ui.advance(app, 0.2)
-        if isinstance(app.mode.inner, GameOverMode):
+        if app.mode.inner.name == "over":
             break
-    assert isinstance(app.mode.inner, GameOverMode) and ui.in_demo(app)
+    assert app.mode.inner.name == "over" and ui.in_demo(app)
     ui.advance(app, ATTRACT_NEXT_GAME + 0.5)
     tour = app.mode.inner
     assert ui.in_demo(app) and isinstance(tour, TourMode)
@@ -200,7 +199,7 @@ def test_a_finished_demo_game_is_followed_by_how_to_play_then_another(ui) -> Non
         headings.add(tour.pages[tour.page_at(app.clock.t)[0]].heading)
         ui.advance(app, 0.5)
     assert headings == {page.heading for page in tour.pages}  # every page shown
-    assert ui.in_demo(app) and app.game.winner is None and isinstance(app.mode.inner, PlayMode)
+    assert ui.in_demo(app) and app.game.winner is None and app.mode.inner.name == "play"
 
 
 def test_no_attract_mode_in_a_window(ui) -> None:
@@ -218,9 +217,9 @@ def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
         app.dirty = False  # as if the loop had just drawn
         app.clock.t += 0.05
         app.update()
-        if isinstance(app.board.board_mode, GameOverMode):
+        if app.board.board_mode.name == "over":
             break
-    assert isinstance(app.board.board_mode, GameOverMode)
+    assert app.board.board_mode.name == "over"
     assert app.dirty, "the winner's board was not drawn"
     assert "wins!" in app.mode.shown.cues.message.value.text
 
@@ -323,7 +322,7 @@ def test_bad_files_give_one_line_warnings_and_the_game_starts(ui, tmp_path, caps
     lines = err.strip().splitlines()
     assert len(lines) == 2 and all(line.startswith("chainplus: warning:") for line in lines)
     assert "Traceback" not in err
-    assert app.game.moves == [] and isinstance(app.mode, PlayMode)
+    assert app.game.moves == [] and app.mode.name == "play"
     ui.click_square(app, 5)
     assert st.read_autosave(tmp_path)[0].moves == [5]  # the folder was set aside; saving works
 
@@ -352,7 +351,7 @@ def test_a_kiosk_visitor_reads_the_rules_but_cannot_change_them(ui) -> None:
 def test_a_tap_during_how_to_play_brings_the_visitor_a_game(ui) -> None:
     app = make(ui, kiosk=True, idle_seconds=1)
     ui.advance(app, 1.5)
-    app.mode.inner.leave()
+    app.mode.inner.pause()
     app.mode.inner = TourMode(app.mode.demo)
     ui.advance(app, 3.0)
     assert app.mode.inner.name == "tour" and app.mode.animating

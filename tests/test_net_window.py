@@ -19,7 +19,7 @@ from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
 from chainplus.net.host import Host, HostConfig
 from chainplus.ui.art import panel_view
-from chainplus.ui.window.joined import JoinedMode
+from chainplus.ui.window.joined import JoinedReferee
 from chainplus.ui.window.launch import main
 
 WAIT = 60  # seconds: generous, never reached when things work
@@ -46,9 +46,24 @@ def run_until(app, check, what: str) -> None:
         time.sleep(0.002)
 
 
+def joined(app) -> bool:
+    """Whether the window shows a host's game, with no window over it and no chain on show."""
+    return app.mode is app.board and isinstance(app.board.referee, JoinedReferee) \
+        and app.mode.name != "animate"
+
+
+def remote(app):
+    """The host's game as the joined window has heard it (``remote.Remote``)."""
+    return app.board.referee.remote
+
+
+def link(app):
+    """The joined window's line to its host (a ``net.link.Link``)."""
+    return app.board.referee.line
+
+
 def ready_to_click(app) -> bool:
-    return isinstance(app.mode, JoinedMode) and (app.mode.human_to_move()
-                                                 or app.game.winner is not None)
+    return joined(app) and (app.mode.human_to_move() or app.game.winner is not None)
 
 
 def help_line(app) -> str:
@@ -74,7 +89,7 @@ def test_a_joined_window_plays_a_hosts_game_to_the_end(ui, tmp_path):
     app = joined_app(ui, host, store=store)
     try:
         assert app.icons.keys() == {"speed", "sound", "games", "rules", "quit"}
-        run_until(app, lambda: app.mode.seat == 1, "the welcome")
+        run_until(app, lambda: remote(app).seat == 1, "the welcome")
         clicks = 0
         while True:
             run_until(app, lambda: ready_to_click(app), "our turn or the end")
@@ -109,7 +124,7 @@ def test_refusals_leave_the_board_alone_and_the_hosts_errors_are_shown(ui):
     other = Connection.open(*host.address)  # seat 2, played by hand here
     app = joined_app(ui, host)
     try:
-        run_until(app, lambda: app.mode.seat == 1 and app.mode.state is not None,
+        run_until(app, lambda: remote(app).seat == 1 and remote(app).state is not None,
                   "the welcome")
         ui.click_square(app, 5)
         assert "Blue" in ui.message(app) and len(app.game.moves) == 0  # not started
@@ -126,7 +141,7 @@ def test_refusals_leave_the_board_alone_and_the_hosts_errors_are_shown(ui):
         run_until(app, lambda: app.mode.human_to_move(), "our turn again")
         ui.click_square(app, 6)  # Blue's square
         assert "Blue's square" in ui.message(app) and app.table.cues.refusal.value == 6
-        assert app.mode.link.send(msg.move(7, number=9))  # a stale move gets there...
+        assert link(app).send(msg.move(7, number=9))  # a stale move gets there...
         run_until(app, lambda: "The host says" in ui.message(app), "the host's error")
         assert "stale" in ui.message(app) and len(app.game.moves) == 2  # ...and no further
         assert host.snapshot().record["moves"] == [list(row_col(5)), list(row_col(6))]
@@ -143,9 +158,9 @@ def test_a_dropped_connection_comes_back_with_its_seat(ui):
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
         ui.click_square(app, 0)
         run_until(app, lambda: app.mode.human_to_move(), "our turn again")
-        app.mode.link.drop()
+        link(app).drop()
         run_until(app, lambda: ui.message(app) == "Back in the game.", "joining again")
-        assert app.mode.seat == 1 and len(app.game.moves) == 2
+        assert remote(app).seat == 1 and len(app.game.moves) == 2
         ui.click_square(app, 0)
         run_until(app, lambda: len(app.game.moves) >= 3, "the move after")
     finally:
@@ -156,7 +171,7 @@ def test_a_dropped_connection_comes_back_with_its_seat(ui):
 def test_a_host_that_stops_is_one_line_and_the_game_stays(ui):
     host = hosted("N,C1")
     app = joined_app(ui, host)
-    app.mode.link.retry_for = 0.0  # gives up at once
+    link(app).retry_for = 0.0  # gives up at once
     try:
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
         ui.click_square(app, 0)
@@ -166,6 +181,7 @@ def test_a_host_that_stops_is_one_line_and_the_game_stays(ui):
         run_until(app, lambda: "gone" in help_line(app), "the host gone")
         assert help_line(app) == "The host has gone. The game stays as it stood."
         assert app.game.moves == moves and not app.mode.human_to_move()
+        assert tuple(app.mode.status()) == (None, "Host gone", link(app).where, False)
         ui.click_square(app, 3)
         assert app.game.moves == moves and "gone" in ui.message(app)
     finally:
@@ -179,7 +195,7 @@ def test_no_host_there_is_one_line(ui):
     host.stop()
     app = ui.make_app(join=address, join_code="TEST42")
     try:
-        run_until(app, lambda: app.mode.gone, "giving up")
+        run_until(app, lambda: remote(app).gone, "giving up")
         assert help_line(app).startswith(f"Cannot reach the host at 127.0.0.1:{address[1]}")
         assert app.mode.status().head == "Not joined"
     finally:
@@ -190,7 +206,7 @@ def test_a_wrong_code_is_one_line(ui):
     host = hosted("N,C1")
     app = ui.make_app(join=host.address, join_code="WRONG1")
     try:
-        run_until(app, lambda: app.mode.gone, "the refusal")
+        run_until(app, lambda: remote(app).gone, "the refusal")
         assert help_line(app) == "The host refused: wrong code."
     finally:
         app.close()
@@ -216,11 +232,11 @@ def test_a_kiosk_joins_a_host_only_when_its_operator_asks(ui):
     host = hosted("N,C1")
     app = joined_app(ui, host, kiosk=True, idle_seconds=1.0)
     try:
-        assert app.table.policy.kiosk and isinstance(app.mode, JoinedMode)
+        assert app.table.policy.kiosk and joined(app)
         assert app.icons.keys() == {"speed", "sound", "rules"}  # no New, Undo, Hint, Games, Quit
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
         ui.advance(app, 5.0)  # left alone: the host's game stays, no demonstration
-        assert isinstance(app.mode, JoinedMode)
+        assert joined(app)
     finally:
         app.close()
         host.stop()

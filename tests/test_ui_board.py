@@ -14,7 +14,7 @@ from chainplus.app.store import Store
 from chainplus.core.rules import square_of
 from chainplus.ui.art import board_view
 from chainplus.ui.art.theme import BLACK
-from chainplus.ui.window.modes import AnimateMode, GameOverMode, PlayMode
+from chainplus.ui.window.controls import Effect
 from chainplus.ui.window.screen import squares_in
 
 HUMAN = "human"
@@ -110,7 +110,7 @@ def test_pointing_at_the_board_during_a_chain_says_a_click_finishes_it(ui) -> No
     app = two_humans(ui)
     two_wave_chain(app)
     ui.click_square(app, 0)
-    assert isinstance(app.mode, AnimateMode)
+    assert app.mode.name == "animate"
     app.table.cues.message.clear()
     point_at(ui, app, 40)
     assert app.help_text() == ("Click to finish the chain at once.", False)
@@ -139,29 +139,30 @@ def test_a_cascade_is_shown_wave_by_wave_and_a_click_finishes_it(ui) -> None:
     two_wave_chain(app)
     moves = len(app.game.moves)
     ui.click_square(app, 0)   # corner bursts into 1, which bursts into 0, 2 (blue) and 9 ...
-    assert isinstance(app.mode, AnimateMode)
-    cascade = app.mode.cascade
+    assert app.mode.name == "animate"
+    chain = app.mode.phase
+    cascade = chain.cascade
     assert len(cascade.waves) >= 2
-    assert app.mode.wave == -1  # the placement shows first
+    assert chain.wave == -1  # the placement shows first
     seen = []
     for _ in range(40):
         ui.advance(app, 0.05)
-        if not isinstance(app.mode, AnimateMode):
+        if app.mode.name != "animate":
             break
-        if app.mode.wave >= 0 and app.mode.wave not in seen:
-            seen.append(app.mode.wave)
+        if chain.wave >= 0 and chain.wave not in seen:
+            seen.append(chain.wave)
             counts, owners = app.mode.frame()
-            assert (tuple(counts), tuple(owners)) == app.mode.frames[app.mode.wave]
+            assert (tuple(counts), tuple(owners)) == chain.frames[chain.wave]
     assert seen[:2] == [0, 1]
     assert app.table.sounds.played.count("explode") <= len(cascade.waves)
     # play on: and this time click in the middle of the chain
     app.game.undo()
-    app.stack.switch(PlayMode(app.table))
+    app.mode.follow(Effect.RESTART)
     ui.click_square(app, 0)
-    assert isinstance(app.mode, AnimateMode)
+    assert app.mode.name == "animate"
     ui.advance(app, 0.25)
     ui.click_square(app, 40)  # a click during the animation finishes it...
-    assert not isinstance(app.mode, AnimateMode)
+    assert app.mode.name != "animate"
     assert len(app.game.moves) == moves + 1  # ...and is never a placement
     assert app.game.counts[40] == 0
 
@@ -170,10 +171,10 @@ def test_column_two_counts_change_in_step_with_the_animation(ui) -> None:
     app = two_humans(ui)
     two_wave_chain(app)
     ui.click_square(app, 0)
-    assert isinstance(app.mode, AnimateMode)
-    frames = app.mode.frames
+    assert app.mode.name == "animate"
+    frames = app.mode.phase.frames
     shown = []
-    while isinstance(app.mode, AnimateMode):
+    while app.mode.name == "animate":
         owners = app.mode.frame()[1]
         squares = squares_in(app.mode.frame())
         assert squares[1:] == [list(owners).count(s) for s in (1, 2, 3, 4)]
@@ -194,7 +195,7 @@ def test_instant_speed_skips_the_animation(ui) -> None:
     for sq in (0, 1, 0, 8):
         app.game.play(sq)
     ui.click_square(app, 0)
-    assert isinstance(app.mode, (PlayMode, GameOverMode))
+    assert app.mode.name in ("play", "over")
     assert "explode" in app.table.sounds.played
 
 
@@ -210,10 +211,10 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
         ui.advance(app, 3.0, step=0.2)
     assert app.game.winner is not None
     for _ in range(600):  # let the last chain finish
-        if isinstance(app.mode, GameOverMode):
+        if app.mode.name == "over":
             break
         ui.advance(app, 0.1)
-    assert isinstance(app.mode, GameOverMode)
+    assert app.mode.name == "over"
     assert app.table.sounds.played.count("win") == 1
     assert "wins" in app.help_text()[0]
     seat, head, line, big = app.mode.status()
@@ -222,7 +223,7 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
     ui.click_square(app, 30)
     assert app.game.state() == final  # the final board stays
     ui.click_icon(app, "new")
-    assert app.game.moves == [] and isinstance(app.mode, PlayMode)
+    assert app.game.moves == [] and app.mode.name == "play"
 
 
 def test_computer_against_computer_plays_a_whole_game_by_itself(ui) -> None:
@@ -236,11 +237,11 @@ def test_computer_against_computer_plays_a_whole_game_by_itself(ui) -> None:
     ui.click_icon(app, "new")
     assert app.game.seats == (1, 2, 3, 4)
     for _ in range(20000):
-        if isinstance(app.mode, GameOverMode):
+        if app.mode.name == "over":
             break
         ui.advance(app, 0.1, step=0.1)
     assert app.game.winner is not None
-    assert isinstance(app.mode, GameOverMode)
+    assert app.mode.name == "over"
 
 
 def test_a_computer_waits_a_moment_before_it_moves(ui) -> None:

@@ -15,7 +15,6 @@ from chainplus.ui.art.rules_view import BUTTONS
 from chainplus.ui.art.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
 from chainplus.ui.window.app import App, Devices
 from chainplus.ui.window.display import NullDisplay
-from chainplus.ui.window.modes import AnimateMode, PlayMode
 from chainplus.ui.window.targets import ADJUST, SELECT, Icon
 from chainplus.ui.window.worker import ThreadWorker
 
@@ -29,7 +28,7 @@ def test_new_game_starts_afresh_with_the_panel_seats(ui) -> None:
     assert len(app.game.moves) == 2
     ui.click_icon(app, "new")
     assert app.game.moves == [] and app.game.to_move == 1
-    assert isinstance(app.mode, PlayMode)
+    assert app.mode.name == "play"
 
 
 def test_undo_goes_back_to_the_last_move_a_human_made(ui) -> None:
@@ -223,9 +222,9 @@ def test_a_click_on_an_icon_during_a_cascade_finishes_it_and_acts(ui) -> None:
     for sq in (0, 1, 0, 8):
         app.game.play(sq)
     ui.click_square(app, 0)
-    assert isinstance(app.mode, AnimateMode)
+    assert app.mode.name == "animate"
     ui.click_icon(app, "speed")
-    assert not isinstance(app.mode, AnimateMode) and app.session.speed == "fast"
+    assert app.mode.name != "animate" and app.session.speed == "fast"
 
 
 def test_odd_events_are_answered_without_error(ui) -> None:

@@ -28,7 +28,7 @@ from chainplus.ui.art.theme import (
 )
 from chainplus.ui.rigs.fakes import HandClock
 from chainplus.ui.window.app import App
-from chainplus.ui.window.modes import AnimateMode, GameOverMode, PlayMode
+from chainplus.ui.window.chain import Showing
 from chainplus.ui.window.screen import out_on, squares_in
 from chainplus.ui.window.targets import ADJUST
 
@@ -206,7 +206,7 @@ def test_the_seat_to_move_is_highlighted_and_an_eliminated_seat_marked(ui) -> No
     assert tuple(screen.get_at(marker.center))[:3] == BLACK  # crossed out
     middle = panel_cell(2, 3)
     assert tuple(screen.get_at((middle.x + 3, marker.centery)))[:3] == BLACK  # struck through
-    assert isinstance(app.mode, PlayMode) and framed(3)
+    assert app.mode.name == "play" and framed(3)
 
 
 # ------------------------------------------------------------------ crossed out in step
@@ -228,26 +228,27 @@ def set_clock(app: App, t: float) -> None:
     clock.t = t
 
 
-def wave_time(mode: AnimateMode, wave: int) -> float:
+def wave_time(showing: Showing, wave: int) -> float:
     """A moment in the middle of ``wave`` (-1: while the placement shows)."""
+    chain = showing.chain
     if wave < 0:
-        return mode.start + mode.hold / 2
-    return mode.start + mode.hold + (wave + 0.5) * mode.wave_time
+        return chain.start + chain.hold / 2
+    return chain.start + chain.hold + (wave + 0.5) * chain.wave_time
 
 
-def each_wave_drawn(app: App, chain: AnimateMode, picture: pygame.Surface
+def each_wave_drawn(app: App, chain: Showing, picture: pygame.Surface
                     ) -> Iterator[tuple[int, list[int]]]:
     """Show every wave of ``chain`` in turn (-1: while the placement shows), draw it on
     ``picture`` and give the wave with the squares each seat owns on the frame shown."""
     for wave in range(-1, len(chain.cascade.waves)):
         set_clock(app, wave_time(chain, wave))
         app.update()
-        assert app.mode is chain and chain.wave == wave
+        assert app.mode.phase is chain and chain.wave == wave
         app.draw(picture)
         yield wave, squares_in(chain.frame())
 
 
-def check_strikes_through_the_chain(app: App, chain: AnimateMode) -> None:
+def check_strikes_through_the_chain(app: App, chain: Showing) -> None:
     """Show every wave of ``chain`` in turn and check the drawn strike lines at each: a seat is
     crossed out exactly when it is out of the game and owns nothing on the frame shown; a seat
     this chain knocks out is not crossed out while the placement shows, and is on the final
@@ -261,7 +262,7 @@ def check_strikes_through_the_chain(app: App, chain: AnimateMode) -> None:
             assert not any(struck(picture, seat) for seat in chain.cascade.eliminated)
     set_clock(app, wave_time(chain, len(chain.cascade.waves)) + 0.01)
     app.update()
-    assert isinstance(app.mode, GameOverMode)
+    assert app.mode.name == "over"
     app.draw(picture)
     for seat in app.game.seats:
         assert struck(picture, seat) == (seat != app.game.winner)
@@ -272,9 +273,9 @@ def test_the_last_chain_crosses_out_each_seat_when_its_squares_are_gone(
     app = ui.make_app(speed="normal", rules="classic", seats=(COMPUTER_SEAT,) * 4)
     for square in BEFORE_THE_LAST_CHAIN:
         app.session.place(square)
-    app.stack.switch(app.mode.place(LAST_MOVE))  # as the computer's answer is played
-    chain = app.mode
-    assert isinstance(chain, AnimateMode)
+    app.mode.place(LAST_MOVE)  # as the computer's answer is played
+    chain = app.mode.phase
+    assert isinstance(chain, Showing)
     assert chain.cascade.eliminated == (2, 3, 4) and chain.cascade.winner == 1
     assert out_on(squares_in(chain.frames[0]), app.session.game) == set()  # before any wave
     assert out_on(squares_in(chain.frames[1]), app.session.game) == {2}
@@ -289,13 +290,13 @@ def test_a_whole_four_computer_game_crosses_out_in_step_with_its_last_chain(
     end = app.clock.t + 600
     while app.clock.t < end:
         ui.advance(app, 0.05)
-        mode = app.mode
-        if isinstance(mode, AnimateMode) and mode.cascade.winner is not None:
+        chain = app.mode.phase
+        if isinstance(chain, Showing) and chain.cascade.winner is not None:
             break
     else:
         pytest.fail("the four computers did not finish a game")
-    assert isinstance(mode, AnimateMode) and mode.wave == -1  # caught as the chain began
-    check_strikes_through_the_chain(app, mode)
+    assert isinstance(chain, Showing) and chain.wave == -1  # caught as the chain began
+    check_strikes_through_the_chain(app, chain)
 
 
 # ------------------------------------------------------------------ C to H is not a warning
@@ -387,9 +388,9 @@ def test_the_sqr_column_drawn_mid_chain_is_the_frames_count(ui: SimpleNamespace)
     for square in BEFORE_THE_LAST_CHAIN:
         app.session.place(square)
     before = app.game.squares[:]
-    app.stack.switch(app.mode.place(LAST_MOVE))
-    chain = app.mode
-    assert isinstance(chain, AnimateMode)
+    app.mode.place(LAST_MOVE)
+    chain = app.mode.phase
+    assert isinstance(chain, Showing)
     picture = blank_picture()
     drawn = []
     for wave, frame in each_wave_drawn(app, chain, picture):

@@ -19,7 +19,6 @@ from chainplus.ui.art import games_view, graph_view, review_view
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.loop import turn
-from chainplus.ui.window.modes import GameOverMode, PlayMode
 from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.targets import ADJUST, Part
 from tests.paths import ROOT
@@ -52,7 +51,7 @@ def finish_a_game(ui, app) -> None:
     """Computers play the game to its end."""
     for _ in range(4000):
         ui.advance(app, 0.2)
-        if isinstance(app.mode, GameOverMode):
+        if app.mode.name == "over":
             return
     raise AssertionError("the game did not end")
 
@@ -65,7 +64,7 @@ def test_the_graph_shows_after_a_game_and_a_click_on_it_replays_from_that_move(u
     app = computers(ui)
     finish_a_game(ui, app)
     ui.advance(app, 2.0)
-    over = app.mode
+    over = app.mode.phase
     assert over.graph_open
     shown = over.graph()
     assert len(shown.judged) == shown.moves + 1  # all worked out, in step with the window
@@ -74,7 +73,7 @@ def test_the_graph_shows_after_a_game_and_a_click_on_it_replays_from_that_move(u
     ui.post_click(app, (x, graph_view.SHARES.centery))
     assert isinstance(app.mode, ReviewWindow) and app.mode.replay.at == 10
     key(app, pygame.K_ESCAPE)
-    assert app.mode is over
+    assert app.mode.phase is over
 
 
 def test_the_graph_hides_and_the_icons_still_work(ui) -> None:
@@ -82,20 +81,20 @@ def test_the_graph_hides_and_the_icons_still_work(ui) -> None:
     finish_a_game(ui, app)
     ui.advance(app, 2.0)
     ui.post_click(app, graph_view.BUTTONS["close"].center)
-    assert isinstance(app.mode, GameOverMode) and not app.mode.graph_open
+    assert app.mode.name == "over" and not app.mode.phase.graph_open
     ui.click_icon(app, "new")
-    assert isinstance(app.mode, PlayMode) and app.game.moves == []
+    assert app.mode.name == "play" and app.game.moves == []
 
 
 def test_a_kiosk_shows_the_graph_then_the_next_game_as_before(ui) -> None:
     app = computers(ui, kiosk=True, idle_seconds=3600.0)
     finish_a_game(ui, app)
     ui.advance(app, 2.0)
-    assert app.mode.graph_open and not app.mode.graph().buttons
+    assert app.mode.phase.graph_open and not app.mode.phase.graph().buttons
     ui.post_click(app, graph_view.SHARES.center)  # a kiosk's graph replays nothing
-    assert isinstance(app.mode, GameOverMode)
+    assert app.mode.name == "over"
     ui.advance(app, 10.0)
-    assert isinstance(app.mode, PlayMode) and app.game.winner is None
+    assert app.mode.name == "play" and app.game.winner is None
 
 
 def review_of(ui, game: Game, **options):
@@ -152,7 +151,7 @@ def test_play_on_makes_the_shown_position_live_and_undo_brings_the_game_back(ui)
     before = app.session.game  # empty: the board under the replay
     app.mode.replay.jump(6)
     ui.post_click(app, review_view.BUTTONS["play-on"].center)
-    assert isinstance(app.mode, PlayMode) and app.game.moves == game.moves[:6]
+    assert app.mode.name == "play" and app.game.moves == game.moves[:6]
     assert "Playing on after 6 moves" in ui.message(app)
     assert before.moves == []
 
@@ -171,7 +170,7 @@ def test_the_graph_button_and_escape(ui) -> None:
     key(app, pygame.K_ESCAPE)  # hides the graph first
     assert isinstance(app.mode, ReviewWindow) and not app.mode.graph_open
     ui.post_click(app, review_view.BUTTONS["close"].center)
-    assert isinstance(app.mode, PlayMode)
+    assert app.mode.name == "play"
 
 
 def test_every_part_has_help_that_fits(ui) -> None:
@@ -202,7 +201,7 @@ def test_save_lists_and_reopens_a_game(ui, tmp_path) -> None:
     ui.post_click(app, games_view.row_rect(0).center)
     assert isinstance(app.mode, ReviewWindow) and app.mode.replay.moves == (0, 9, 18)
     ui.post_click(app, review_view.BUTTONS["close"].center)
-    assert isinstance(app.mode, PlayMode) and app.game.moves == [0, 9, 18]
+    assert app.mode.name == "play" and app.game.moves == [0, 9, 18]
 
 
 def test_the_games_window_closes_like_the_rules_window(ui, tmp_path) -> None:
@@ -215,7 +214,7 @@ def test_the_games_window_closes_like_the_rules_window(ui, tmp_path) -> None:
             ui.click_icon(app, "speed")
         else:
             ui.post_click(app, games_view.FOOTER["close"].center)
-        assert isinstance(app.mode, PlayMode) and app.session.speed == "normal"
+        assert app.mode.name == "play" and app.session.speed == "normal"
 
 
 # --------------------------------------------------------------------------- opening files
@@ -234,7 +233,7 @@ def test_a_record_dropped_on_the_window_opens_in_a_replay(ui, tmp_path) -> None:
     assert app.mode.replay.moves == tuple(game.moves)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
-    assert isinstance(app.mode, PlayMode) and app.game.moves[0] == 27
+    assert app.mode.name == "play" and app.game.moves[0] == 27
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"\x00\xff" * 10, b'{"players": 9}',
@@ -249,7 +248,7 @@ def test_a_bad_file_dropped_gets_one_line_and_the_game_is_untouched(ui, tmp_path
     before = app.game.state()
     for dropped in (path, tmp_path, tmp_path / "missing.json"):
         drop(app, dropped)
-        assert isinstance(app.mode, PlayMode) and app.game.state() == before
+        assert app.mode.name == "play" and app.game.state() == before
         assert ui.message(app) and app.table.cues.message.value.warn
 
 
@@ -258,7 +257,7 @@ def test_a_kiosk_takes_no_dropped_file(ui, tmp_path) -> None:
     path.write_text(json.dumps(record_of(won_game())))
     app = make(ui, kiosk=True, idle_seconds=3600.0)
     drop(app, path)
-    assert isinstance(app.mode, PlayMode)
+    assert app.mode.name == "play"
 
 
 def test_a_record_named_at_the_start_opens_in_a_replay(ui, tmp_path) -> None:
@@ -268,7 +267,7 @@ def test_a_record_named_at_the_start_opens_in_a_replay(ui, tmp_path) -> None:
     app = make(ui, open_path=path)
     assert isinstance(app.mode, ReviewWindow) and app.mode.replay.moves == tuple(game.moves)
     bad = make(ui, open_path=tmp_path / "nothing.json")
-    assert isinstance(bad.mode, PlayMode) and "No such file" in ui.message(bad)
+    assert bad.mode.name == "play" and "No such file" in ui.message(bad)
 
 
 def test_the_review_screens_draw_at_640x480(ui) -> None:

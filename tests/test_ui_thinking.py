@@ -17,7 +17,7 @@ from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
 from chainplus.app.seats import SeatSpec
 from chainplus.core.game import Game
-from chainplus.ui.window.modes import THINK_PAUSE, AnimateMode, PlayMode, think_budget
+from chainplus.ui.window.turn import THINK_PAUSE, think_budget
 from chainplus.ui.window.worker import MOVE, Job, SyncWorker, ThreadWorker, answer
 
 HUMAN = "human"
@@ -55,15 +55,15 @@ def test_the_next_computer_thinks_while_the_chain_is_shown_and_plays_after_the_u
     worker = Recording()
     app = red_chains(ui, worker)
     ui.click_square(app, 0)
-    chain = app.mode
-    assert isinstance(chain, AnimateMode)
+    chain = app.mode.phase
+    assert app.mode.name == "animate"
     ui.advance(app, 0.02)  # the chain's first frame
     assert len(worker.jobs) == 1
     job, budget, moves = worker.jobs[0]
     assert job.kind == MOVE and moves == app.game.moves  # the position after red's move
     assert abs(budget - (chain.end - app.clock.t + think_budget("normal"))) < 0.001
     assert budget > think_budget("normal") + 0.5  # several waves' more thought
-    while isinstance(app.mode, AnimateMode):
+    while app.mode.name == "animate":
         ui.advance(app, 0.01, step=0.01)
     ended = app.clock.t
     while len(app.game.moves) == len(moves):
@@ -84,7 +84,7 @@ def test_a_chain_cut_short_hurries_the_computer_back_to_the_usual_pause(ui) -> N
     before = time.perf_counter()
     ui.click_square(app, 40)  # finishes the chain
     after = time.perf_counter()
-    assert isinstance(app.mode, PlayMode)
+    assert app.mode.name == "play"
     # hurried at the click to the usual pause from then, however long the click took
     assert before + budget <= job.answer_by <= after + budget
     assert not job.stop.is_set()  # hurried, not thrown away
@@ -94,7 +94,7 @@ def test_nobody_thinks_during_the_chain_when_a_human_moves_next(ui) -> None:
     worker = Recording()
     app = red_chains(ui, worker, blue=HUMAN)
     ui.click_square(app, 0)
-    while isinstance(app.mode, AnimateMode):
+    while app.mode.name == "animate":
         ui.advance(app, 0.05)
     assert worker.jobs == []
 
@@ -115,7 +115,7 @@ def test_a_hurried_search_answers_soon_with_a_move_that_is_kept() -> None:
 def test_level_5_thinks_through_the_pause_the_window_makes_anyway() -> None:
     """Its clock follows the speed, never under 0.25 s, and ends before the pause does
     (where the pause is long enough), so the pace of the game stays as it was."""
-    from chainplus.ui.window.modes import THINK_PAUSE, think_budget
+    from chainplus.ui.window.turn import THINK_PAUSE, think_budget
 
     for speed, pause in THINK_PAUSE.items():
         budget = think_budget(speed)
@@ -145,7 +145,7 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
     """wait_time: nothing due sleeps the longest step; a message, a computer's pause, an
     animation and a kiosk's idle spell each wake it in time."""
     from chainplus.ui.window.app import MAX_SLEEP
-    from chainplus.ui.window.modes import THINK_PAUSE
+    from chainplus.ui.window.turn import THINK_PAUSE
 
     app = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
     now = app.clock.t

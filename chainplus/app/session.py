@@ -183,17 +183,18 @@ class Session:
             return Refused(square, Note("The game is over: click New for another.", warn=True))
         if not game.is_legal(square):
             return Refused(square, not_yours(game.owners[square]))
-        shown = game.play_shown(square)
-        self.moved(won=shown.cascade.winner is not None)
+        return self.accepted(game.play_shown(square))
+
+    def accepted(self, shown: ShownCascade) -> Placed:
+        """A move on the board (played here, or accepted by the host of a network game):
+        autosaved, the game kept when it won, and what it did said (who it knocked out, and
+        the lesson it teaches the first time)."""
+        self.autosave()
+        if shown.cascade.winner is not None and self.store is not None and self.keeps_games:
+            self.store.keep_game(self.game, self.panel)  # every game won is kept
         notes = knocked_out(shown)
         lesson = self._lesson(shown)
         return Placed(shown, notes if lesson is None else (*notes, lesson))
-
-    def moved(self, won: bool) -> None:
-        """A move was made (here or by the host): autosave; keep the game if it ``won``."""
-        self.autosave()
-        if won and self.store is not None and self.keeps_games:
-            self.store.keep_game(self.game, self.panel)  # every game won is kept
 
     def _lesson(self, shown: ShownCascade) -> Note | None:
         """The note explaining what the move ``shown`` did, if it is a lesson not yet given."""

@@ -38,12 +38,12 @@ from chainplus.app.seats import parse_seats  # noqa: E402
 from chainplus.app.session import KioskOptions, Options, WindowOptions  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
+from chainplus.core.game import Game  # noqa: E402
 from chainplus.ui.art.board_view import cell_rect  # noqa: E402
 from chainplus.ui.rigs.fakes import HandClock  # noqa: E402
 from chainplus.ui.window.app import App, Devices  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
 from chainplus.ui.window.loop import turn  # noqa: E402
-from chainplus.ui.window.mode import Mode  # noqa: E402
 from chainplus.ui.window.policy import kiosk  # noqa: E402
 from chainplus.ui.window.targets import SELECT  # noqa: E402
 
@@ -165,7 +165,7 @@ class Museum:
         self.visit_every = visit_every
         self.progress = progress
         self.games = self.visitors = self.frames = 0
-        self.last_over: Mode | None = None  # the demonstration's finished game, counted once
+        self.last_over: Game | None = None  # the demonstration's finished game, counted once
         self.last_game_at = self.clock.t
 
     def close(self) -> None:
@@ -202,11 +202,10 @@ class Museum:
 
     def finished_one(self) -> bool:
         """True once for each demonstration game that reaches its end."""
-        mode = self.app.board
-        inner = mode.board_mode if mode.name == "demo" else None
-        if inner is None or inner.name != "over" or inner is self.last_over:
+        mode, game = self.app.board, self.app.game
+        if mode.name != "demo" or mode.board_mode.name != "over" or game is self.last_over:
             return False
-        self.last_over = inner
+        self.last_over = game
         self.games += 1
         self.last_game_at = self.clock.t
         return True

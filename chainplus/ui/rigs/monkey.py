@@ -44,9 +44,11 @@ from chainplus.ui.art.theme import (  # noqa: E402
 )
 from chainplus.ui.rigs.fakes import HandClock, headless_devices  # noqa: E402
 from chainplus.ui.window.app import App  # noqa: E402
+from chainplus.ui.window.chain import Showing  # noqa: E402
+from chainplus.ui.window.controller import Controller  # noqa: E402
 from chainplus.ui.window.controls import WINDOW_ICONS  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
-from chainplus.ui.window.mode import Mode  # noqa: E402
+from chainplus.ui.window.mode import Named  # noqa: E402
 from chainplus.ui.window.over.base import Overlay  # noqa: E402
 from chainplus.ui.window.over.join import JoinDialog  # noqa: E402
 
@@ -163,14 +165,16 @@ def state_of(app: App) -> str:
     over = {"demo": "attract/", "rules": "rules/", "games": "games/",
             "join": "join/"}.get(app.mode.name, "")
     name = shown_mode(app).name
-    if name == "play":
+    if app.board.name != "demo" and app.session.hosting and name != "review":
+        name = "hosting"  # a hosting window's board, whatever its phase
+    elif name == "play":
         name = "thinking" if app.session.computer_to_move() else "human-to-move"
     prefix = "kiosk" if app.options.kiosk else "window"
     return f"{prefix}/{over}{name}"
 
 
-def shown_mode(app: App) -> Mode | Overlay:
-    """What plays the board on screen: a replay over the board, else the board's own mode (a
+def shown_mode(app: App) -> Named | Overlay:
+    """What plays the board on screen: a replay over the board, else the board's own game (a
     demonstration's inner one)."""
     replays = [window for window in app.stack.windows if window.picture is not None]
     return replays[-1] if replays else app.board.board_mode
@@ -196,15 +200,15 @@ def check(app: App) -> None:
         assert replay.position.moves == list(replay.moves[:replay.at]), "replay off its moves"
         assert not app.options.kiosk, "a replay in a kiosk"
     elif mode.name == "animate":
-        cascade = getattr(mode, "cascade")  # noqa: B009  (an AnimateMode's own)
+        assert isinstance(mode, Controller) and isinstance(mode.phase, Showing)
+        cascade = mode.phase.cascade
         assert game.moves and cascade.square == game.moves[-1], "animating another move"
         assert (game.winner is not None) == (cascade.winner is not None)
-    elif mode.name == "hosting":
-        assert app.session.hosting, "a hosting mode whose session does not host"
-        assert not app.options.kiosk, "a kiosk hosting unasked"
     else:
         assert mode.name == "play" and game.winner is None, "play mode after a win"
         assert game.to_move in game.alive
+    if app.session.hosting:
+        assert not app.options.kiosk, "a kiosk hosting unasked"
     assert app.table.away is None, "the monkey joined a host"
     if isinstance(app.mode, JoinDialog):
         for field in app.mode.fields.values():

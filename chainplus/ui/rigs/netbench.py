@@ -3,8 +3,8 @@ smoothly it draws meanwhile, all on 127.0.0.1.
 
 The window under test is built as ``python main.py`` builds it (``netbench_windows``), drawn
 at the default speed, so chains animate, and scaled to ``--size`` as uibench does:
-``joined`` (``--join``: the real ``Link`` thread and ``JoinedMode``, the ``Host`` on a thread
-of this process) or ``hosting`` (the window hosts its game, as with ``--seats H,N``). Every
+``joined`` (``--join``: the real ``Link`` thread and the board's controller, the ``Host`` on
+a thread of this process) or ``hosting`` (the window hosts its game, as with ``--seats H,N``). Every
 other network seat is played by ``python -m chainplus join``, a process of its own as a
 player's would be; the window's own seat by clicks posted to it whenever it may move (a
 level-3 computer's choices), so whole games are played over the network. For each move:
@@ -72,8 +72,8 @@ def play_out(bench: Bench, display: ScreenDisplay, times: MoveTimes, seed: int,
     import pygame
 
     from chainplus.ui.art.board_view import cell_rect
+    from chainplus.ui.window.chain import Showing
     from chainplus.ui.window.loop import next_events, turn
-    from chainplus.ui.window.modes import AnimateMode
 
     app, rng, frames = bench.app, random.Random(seed), []
     clicked: Key | None = None
@@ -91,14 +91,16 @@ def play_out(bench: Bench, display: ScreenDisplay, times: MoveTimes, seed: int,
             clicked = shown
             click_at(display, cell_rect(choose(app.game, rng)).center)
         events = next_events(app)
-        chain = (app.mode, shown) if isinstance(app.mode, AnimateMode) else None
+        phase = app.stack.controller.phase
+        chain = (phase, shown) if isinstance(phase, Showing) else None
         began, start, used = time.monotonic(), time.perf_counter(), time.thread_time()
         if turn(app, display, events):
             frames.append((time.perf_counter() - start, time.thread_time() - used))
-            mode = app.mode
+            phase = app.stack.controller.phase
             times.drawn(bench.shown(), time.monotonic(),
-                        mode.end if isinstance(mode, AnimateMode) else None)
-        if chain is not None and app.mode is not chain[0] and chain[1] is not None:
+                        phase.end if isinstance(phase, Showing) else None)
+        if chain is not None and app.stack.controller.phase is not chain[0] \
+                and chain[1] is not None:
             times.chain_over(chain[1], began)  # at its end, or cut short
         if app.mode.animating:
             frame_clock.tick(60)

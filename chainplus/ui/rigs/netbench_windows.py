@@ -107,7 +107,7 @@ def _app(options: Options, display: ScreenDisplay) -> App:
 def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench:
     """A window that joined an in-process host as ``python main.py --join`` makes it; the
     host's other network seats are bots, started once the window holds its seat."""
-    from chainplus.ui.window.joined import JoinedMode
+    from chainplus.ui.window.joined import JoinedReferee
     from chainplus.ui.window.loop import next_events, turn
 
     seats = parse_seats(plan.seats)
@@ -116,18 +116,20 @@ def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench
     host.start()
     app = _app(window_options(plan, ["--join", f"127.0.0.1:{host.address[1]}",
                                      "--code", host.code]), display)
-    joined = app.mode
-    if not isinstance(joined, JoinedMode):
+    board = app.stack.controller
+    referee = board.referee
+    if not isinstance(referee, JoinedReferee):
         app.close()
         host.stop()
-        raise RuntimeError(f"the window did not join: {joined.default_help()}")
+        raise RuntimeError(f"the window did not join: {board.default_help()}")
+    joined = referee.remote
     end = time.monotonic() + 10
     while joined.seat is None and not joined.gone and time.monotonic() < end:
         turn(app, display, next_events(app))
     if joined.seat is None:
         app.close()
         host.stop()
-        raise RuntimeError(f"the window did not join the host: {joined.default_help()}")
+        raise RuntimeError(f"the window did not join the host: {board.default_help()}")
     others = sum(seat.kind == "network" for seat in seats) - 1
 
     def shown() -> Key | None:
@@ -135,7 +137,7 @@ def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench
         return None if state is None else (state.number, len(app.game.moves))
 
     def to_click() -> bool:
-        return app.mode is joined and joined.human_to_move()
+        return app.mode is board and board.human_to_move()
 
     return Bench(app, host, shown, to_click, lambda: host.wait(0),
                  bots=start_bots(host, others, plan.seed))
@@ -145,16 +147,17 @@ def hosting_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Benc
     """A window that hosts its game, as ``python main.py --seats H,N --listen 127.0.0.1``
     makes it (on a free port, never 4770); bots take its network seats for each game, and
     New starts the next game once the last is won."""
-    from chainplus.ui.window.hosting import HostingMode
+    from chainplus.ui.window.hosting import HostedReferee
 
     options = window_options(plan, ["--seats", plan.seats, "--listen", "127.0.0.1"])
     app = _app(dataclasses.replace(options, network=dataclasses.replace(options.network, port=0)),
                display)
-    hosting = app.mode
-    if not isinstance(hosting, HostingMode):
+    board = app.stack.controller
+    referee = board.referee
+    if not isinstance(referee, HostedReferee):
         app.close()
-        raise RuntimeError(f"the window does not host: {app.mode.default_help()}")
-    host = hosting.line.host
+        raise RuntimeError(f"the window does not host: {board.default_help()}")
+    host, hosting = referee.line.host, referee.remote
 
     def heard(message: dict[str, Any]) -> None:  # on the host's thread
         if "moved" in message:
@@ -167,7 +170,7 @@ def hosting_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Benc
         return None if state is None else (state.number, len(app.game.moves))
 
     def to_click() -> bool:
-        return app.mode is hosting and hosting.human_to_move()
+        return app.mode is board and board.human_to_move()
 
     def played() -> int:
         state = hosting.state
@@ -181,7 +184,7 @@ def hosting_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Benc
         """New once a game is won (the loop clicks nothing else then); bots for a game that
         waits for its network seats, once the last game's bots have gone."""
         state = hosting.state
-        if app.mode is not hosting or state is None:
+        if app.mode is not board or state is None:
             return
         if state.game.winner is not None and played() < plan.games:
             press(app, display, "new")

@@ -126,7 +126,7 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
     """
     from chainplus.ui.rigs.fakes import HandClock
     from chainplus.ui.window.app import Devices
-    from chainplus.ui.window.modes import PlayMode
+    from chainplus.ui.window.controls import Effect
     from chainplus.ui.window.worker import SyncWorker
 
     clock = HandClock()
@@ -140,9 +140,9 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
     for before, square in long_cascades(cascades, seed):
         waves.append(len(before.copy().play(square).waves))
         app.session.game = before
-        play = PlayMode(app.table)
-        app.stack.switch(play)
-        app.stack.switch(play.place(square))
+        board = app.stack.controller
+        board.follow(Effect.RESTART)  # play on from the game put on the board
+        board.place(square)
         assert app.mode.animating
         while app.mode.animating:
             clock.t += 1 / 60
@@ -165,7 +165,7 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
     frame is drawn (the real loop draws fewer), at up to 60 a second.
     """
     from chainplus.ui.window.app import Devices
-    from chainplus.ui.window.modes import PlayMode
+    from chainplus.ui.window.controls import Effect
 
     app = bench_app(Devices(display=display), seed, "computer", level, speed="fast")
     times: list[tuple[float, float]] = []
@@ -176,7 +176,7 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
             if app.game.over:
                 moves += len(app.game.moves)
                 app.session.new_game()
-                app.stack.switch(PlayMode(app.table))
+                app.stack.controller.follow(Effect.RESTART)
             thinking = app.table.worker.job is not None
             spent = _frame(app, display)
             if thinking:

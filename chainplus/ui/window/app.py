@@ -1,5 +1,5 @@
-"""The window's event loop side: ``App`` holds the board's mode and the windows stacked over
-it, turns pygame events into clicks for the one on top, serves what they ask (``requests``),
+"""The window's event loop side: ``App`` holds the board and the windows stacked over it,
+turns pygame events into clicks for the one on top, serves what they ask (``requests``),
 moves time on, and says when the screen must be drawn again.
 
 ``App`` never opens the display itself: tests and the rigs drive it headless with synthetic
@@ -23,12 +23,13 @@ from chainplus.app.store import Store
 from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game
 from chainplus.ui.art.sound import SoundPlayer, Sounds
-from chainplus.ui.window import joining, screen, targets, touch
+from chainplus.ui.window import joined, screen, targets, touch
+from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
-from chainplus.ui.window.mode import Mode
-from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.hosting import referee_for
+from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
 from chainplus.ui.window.requests import OpenReplay, OpenRules
@@ -48,7 +49,7 @@ _REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.
            pygame.WINDOWSIZECHANGED)
 
 
-def _look(mode: Mode, windows: list[Overlay]) -> tuple[object, ...]:
+def _look(mode: BoardMode, windows: list[Overlay]) -> tuple[object, ...]:
     """What the screen shows, in brief: when it changes, the screen is drawn again (a
     demonstration changes its own board and cues, out of the App's sight)."""
     shown = mode.shown
@@ -104,9 +105,9 @@ class App:
             worker if worker is not None else ThreadWorker(post_wake), sounds,
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=post_wake)
-        board = PlayMode(self.table) if network.join is None \
-            else joining.join(self.table, network.join, network.join_code)  # own game aside
-        self.stack = Stack(self.table, board, self.display)
+        first = None if network.join is None \
+            else joined.join(self.table, network.join, network.join_code)  # own game aside
+        self.stack = Stack(self.table, Controller(self.table, referee_for, first), self.display)
         self.exit_status = 0
         self.focused = self.dirty = True
         self.pointer: tuple[int, int] | None = None
@@ -119,13 +120,13 @@ class App:
 
     # ------------------------------------------------------------------ what is on screen
     @property
-    def mode(self) -> Mode | Overlay:
+    def mode(self) -> BoardMode | Overlay:
         """What takes the pointer and the keys now: the window on top, else the board."""
         return self.stack.top
 
     @property
-    def board(self) -> Mode:
-        """The board's mode, under any windows."""
+    def board(self) -> BoardMode:
+        """The board (the game, or a kiosk's demonstration), under any windows."""
         return self.stack.board
 
     @property
@@ -279,8 +280,7 @@ class App:
         stack = self.stack
         before = _look(stack.board, stack.windows)
         if stack.board.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
-            stack.close_windows()
-            stack.switch(DemoMode(table))  # a kiosk left alone shows what the game is
+            stack.show_demo(DemoMode(table))  # a kiosk left alone shows what the game is
         stack.tick(now)
         problem = table.session.save_problem()
         if problem is not None:
@@ -333,11 +333,10 @@ class App:
         self.session.remember(display.fullscreen, display.placement())
 
     def close(self) -> None:
-        """Stop the windows, the mode, the worker and any link to a host (the player's own
-        session comes back); remember where the window was."""
-        self.stack.close_windows()
-        self.board.leave()
+        """Stop the windows, the board (and with it the window's own host, or its link to
+        another's), and the worker; the player's own session comes back; remember where the
+        window was."""
+        self.stack.close()
         self.table.worker.close()
-        self.table.hang_up()  # the window's own host, if it hosts
-        joining.come_back(self.table)
+        joined.come_back(self.table)
         self.remember()

@@ -2,7 +2,10 @@
 (every seat a quick computer, silent, on a table of its own: a session with no files, so
 nothing it does touches the visitor's game or settings), then a short animated how-to-play
 (``TourMode``), then another game, and so on. The first click or tap anywhere brings the
-visitor a fresh game.
+visitor a fresh game (``requests.EndDemo``).
+
+The demonstration game is the board's own controller (``controller``) on the demonstration's
+table, its seats refereed by its session (``local``).
 """
 
 from __future__ import annotations
@@ -12,35 +15,32 @@ import pygame
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session, demo_options
 from chainplus.app.tour import Page, tour
+from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, rules_view
-from chainplus.ui.window.mode import Mode
-from chainplus.ui.window.modes import PlayMode
+from chainplus.ui.window.controller import Controller
+from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.policy import DEMO
+from chainplus.ui.window.requests import EndDemo
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import Target
+from chainplus.ui.window.targets import Part, Target
 
 #: The demonstration game's seats (its speed is the kiosk policy's).
 DEMO_SEATS = (SeatSpec("computer", 3, 10),) * len(SEATS)
 DEMO_BUDGET = 0.05
 
 
-class TourMode(Mode):
+class TourMode:
     """How to play, its pages turning by themselves on the rules window, over the board; then
     the next demonstration game."""
 
     name = "tour"
-    wakes_on_idle = False
 
     def __init__(self, table: Table) -> None:
-        super().__init__(table)
+        self.table = table
         self.pages: tuple[Page, ...] = tour(table.session.game.rules)
         self.start = table.now
-
-    @property
-    def animating(self) -> bool:
-        return True
 
     def page_at(self, now: float) -> tuple[int, float]:
         """The page shown at ``now`` and how many seconds it has been shown (the last page
@@ -56,16 +56,15 @@ class TourMode(Mode):
     def seconds(self) -> float:
         return sum(page.tour_seconds for page in self.pages)
 
-    def tick(self, now: float) -> Mode:
-        if now >= self.start + self.seconds:
-            self.table.say(self.session.new_game())
-            return PlayMode(self.table)
-        return self
+    def over(self, now: float) -> bool:
+        return now >= self.start + self.seconds
 
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        super().draw_board(surface, None)
+    def draw_board(self, surface: pygame.Surface) -> None:
+        game = self.table.session.game
+        marks = board_view.Marks(last=self.table.session.last_square)
+        board_view.draw_board(surface, game.counts, game.owners, game.threshold, marks)
         number, elapsed = self.page_at(self.table.now)
-        rules = self.session.game.rules
+        rules = game.rules
         rules_view.draw(surface, rules_view.RulesShown(
             number=number, count=len(self.pages), page=self.pages[number], elapsed=elapsed,
             playing=rules, chosen=rules, tour=True))
@@ -77,76 +76,107 @@ class TourMode(Mode):
         return "How to play. Touch or click anywhere to play!"
 
 
-class DemoMode(Mode):
-    """The computer plays itself on a table of its own until a visitor clicks anywhere."""
+class DemoMode:
+    """The computer plays itself on a table of its own over ``table``'s board until a visitor
+    clicks anywhere."""
 
     name = "demo"
     wakes_on_idle = False
 
     def __init__(self, table: Table) -> None:
-        super().__init__(table)
+        self.table = table
         table.stop_thinking()
         speed = table.policy.demo_speed
         session = Session(demo_options(table.session.options, DEMO_SEATS, speed))
         # silent: the demonstration's session has the sound off
         self.demo = Table(session, DEMO, table.worker, table.sounds, table.rng,
                           DEMO_BUDGET, table.hint_budget, now=table.now)
-        self.inner: Mode = PlayMode(self.demo)
+        self.inner: Controller | TourMode = Controller(self.demo, LocalReferee)
 
-    def tick(self, now: float) -> Mode:
+    def tick(self, now: float) -> None:
         self.demo.now = now
-        for _ in range(8):  # a mode may hand over to another that is due at once
-            inner = self.inner.tick(now)
-            if inner is self.inner:
-                break
-            if self.inner.name == "over":
-                inner = TourMode(self.demo)  # between two games, how to play
-            self.inner.leave()
-            self.inner = inner
-        return self
+        inner = self.inner
+        if isinstance(inner, TourMode):
+            if inner.over(now):
+                self.demo.say(self.demo.session.new_game())
+                self.inner = Controller(self.demo, LocalReferee)
+            return
+        was = inner.name
+        inner.tick(now)
+        if was == "over" and inner.name != "over":  # between two games, how to play
+            inner.pause()
+            self.inner = TourMode(self.demo)
 
-    def click(self, target: Target | None, button: int) -> Mode:
+    def click(self, target: Target | None, button: int) -> None:
         """The click wakes the kiosk and does nothing else: the visitor's fresh game."""
-        self.inner.leave()
-        self.table.say(self.session.back_to_operator())
-        return PlayMode(self.table)
+        self.table.ask(EndDemo())
 
-    def leave(self) -> None:
-        self.inner.leave()
+    def pause(self) -> None:
+        if isinstance(self.inner, Controller):
+            self.inner.pause()
 
     @property
     def animating(self) -> bool:
-        return self.inner.animating
+        return isinstance(self.inner, TourMode) or self.inner.animating
 
     @property
     def shown(self) -> Table:
         return self.demo
 
     @property
-    def board_mode(self) -> Mode:
+    def board_mode(self) -> Controller | TourMode:
         return self.inner
+
+    @property
+    def game_shown(self) -> Game:
+        return self.demo.session.game
+
+    def hit(self, pos: tuple[int, int]) -> Part | None:
+        return None
 
     def icons_work(self) -> bool:
         return False
 
+    def human_to_move(self) -> bool:
+        return False
+
+    def waiting_seats(self) -> frozenset[int]:
+        return frozenset()
+
+    def title(self) -> str | None:
+        return None
+
+    def look(self) -> object:
+        return self.inner.look() if isinstance(self.inner, Controller) else None
+
     def deadline(self, now: float) -> float | None:
-        return self.inner.deadline(now)
+        return None if isinstance(self.inner, TourMode) else self.inner.deadline(now)
 
     def frame(self) -> Board:
-        return self.inner.frame()
+        game = self.demo.session.game
+        return self.inner.frame() if isinstance(self.inner, Controller) else \
+            (game.counts, game.owners)
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        if isinstance(self.inner, TourMode):
+            self.inner.draw_board(surface)
+            return
         self.inner.draw_board(surface, None)
-        if self.inner.name != "tour":
-            board_view.draw_attract_banner(surface, self.table.now)
+        board_view.draw_attract_banner(surface, self.table.now)
 
     def status(self) -> Status:
         status = self.inner.status()
-        if status.big or self.inner.name == "tour":
+        if status.big or isinstance(self.inner, TourMode):
             return status
         return status._replace(head="Demonstration")
 
     def default_help(self) -> str:
-        if self.inner.name == "tour":
+        if isinstance(self.inner, TourMode):
             return self.inner.default_help()
         return "A demonstration game. Click anywhere to play!"
+
+    def own_help(self, target: Target | None) -> str | None:
+        return None
+
+    def square_help(self, square: int) -> str:
+        return self.default_help()

@@ -1,5 +1,5 @@
 """The graph window's parts, as the pointer finds them and the help line names them: shown
-after a game (``modes.GameOverMode``) and in a replay (``over.review``)."""
+after a game (``ending.Ending``) and in a replay (``over.review``)."""
 
 from __future__ import annotations
 

@@ -2,13 +2,14 @@
 runs in the window's process, so joiners on other machines take those seats.
 
 The host is the authority here too: the window shows its own game as the host tells it,
-through ``HostLine``, the same messages its joiners read, so the two can never disagree.
-``HostingMode`` is the joined window's mode with the host's side added: the window's human
-seats play by clicks that go to the host; the panel stays the window's own, and a seat passed
-there between human, computer and network (one nobody came back to handed to the computer)
-passes at the host at once; New and Play on start the host's next game, or stop hosting when
-the next game has no network seats. The title bar and the help line say where others join
-and the code they need; a free network seat's row says it waits.
+through ``HostLine``, the same messages its joiners read, so the two can never disagree
+(``HostedReferee``, with a ``remote.Remote`` as a joined window has). The window's human seats
+play by clicks that go to the host; the panel stays the window's own, and a seat passed there
+between human, computer and network (one nobody came back to handed to the computer) passes
+at the host at once; New and Play on start the host's next game, or stop hosting when the
+next game has no network seats. The title bar and the help line say where others join and
+the code they need; a free network seat's row says it waits. ``referee_for`` is where the
+window decides to host a game: whenever it seats one.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME, hosted
 from chainplus.app.seats import SeatSpec
-from chainplus.app.session import Note, Session
+from chainplus.app.session import Session
 from chainplus.app.settings import Speed
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
@@ -33,12 +35,11 @@ from chainplus.net.link import LinkEvent
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.chain import wave_timing
-from chainplus.ui.window.controls import Effect
-from chainplus.ui.window.joined import JoinedMode
-from chainplus.ui.window.mode import Mode
-from chainplus.ui.window.modes import THINK_PAUSE, PlayMode, ask_hint, show_hint, think_budget
+from chainplus.ui.window.local import LocalReferee
+from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Reset, Won
+from chainplus.ui.window.remote import Remote
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import Cell, Target
+from chainplus.ui.window.turn import THINK_PAUSE, think_budget
 
 
 def host_seats(session: Session) -> tuple[SeatSpec, ...]:
@@ -133,88 +134,108 @@ def start_host(table: Table) -> HostLine | str:
     return f"Cannot host: {why}."
 
 
-def hosting_mode(table: Table, mode: Mode) -> Mode:
-    """``mode``, or, when it is a game with network seats to play, the mode that hosts it (or,
-    when the window cannot listen, the same game with its network seats played here)."""
+def referee_for(table: Table) -> Referee:
+    """The referee of the window's own game on ``table``: its session, or, when the game has
+    network seats to play, its own host (or, when the window cannot listen, the session with
+    the network seats played here)."""
     session = table.session
-    if type(mode) is not PlayMode or not session.hosted:
-        return mode
+    if not session.hosted:
+        return LocalReferee(table)
     line = start_host(table)
     if isinstance(line, HostLine):
-        return HostingMode(table, line)
+        return HostedReferee(table, line)
     for seat in session.game.seats:
         row = session.panel[seat]
         if row.plays_as == "network":
             row.kind = row.plays_as = "human"
     table.say(Note(f"{line} The network seats play here.", warn=True))
-    return mode
+    return LocalReferee(table)
 
 
-class HostingMode(JoinedMode):
-    """The hosted game on the board; the window's human seats play by clicks."""
-
-    name = "hosting"
-    wakes_on_idle = False  # joiners may be mid-game: a kiosk shows no demonstration
+class HostedReferee:
+    """The window's own host (on ``line``) referees the game on the table's board; the window
+    plays the host's human seats."""
 
     def __init__(self, table: Table, line: HostLine) -> None:
-        super().__init__(table, line)
-        self.line = line
-        table.session.hosting = True
-        table.hang_up = self.close  # the window closing stops its host
-        self.over_since: float | None = None  # when the game on the board ended
+        self.table, self.line = table, line
+        self.session = session = table.session
+        self.remote = Remote(line, session, hosts=True)
+        session.hosting = True
         self.asked: Game | None = None  # the game the host was asked to play next
-        self.paced = table.session.speed  # the speed the host's computer seats wait for
+        self.paced = session.speed  # the speed the host's computer seats wait for
 
-    def mine(self) -> tuple[int, ...]:
-        state = self.state
-        if state is None:
-            return ()
-        return tuple(s for s in state.game.seats if state.kinds[s - 1] == "human")
+    def player(self, seat: int) -> Player:
+        return self.remote.player(seat, "")  # the window's seats are the panel's humans
 
-    def show_seats(self, state: msg.GameState) -> None:
-        """The panel is the window's own: the host follows it (``send_seats``)."""
+    def hold(self) -> Hold | None:
+        return self.remote.hold("Starting the network game...",
+                                f"Join with code {self.line.host.code} at {self.line.first}.")
 
-    def played(self, won: bool) -> None:
-        self.session.moved(won)  # saved at once, as a move made here is, and kept when won
+    def propose(self, square: int) -> Note | None:
+        return self.remote.propose(square)
 
-    def game_state(self, state: msg.GameState) -> None:
-        super().game_state(state)
-        self.session.autosave()  # the game as the host has it (a new game, a seat handed over)
-
-    def winner_line(self) -> str:
-        return f"{super().winner_line()} {self.table.policy.after_win()}"
-
-    # ---------------------------------------------------------------- the host's player
-    def tick(self, now: float) -> Mode:
-        show_hint(self.table)
+    def heard(self) -> list[Happening]:
         if self.session.speed != self.paced:  # the Speed icon: the host paces its computer
             self.paced = self.session.speed
             self.line.host.set_answer_after(pace(self.paced))
-        after = super().tick(now)
-        due = self.table.policy.next_game_after
-        if after is self and due is not None and self.over_for(now) >= due:
-            self.table.say(self.session.new_game())  # a kiosk starts the next game itself
-            return self.follow(Effect.RESTART)
-        return after
+        heard = self.remote.heard()
+        if any(isinstance(happening, Reset) for happening in heard):
+            self.session.autosave()  # the game as the host has it (a new game, a seat handed)
+        return heard
 
-    def over_for(self, now: float) -> float:
-        """How long the game has been over (0 while it is not)."""
-        if self.session.game.winner is None:
-            self.over_since = None
-        elif self.over_since is None:
-            self.over_since = now
-        return 0.0 if self.over_since is None else now - self.over_since
+    def behind(self) -> bool:
+        return self.remote.behind()
 
-    def click(self, target: Target | None, button: int) -> Mode:
-        if isinstance(target, Cell):
-            after = Mode.click(self, target, button)
-            self.send_seats()
-            return after
-        return super().click(target, button)
+    def restart(self) -> Referee | None:
+        """New or Play on: the host's next game, or no more hosting when it has no network
+        seats (Undo changes nothing: the moves are the host's)."""
+        session = self.session
+        if session.game is self.hosting_game():
+            return self
+        if not hosted(session.panel, session.game):
+            self.close()
+            self.table.say(Note("No network seats in this game: hosting has stopped."))
+            return None
+        self.remote.state, self.asked = None, session.game  # until the host tells the new game
+        self.line.host.new_game(session.game, host_seats(session))
+        return self
 
-    def send_seats(self) -> None:
+    def hosting_game(self) -> Game | None:
+        """The game the host plays: as it told us, or the one asked for that it has not yet."""
+        state = self.remote.state
+        return state.game if state is not None else self.asked
+
+    def won(self, winner: int) -> Won:
+        line = f"{self.remote.winner_line(winner)} {self.table.policy.after_win()}"
+        return Won(self.remote.key(), line, line)
+
+    def title(self) -> str:
+        """Where others join and the code, as much of it as the title bar holds."""
+        code, first, where = self.line.host.code, self.line.first, self.line.where
+        for text in (f"Chain Reaction - hosting at {where}, code {code}",
+                     f"Hosting at {where}, code {code}", f"Hosting at {first}, code {code}"):
+            if font.size(text)[0] <= TITLE_BAR.w - 2 * font.size(" ")[0]:
+                break
+        return text
+
+    def waiting_seats(self) -> frozenset[int]:
+        return self.remote.waiting_seats()
+
+    def seat_help(self, seat: int) -> str | None:
+        """Over a network seat's row: who holds it, and how to hand it over; the rest of the
+        panel is the window's own, with its usual help."""
+        state = self.remote.state
+        if state is None or state.kinds[seat - 1] != "network":
+            return None
+        held = "joined" if seat in state.connected else "free"
+        return f"{SEAT_NAME[seat]}: network seat, {held}. Adjust: a computer plays it."
+
+    def panel_click(self) -> Note | None:
+        return None
+
+    def seats_changed(self) -> None:
         """Tell the host who now plays each seat of the game under way, as the panel says."""
-        state, game = self.state, self.session.game
+        state, game = self.remote.state, self.session.game
         if state is None or game.winner is not None or state.game is not game:
             return
         for seat, plan in zip(SEATS, host_seats(self.session), strict=True):
@@ -222,67 +243,10 @@ class HostingMode(JoinedMode):
             if seat in game.seats and (plan.kind, plan.level, plan.random_pct) != was:
                 self.line.host.set_seat(seat, plan)
 
-    def follow(self, effect: Effect) -> Mode:
-        """New or Play on: the host's next game, or no more hosting when it has no network
-        seats. A hint for the human to move, as in any game."""
-        session = self.session
-        if effect is Effect.HINT and self.human_to_move():
-            ask_hint(self.table)
-            return self
-        if effect is not Effect.RESTART or session.game is self.hosting_game():
-            return Mode.follow(self, effect)  # Undo refused: the game is the host's still
-        if not hosted(session.panel, session.game):
-            self.close()
-            self.table.say(Note("No network seats in this game: hosting has stopped."))
-            return PlayMode(self.table)
-        self.state, self.asked = None, session.game  # until the host tells the new game
-        self.line.host.new_game(session.game, host_seats(session))
-        return self
-
-    def hosting_game(self) -> Game | None:
-        """The game the host plays: as it told us, or the one asked for that it has not yet."""
-        return self.state.game if self.state is not None else self.asked
+    def look(self) -> object:
+        return self.remote.look(), self.line.where
 
     def close(self) -> None:
         """Stop hosting (a game with no network seats next, or the window closing)."""
         self.session.hosting = False
-        self.table.hang_up = lambda: None
         self.line.close()
-
-    # ---------------------------------------------------------------- what is shown
-    def title(self) -> str:
-        """Where others join and the code, as much of it as the title bar holds."""
-        code, first = self.line.host.code, self.line.first
-        for text in (f"Chain Reaction - hosting at {self.line.where}, code {code}",
-                     f"Hosting at {self.line.where}, code {code}",
-                     f"Hosting at {first}, code {code}"):
-            if font.size(text)[0] <= TITLE_BAR.w - 2 * font.size(" ")[0]:
-                break
-        return text
-
-    def you_are(self) -> str:
-        return ""  # the window's seats are the panel's humans
-
-    def look(self) -> object:
-        return super().look(), self.line.where
-
-    def default_help(self) -> str:
-        state = self.state
-        if state is None:
-            return "Starting the network game..."
-        if state.game.winner is not None:
-            return self.winner_line()
-        if not state.started and state.game.winner is None:
-            return f"Join with code {self.line.host.code} at {self.line.first}."
-        return super().default_help()
-
-    def own_help(self, target: Target | None) -> str | None:
-        """Over a network seat's row: who holds it, and how to hand it over; the rest of the
-        panel is the window's own, with its usual help."""
-        state = self.state
-        if isinstance(target, Cell):
-            if state is None or state.kinds[target.seat - 1] != "network":
-                return None
-            held = "joined" if target.seat in state.connected else "free"
-            return f"{SEAT_NAME[target.seat]}: network seat, {held}. Adjust: a computer plays it."
-        return super().own_help(target)

@@ -63,6 +63,11 @@ class PlayOn:
 
 
 @dataclass(frozen=True)
+class EndDemo:
+    """A visitor woke the kiosk: the demonstration ends and the visitor's fresh game begins."""
+
+
+@dataclass(frozen=True)
 class ToggleFullScreen:
     """The window switches between full screen and a window (F11, the toggle-size icon)."""
 
@@ -73,4 +78,4 @@ class Quit:
 
 
 Request = OpenRules | OpenGames | OpenJoin | OpenReplay | Close | JoinHost | LeaveHost | PlayOn \
-    | ToggleFullScreen | Quit
+    | EndDemo | ToggleFullScreen | Quit

@@ -16,7 +16,7 @@ from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
 from chainplus.ui.art.theme import BLACK, GREY1, TITLE, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
-from chainplus.ui.window.mode import Mode
+from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.picture import Board, Picture
 from chainplus.ui.window.targets import Cell, Furniture, Icon, Square, Target
@@ -26,7 +26,7 @@ from chainplus.ui.window.worker import HINT
 FLASH_RATE = 4
 
 
-def draw(surface: pygame.Surface, mode: Mode, windows: Sequence[Overlay],
+def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
          icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool,
          help_line: tuple[str, bool]) -> None:
     """Paint the whole screen for the board's ``mode`` and the ``windows`` over it, bottom
@@ -73,7 +73,7 @@ def draw(surface: pygame.Surface, mode: Mode, windows: Sequence[Overlay],
     panel_view.draw_help(surface, text, warn)
 
 
-def help_text(mode: Mode, window: Overlay | None, under: Target | None) -> tuple[str, bool]:
+def help_text(mode: BoardMode, window: Overlay | None, under: Target | None) -> tuple[str, bool]:
     """The message of the moment, else help for what is under the pointer, else the line of
     the ``window`` on top or the board's ``mode`` (a demonstration always invites a click)."""
     table = mode.shown
@@ -85,7 +85,7 @@ def help_text(mode: Mode, window: Overlay | None, under: Target | None) -> tuple
     return target_help(mode, window, under), False
 
 
-def target_help(mode: Mode, window: Overlay | None, target: Target | None) -> str:
+def target_help(mode: BoardMode, window: Overlay | None, target: Target | None) -> str:
     """One line on what a click on ``target`` does, or on the square it is: the window on
     top says first, else the board's mode."""
     table = mode.shown

@@ -1,20 +1,22 @@
-"""The board's mode and the windows stacked over it, and what their requests do.
+"""The board and the windows stacked over it, and what their requests do.
 
-The window on top takes a click or a key first; what it leaves (an icon, the panel, the title
-bar) is done as ever, while the board waits under it. The board plays on only when the last
-window has closed. Whatever the controls, the board and the windows ask (``requests``) is done
-here, in the order asked, after each event and each tick: the one place that knows which
-window opens over which, and what leaving or joining a host's game does to the board.
+The board is the game's controller (``controller``), or a kiosk's demonstration over it
+(``demo``). The window on top takes a click or a key first; what it leaves (an icon, the
+panel, the title bar) is done as ever, while the board waits under it. The board plays on
+only when the last window has closed. Whatever the controls, the board and the windows ask
+(``requests``) is done here, in the order asked, after each event and each tick: the one
+place that knows which window opens over which, and what leaving or joining a host's game
+does to the board.
 """
 
 from __future__ import annotations
 
 from chainplus.app.session import Note
-from chainplus.ui.window import joining
+from chainplus.ui.window import joined
+from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.controls import Effect, act
 from chainplus.ui.window.display import Display
-from chainplus.ui.window.hosting import hosting_mode
-from chainplus.ui.window.mode import Mode
+from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.over.games import GamesWindow
 from chainplus.ui.window.over.join import JoinDialog
@@ -22,6 +24,7 @@ from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.over.rules import RulesWindow
 from chainplus.ui.window.requests import (
     Close,
+    EndDemo,
     JoinHost,
     LeaveHost,
     OpenGames,
@@ -37,19 +40,25 @@ from chainplus.ui.window.targets import Cell, Target
 
 
 class Stack:
-    """The board's mode, the windows over it (the top one last), and whether Quit was asked;
-    ``display`` is the screen they are on (full screen or a window)."""
+    """The game's controller, a demonstration over it (a kiosk left alone), the windows over
+    them (the top one last), and whether Quit was asked; ``display`` is the screen they are on
+    (full screen or a window)."""
 
-    def __init__(self, table: Table, board: Mode, display: Display) -> None:
+    def __init__(self, table: Table, controller: Controller, display: Display) -> None:
         self.table = table
         self.display = display
-        self.board = board
+        self.controller = controller
+        self.demo: BoardMode | None = None
         self.windows: list[Overlay] = []
         self.quit = False
-        self.switch(board)  # the game on the board may be one to host
 
     @property
-    def top(self) -> Mode | Overlay:
+    def board(self) -> BoardMode:
+        """What plays the board: the demonstration, else the game."""
+        return self.demo if self.demo is not None else self.controller
+
+    @property
+    def top(self) -> BoardMode | Overlay:
         """What takes the pointer and the keys now: the window on top, else the board."""
         return self.windows[-1] if self.windows else self.board
 
@@ -58,17 +67,16 @@ class Stack:
         """The window on top, if any."""
         return self.windows[-1] if self.windows else None
 
-    def switch(self, mode: Mode) -> None:
-        """The board's mode from now on (a game with network seats is hosted)."""
-        mode = hosting_mode(self.table, mode)
-        if mode is not self.board:
-            self.board.leave()
-            self.board = mode
+    def show_demo(self, demo: BoardMode) -> None:
+        """A kiosk left alone shows what the game is: ``demo`` over the game, which waits."""
+        self.close_windows()
+        self.controller.pause()
+        self.demo = demo
 
     # ---------------------------------------------------------------- input and time
     def click(self, target: Target | None, button: int) -> None:
         if not self.windows:
-            self.switch(self.board.click(target, button))
+            self.board.click(target, button)
         elif not self.windows[-1].click(target, button) and target is not None:
             self.beside_windows(target, button)
         self.serve()
@@ -88,16 +96,11 @@ class Stack:
         return took
 
     def tick(self, now: float) -> None:
-        """Time has passed: for the window on top, else for the board (whose mode may hand
-        over to another that is due at once)."""
+        """Time has passed: for the window on top, else for the board."""
         if self.windows:
             self.windows[-1].tick(now)
         else:
-            for _ in range(8):
-                mode = self.board
-                self.switch(mode.tick(now))
-                if self.board is mode:
-                    break
+            self.board.tick(now)
         self.serve()
 
     # ---------------------------------------------------------------- requests
@@ -124,24 +127,34 @@ class Stack:
             self.push(GamesWindow(table))
         elif isinstance(request, OpenJoin):
             self.close_windows()
-            self.push(JoinDialog(table, joining.last_address(table)))
+            self.push(JoinDialog(table, joined.last_address(table)))
         elif isinstance(request, OpenReplay):
             self.close_windows()
             self.push(ReviewWindow(table, request.game, at=request.at, graph=request.graph))
+        elif isinstance(request, EndDemo):
+            self.end_demo()
         else:
             self.close_windows()
             if isinstance(request, JoinHost):
-                self.switch(joining.join(table, request.address, request.code))
+                self.controller.take(joined.join(table, request.address, request.code))
             elif isinstance(request, LeaveHost):
-                self.switch(joining.leave(table))
+                joined.leave(table)
+                self.controller.take(None)
             else:  # PlayOn: the game on the board changed under the windows
-                self.switch(self.board.follow(Effect.RESTART))
+                self.controller.follow(Effect.RESTART)
+
+    def end_demo(self) -> None:
+        """The visitor's fresh game, as the kiosk's operator set it."""
+        if self.demo is not None:
+            self.demo.pause()
+            self.demo = None
+        self.table.say(self.table.session.back_to_operator())
+        self.controller.follow(Effect.RESTART)
 
     def push(self, window: Overlay) -> None:
         """Show ``window`` over the rest; the board waits (a chain on show is finished first,
         and a computer seat stops thinking until it is back)."""
-        self.switch(self.board.settled())
-        self.board.leave()
+        self.board.pause()
         self.table.stop_thinking()
         self.table.cues.refusal.clear()
         self.windows.append(window)
@@ -149,3 +162,10 @@ class Stack:
     def close_windows(self) -> None:
         while self.windows:
             self.windows.pop().leave()
+
+    def close(self) -> None:
+        """The window closes: the windows, a demonstration, and the game stop."""
+        self.close_windows()
+        if self.demo is not None:
+            self.demo.pause()
+        self.controller.close()

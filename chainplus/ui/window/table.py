@@ -1,9 +1,11 @@
-"""What the modes play on: the session, the house policy, the computer worker, the sounds, and
-the short-lived cues on screen (a message, a hint, a refusal cross, a pressed icon).
+"""What the board and the windows over it act on: the session, the house policy, the computer
+worker, the sounds, and the short-lived cues on screen (a message, a hint, a refusal cross, a
+pressed icon).
 
-The App builds one ``Table`` and hands it to each mode; a demonstration game gets a table of
-its own, so nothing the demonstration does touches the visitor's session or files. A window
-showing a host's game keeps the player's own session aside (``away``) until it leaves.
+The App builds one ``Table`` and hands it to the board and each window; a demonstration game
+gets a table of its own, so nothing the demonstration does touches the visitor's session or
+files. A window showing a host's game keeps the player's own session aside (``away``) until
+it leaves.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from typing import Generic, TypeVar
 
 from chainplus.app.session import Note, Session
 from chainplus.core.game import Game
-from chainplus.net.link import Link
 from chainplus.ui.art.sound import SoundPlayer
 from chainplus.ui.window.judging import Judging
 from chainplus.ui.window.policy import Policy
@@ -81,16 +82,16 @@ class Cues:
 @dataclass(frozen=True)
 class Away:
     """The player's own session and house policy, put aside untouched while the window shows
-    a host's game (``joining``), and the link to that host."""
+    a host's game (``joined``), and where that host is."""
 
     session: Session
     policy: Policy
-    link: Link
+    where: str
 
 
 @dataclass
 class Table:
-    """Everything a mode acts on, and the few things every mode does with it."""
+    """Everything the board and the windows act on, and the few things each does with it."""
 
     session: Session
     policy: Policy
@@ -114,7 +115,6 @@ class Table:
     judging: Judging | None = None
     threads: bool = False
     wake: Callable[[], None] = lambda: None
-    hang_up: Callable[[], None] = lambda: None  # stops the window's own host (closing)
     judge_nodes: int | None = None
     drawing: threading.Lock = field(default_factory=threading.Lock)
     #: While the window shows a host's game: the player's own, to come back to.
@@ -177,7 +177,7 @@ class Table:
     @property
     def network(self) -> str | None:
         """Where the host is whose game the window shows (None: the player's own game)."""
-        return self.away.link.where if self.away is not None else None
+        return self.away.where if self.away is not None else None
 
     def save_game(self) -> Note:
         """Save the game on the board in the player's own games folder: their own game, or

@@ -1,0 +1,73 @@
+"""The window's own game refereed by its session (``LocalReferee``): a move is played at once.
+
+Each seat is played as its panel row says: by a human clicking here, or by the window's
+computer. The window's New, Undo and Play on act on the session directly; afterwards the
+window seats the game afresh (a game with network seats is hosted: ``hosting``).
+"""
+
+from __future__ import annotations
+
+from chainplus.app.outcomes import Note, Placed, Refused
+from chainplus.app.panel import SEAT_NAME
+from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Referee, Won
+from chainplus.ui.window.table import Table
+
+
+class LocalReferee:
+    """The session on ``table`` is the authority over its game."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def player(self, seat: int) -> Player:
+        name, row = SEAT_NAME[seat], self.table.session.panel[seat]
+        if row.plays_as == "computer":
+            return Player(MoveSource.COMPUTER, "Computer thinking",
+                          f"{name} is the computer (level {row.level}).",
+                          Note(f"{name} is played by the computer: wait for its move."))
+        return Player(MoveSource.HUMAN, "To move", f"{name}: click an empty square or one of "
+                      "yours.")
+
+    def hold(self) -> Hold | None:
+        return None
+
+    def propose(self, square: int) -> Placed | Refused:
+        return self.table.session.place(square)
+
+    def heard(self) -> list[Happening]:
+        return []
+
+    def behind(self) -> bool:
+        return False
+
+    def restart(self) -> Referee | None:
+        return None  # the game may now have network seats to host
+
+    def won(self, winner: int) -> Won:
+        policy, game = self.table.policy, self.table.session.game
+        help = "The game is over. Click New for another game."
+        if policy.next_game_after is not None:
+            help = "The game is over. A new one starts in a moment, or click New."
+        return Won((id(game), len(game.moves)), f"{SEAT_NAME[winner]} wins! {policy.after_win()}",
+                   help)
+
+    def title(self) -> str | None:
+        return None
+
+    def waiting_seats(self) -> frozenset[int]:
+        return frozenset()
+
+    def seat_help(self, seat: int) -> str | None:
+        return None
+
+    def panel_click(self) -> Note | None:
+        return None
+
+    def seats_changed(self) -> None:
+        """A seat switched between human and computer plays on at once (``player``)."""
+
+    def look(self) -> object:
+        return None
+
+    def close(self) -> None:
+        """Nothing to stop."""

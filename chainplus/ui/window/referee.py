@@ -1,0 +1,130 @@
+"""The authority over the game on the board (``Referee``), as the board's controller sees it.
+
+Whoever plays a seat, a move reaches the board one way: the controller (``controller``)
+asks the referee to play a square for the human at this window, or for the window's
+computer, and the referee hands back the move it accepted (``Placed``), at once or later among
+what it has heard (``heard``). The window's own game is refereed by its session
+(``local.LocalReferee``: a move is played at once); a network game by its host, at the end of
+a line (``remote.Remote``: a joined window's ``joined.JoinedReferee``, a hosting window's
+``hosting.HostedReferee``). The referee also says who plays each seat (``Player``: here,
+the computer here, or elsewhere, with the words the turn box and the help line use), why
+nobody may move now (``Hold``), the winner's line, and the title bar's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
+
+from chainplus.app.outcomes import Note, Placed, Refused
+from chainplus.ui.window.picture import Status
+
+
+class MoveSource(Enum):
+    """Where the move of a seat comes from."""
+
+    HUMAN = "human"  # the person at this window clicks it
+    COMPUTER = "computer"  # this window's computer thinks it out (the worker)
+    ELSEWHERE = "elsewhere"  # the referee hands it over: a player over the network, a host
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays the seat to move: where its move comes from, the turn box's heading and the
+    help line while it is its turn, and what a click on the board says meanwhile when the
+    click is not its move (None: a human here, whose click it is)."""
+
+    source: MoveSource
+    head: str
+    help: str
+    busy: Note | None = None
+
+
+@dataclass(frozen=True)
+class Hold:
+    """Why nobody may move now (joining a host, waiting for players to join, the host lost):
+    the turn box, the help line, and what a click on the board says. ``trouble``: the line to
+    the host is in trouble, which the help line says over the board too, whatever it shows."""
+
+    status: Status
+    help: str
+    click: Note
+    trouble: bool = False
+
+
+@dataclass(frozen=True)
+class Won:
+    """The game on the board is won: the line that says so (once, with a sound), and the help
+    line after it. ``key`` names the game and its length: a game the referee puts on the board
+    again (a host resending it) is not announced twice."""
+
+    key: object
+    line: str
+    help: str
+
+
+@dataclass(frozen=True)
+class Reset:
+    """The referee put a whole game on the board (a host's game as it stands, a new game):
+    the board shows it as it is, with ``notes`` said (who joined or left)."""
+
+    notes: tuple[Note, ...] = field(default=())
+
+
+#: What a referee has heard: a move it accepted (already on the board), a whole game, a line
+#: to say.
+Happening = Placed | Reset | Note
+
+
+class Referee(Protocol):
+    """The authority over the game on the board."""
+
+    def player(self, seat: int) -> Player:
+        """Who plays ``seat`` (the seat to move) now."""
+
+    def hold(self) -> Hold | None:
+        """Why nobody may move now, or None."""
+
+    def propose(self, square: int) -> Placed | Refused | Note | None:
+        """Play ``square`` for the seat to move (the controller has checked it is legal): the
+        move accepted now, the square refused, a line saying why it could not go, or None
+        when it has gone to the authority (its answer comes among what is ``heard``)."""
+
+    def heard(self) -> list[Happening]:
+        """What the authority has said since last asked, up to and with the next move it
+        accepted (a move ends the list: the next waits until it has been shown)."""
+
+    def behind(self) -> bool:
+        """Whether another accepted move waits: a chain on show is finished at once."""
+
+    def restart(self) -> Referee | None:
+        """The window changed the game on the board (New, Undo, Play on, a kiosk's next game):
+        the referee of it from now on (this one, or None: the window seats it afresh). It says
+        what became of it."""
+
+    def won(self, winner: int) -> Won:
+        """The words for the game on the board won by ``winner``."""
+
+    def title(self) -> str | None:
+        """The title bar's words, when not the game's name (where a network game is)."""
+
+    def waiting_seats(self) -> frozenset[int]:
+        """The network seats the game waits for someone to join (the panel marks them)."""
+
+    def seat_help(self, seat: int) -> str | None:
+        """The help line over ``seat``'s row of the panel, when the referee has its own."""
+
+    def panel_click(self) -> Note | None:
+        """What a click on the panel says instead of changing a seat (a host's seats are the
+        host's), or None: the panel is the window's own (``seats_changed`` follows it)."""
+
+    def seats_changed(self) -> None:
+        """The panel changed who plays a seat."""
+
+    def look(self) -> object:
+        """What the referee shows that changes by itself: when it changes, the screen is
+        drawn again."""
+
+    def close(self) -> None:
+        """Stop: the board is played another way from now on, or the window closes."""
