@@ -71,13 +71,16 @@ class KioskOptions:
 
 @dataclass(frozen=True)
 class NetworkOptions:
-    """A host's game to show and play (``--join``), or how this window hosts one."""
+    """A host's game to show and play (``--join``) or watch (``--watch``), or how this window
+    hosts one."""
 
     join: tuple[str, int] | None = None  # a host's (address, port): show and play its game
     join_code: str = ""  # the host's join code
+    watch: bool = False  # only watch the host's game, as a spectator (``--watch``)
     host_code: str | None = None  # the join code a hosting window gives (None: one is made)
     listen: str = "127.0.0.1"  # where a hosting window listens ("": every interface)
     port: int | None = None  # and its port (None: 4770 if free, else any free one)
+    spectators: int | None = None  # at most this many watch its game (None: the host's own)
 
 
 @dataclass(frozen=True)

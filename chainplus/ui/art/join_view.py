@@ -1,6 +1,7 @@
 """The Join dialog: a RISC OS dialog box over the board with two writable icons (the host's
-address and its code), a line for what went wrong, and Cancel and Join, Join the default
-action (framed in its channel, as RISC OS marks the button Return presses).
+address and its code), a line for what went wrong, and Cancel, Watch (as a spectator, without
+a seat) and Join, Join the default action (framed in its channel, as RISC OS marks the button
+Return presses).
 
 Drawing only: ``JoinShown`` says what to draw, and the rectangles here are what a click can
 hit. A writable icon is a white well with the text in it and, in the one typed into, the
@@ -32,11 +33,13 @@ FIELDS = {
                FIELD_H)
     for row, name in enumerate(COLUMNS)
 }
-LABEL = {"address": "Address", "code": "Code", "cancel": "Cancel", "join": "Join"}
+LABEL = {"address": "Address", "code": "Code", "cancel": "Cancel", "watch": "Watch",
+         "join": "Join"}
 LINE_Y = WINDOW.y + 140
-BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
+BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 96
 BUTTONS = {
-    "cancel": Rect(WINDOW.right - 26 - 2 * BUTTON_W - 16, BUTTON_Y, BUTTON_W, BUTTON_H),
+    "cancel": Rect(WINDOW.right - 26 - 3 * BUTTON_W - 28, BUTTON_Y, BUTTON_W, BUTTON_H),
+    "watch": Rect(WINDOW.right - 26 - 2 * BUTTON_W - 16, BUTTON_Y, BUTTON_W, BUTTON_H),
     "join": Rect(WINDOW.right - 20 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
 }
 INTRO = "Type the address and code the host gave you."

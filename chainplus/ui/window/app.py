@@ -106,7 +106,7 @@ class App:
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
             threads=worker is None, wake=post_wake)
         first = None if network.join is None \
-            else joined.join(self.table, network.join, network.join_code)  # own game aside
+            else joined.join(self.table, network.join, network.join_code, network.watch)
         self.stack = Stack(self.table, Controller(self.table, referee_for, first), self.display)
         self.exit_status = 0
         self.focused = self.dirty = True

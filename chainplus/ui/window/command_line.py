@@ -21,6 +21,7 @@ from chainplus.app.settings import SPEEDS, Settings
 from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
+from chainplus.net.hosted_game import SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
 
@@ -147,15 +148,22 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
                         help="join the game of a host (another window, or python -m chainplus "
                              "host) and play its free network seat; nothing of your own "
                              "game or settings is changed")
+    parser.add_argument("--watch", type=parse_address, default=None, metavar="HOST:PORT",
+                        help="watch the game of a host without a seat, as a spectator (with "
+                             "--kiosk: a museum screen that follows a game played elsewhere)")
     parser.add_argument("--code", type=parse_code, default=None,
-                        help="the host's join code (with --join); without --join, the code "
-                             "this window gives when it hosts a game with network seats")
+                        help="the host's join code (with --join or --watch); without them, "
+                             "the code this window gives when it hosts a game with network "
+                             "seats")
     parser.add_argument("--listen", default="", metavar="ADDRESS",
                         help="where a hosting window listens (default: every interface; "
                              "127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=None,
                         help=f"the port a hosting window listens on (default {DEFAULT_PORT}, "
                              "or any free one when it is taken)")
+    parser.add_argument("--spectators", type=_spectators, default=None, metavar="N",
+                        help=f"at most N may watch a game this window hosts (default "
+                             f"{SPECTATORS}; 0: none)")
 
 
 def _port(text: str) -> int:
@@ -164,13 +172,22 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _spectators(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"spectators are 0-64, not {text!r}")
+    return int(text)
+
+
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """--join and --code come together, and not with a game to open (a bad pair is one error
-    line and status 2). A kiosk joins only when its operator gives --join."""
-    if args.join is not None and args.code is None:
-        parser.error("--join needs the host's --code")
-    if args.join is not None and args.game is not None:
-        parser.error("--join opens the host's game: not with a GAME.json")
+    """--join (or --watch) and --code come together, and not with a game to open (a bad pair
+    is one error line and status 2). A kiosk joins only when its operator gives --join."""
+    if args.join is not None and args.watch is not None:
+        parser.error("--join plays a seat and --watch only watches: give one of them")
+    for option, given in (("--join", args.join), ("--watch", args.watch)):
+        if given is not None and args.code is None:
+            parser.error(f"{option} needs the host's --code")
+        if given is not None and args.game is not None:
+            parser.error(f"{option} opens the host's game: not with a GAME.json")
 
 
 def local_seats(seats: tuple[SeatSpec, ...], kiosk: bool) -> tuple[SeatSpec, ...]:
@@ -197,8 +214,9 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
                                            else args.fullscreen)),
             placement=saved.window, open_path=args.game),
         kiosk=KioskOptions(args.idle_seconds, args.keep_games) if args.kiosk else None,
-        network=NetworkOptions(join=args.join, join_code=args.code or "",
-                               host_code=args.code if args.join is None else None,
+        network=NetworkOptions(join=args.join or args.watch, join_code=args.code or "",
+                               watch=args.watch is not None, spectators=args.spectators,
+                               host_code=None if args.join or args.watch else args.code,
                                listen=args.listen, port=args.port),
     )
 

@@ -30,7 +30,7 @@ from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.address import own_addresses, shown
 from chainplus.net.host import Host
-from chainplus.net.hosted_game import HostConfig, new_code
+from chainplus.net.hosted_game import SPECTATORS, HostConfig, new_code
 from chainplus.net.link import LinkEvent
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
@@ -119,7 +119,9 @@ def start_host(table: Table) -> HostLine | str:
                             code=session.host_code, listen=options.listen, port=port,
                             resume=session.game,
                             budget=table.budget or think_budget(session.speed),
-                            answer_after=pace(session.speed))
+                            answer_after=pace(session.speed),
+                            spectators=SPECTATORS if options.spectators is None
+                            else options.spectators)
         host = Host(config)
         try:
             host.start()

@@ -65,22 +65,28 @@ def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> 
 
 class JoinedReferee:
     """The host at the end of ``line`` referees the game on ``session``'s board; this window
-    plays the seat it was welcomed to."""
+    plays the seat it was welcomed to, or (``watch``) only watches, as a spectator."""
 
-    def __init__(self, table: Table, session: Session, line: Line) -> None:
-        self.table, self.session, self.line = table, session, line
+    def __init__(self, table: Table, session: Session, line: Line, watch: bool = False) -> None:
+        self.table, self.session, self.line, self.watch = table, session, line, watch
         self.remote = Remote(line, session, hosts=False)
 
     def you_are(self) -> str:
+        if self.watch:
+            return "You are watching. "
         return f"You are {SEAT_NAME[self.remote.seat or 0]}. "
 
     def player(self, seat: int) -> Player:
-        return self.remote.player(seat, self.you_are())
+        player = self.remote.player(seat, self.you_are())
+        if self.watch:  # every seat is played elsewhere: a click only says so
+            return replace(player, busy=Note("You are watching: a spectator does not move."))
+        return player
 
     def hold(self) -> Hold | None:
         remote = self.remote
         waiting = names(remote.state.waiting) if remote.state is not None else ""
-        return remote.hold(f"Joining the game at {self.line.where}...",
+        joining = "Joining" if not self.watch else "Connecting to watch"
+        return remote.hold(f"{joining} the game at {self.line.where}...",
                            f"{self.you_are()}Waiting for {waiting} to join.".lstrip())
 
     def propose(self, square: int) -> Note | None:
@@ -113,7 +119,7 @@ class JoinedReferee:
         return Won(remote.key(), line, line + after)
 
     def title(self) -> str:
-        return f"Chain Reaction - joined {self.line.where}"
+        return f"Chain Reaction - {'watching' if self.watch else 'joined'} {self.line.where}"
 
     def waiting_seats(self) -> frozenset[int]:
         return self.remote.waiting_seats()
@@ -136,18 +142,20 @@ class JoinedReferee:
 
 
 # ---------------------------------------------------------------------- the switch
-def join(table: Table, address: tuple[str, int], code: str) -> JoinedReferee:
-    """Show the game of the host at ``address`` (joined with ``code``) instead of the
-    player's own, which waits aside: the referee of the board from now on."""
+def join(table: Table, address: tuple[str, int], code: str,
+         watch: bool = False) -> JoinedReferee:
+    """Show the game of the host at ``address`` (joined with ``code``; ``watch``: only
+    watched, as a spectator) instead of the player's own, which waits aside: the referee of
+    the board from now on."""
     come_back(table)  # a window joins one host at a time
     own = table.session
-    network = replace(own.options.network, join=address, join_code=code)
+    network = replace(own.options.network, join=address, join_code=code, watch=watch)
     options = replace(own.options, network=network, speed=own.speed, sound=own.sound,
                       lessons_given=own.lessons_given)
     table.stop_thinking()
     table.session = Session(options, None)  # no files: the player's own are never touched
-    link = Link(*address, code, wake=table.wake)
-    referee = JoinedReferee(table, table.session, link)
+    link = Link(*address, code, wake=table.wake, watch=watch)
+    referee = JoinedReferee(table, table.session, link, watch)
     link.start()
     table.away, table.policy = Away(own, table.policy, link.where), joined_policy(table.policy)
     if own.store is not None:

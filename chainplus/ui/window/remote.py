@@ -64,6 +64,7 @@ class Remote:
     def __init__(self, line: Line, session: Session, hosts: bool) -> None:
         self.line, self.session, self.hosts = line, session, hosts
         self.seat: int | None = None  # the seat the host welcomed us to
+        self.watching = False  # the host let us watch, as a spectator
         self.state: msg.GameState | None = None
         self.trouble: str | None = None  # the connection's problem, while there is one
         self.gone = False
@@ -93,6 +94,10 @@ class Remote:
             self.seat, self.trouble = event.seat, None
             return [Note("Back in the game." if back else
                          f"Joined {self.line.where}: you are {SEAT_NAME[event.seat]}.")]
+        if isinstance(event, msg.Watching):
+            back, self.watching, self.trouble = self.watching, True, None
+            return [Note("Watching again." if back else f"Watching the game at "
+                         f"{self.line.where}.")]
         if isinstance(event, msg.Error):
             self.sent = None
             return [Note(f"The host says: {event.text[:ERROR_CHARS]}", warn=True)]
@@ -219,4 +224,5 @@ class Remote:
 
     def look(self) -> object:
         state = self.state
-        return self.seat, self.trouble, self.sent, state and (state.connected, state.started)
+        return self.seat, self.watching, self.trouble, self.sent, \
+            state and (state.connected, state.started)

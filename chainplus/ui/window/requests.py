@@ -45,10 +45,12 @@ class Close:
 
 @dataclass(frozen=True)
 class JoinHost:
-    """Show and play the game of the host at ``address``, joined with ``code``."""
+    """Show and play the game of the host at ``address``, joined with ``code`` (``watch``:
+    only watch it, as a spectator)."""
 
     address: tuple[str, int]
     code: str
+    watch: bool = False
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,8 @@ class Stack:
         else:
             self.close_windows()
             if isinstance(request, JoinHost):
-                self.controller.take(joined.join(table, request.address, request.code))
+                self.controller.take(joined.join(table, request.address, request.code,
+                                                 request.watch))
             elif isinstance(request, LeaveHost):
                 joined.leave(table)
                 self.controller.take(None)

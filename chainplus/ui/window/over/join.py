@@ -33,6 +33,7 @@ PART_HELP = {
     "address": f"The host's address; add :PORT if the port is not {DEFAULT_PORT}.",
     "code": "The code the host gave you: letters and digits.",
     "join": "Join the host's game (Return). Your own game waits.",
+    "watch": "Watch the host's game without a seat. Your own game waits.",
     "cancel": "Close the dialog without joining (Escape).",
     "close-icon": "Close the dialog without joining (Escape).",
     "title": "Join a game another player hosts.",
@@ -75,12 +76,12 @@ class JoinDialog(Overlay):
             self.focus = field
             self.fields[field].place(int(column))
             return True
-        if target.name in ("cancel", "close-icon", "join"):
+        if target.name in ("cancel", "close-icon", "join", "watch"):
             self.table.press(target)
         if target.name in ("cancel", "close-icon"):
             self.close()
-        elif target.name == "join":
-            self.join()
+        elif target.name in ("join", "watch"):
+            self.join(watch=target.name == "watch")
         return True
 
     def key(self, key: int) -> bool:
@@ -102,8 +103,9 @@ class JoinDialog(Overlay):
             self.table.sound("illegal")  # as RISC OS beeps at a character an icon refuses
         self.problem = None
 
-    def join(self) -> None:
-        """Ask for the host's game, or say on the dialog's line what to put right."""
+    def join(self, watch: bool = False) -> None:
+        """Ask for the host's game (``watch``: as a spectator), or say on the dialog's line
+        what to put right."""
         address, code = (self.fields[name].text for name in ORDER)
         try:
             where = parse_address(address, DEFAULT_PORT)
@@ -116,7 +118,7 @@ class JoinDialog(Overlay):
         except argparse.ArgumentTypeError:
             self.refuse("code", "Type the code the host gave you.")
             return
-        self.table.ask(JoinHost(where, checked))
+        self.table.ask(JoinHost(where, checked, watch))
 
     def refuse(self, name: str, problem: str) -> None:
         self.focus, self.problem = name, problem
