@@ -131,7 +131,7 @@ def test_a_broken_computer_player_is_stood_in_for_once_and_the_game_goes_on(ui, 
     def broken(*args: object, **kwargs: object) -> int:
         raise RuntimeError("no idea")
 
-    monkeypatch.setattr(ai, "choose_move", broken)
+    monkeypatch.setattr(ai, "play", broken)
     app = ui.make_app()  # red human, blue computer
     for square in (0, 7):
         ui.click_square(app, square)

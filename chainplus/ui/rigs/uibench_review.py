@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from chainplus.core.game import Game
-from chainplus.ui.rigs.uibench import ROOT, bench_app, frame_figures
+from chainplus.ui.rigs.timed_window import ROOT, bench_app, frame_figures
 
 if TYPE_CHECKING:
     from chainplus.ui.window.app import App

@@ -40,6 +40,7 @@ class Job:
     budget: float = DEFAULT_BUDGET
     stop: threading.Event = field(default_factory=threading.Event)
     square: int | None = None
+    nodes: int = 0  # the positions level 5 searched for the answer (0: no search ran)
     fallback: str | None = None  # why a stand-in answered, when one did
     done: bool = False
     #: When the answer is wanted at the latest (``time.perf_counter``), whatever the budget.
@@ -86,11 +87,9 @@ def answer(job: Job) -> None:
     def stop() -> bool:  # stopped (the answer is thrown away) or hurried (it is kept)
         return shared() or job.due()
 
-    try:
-        if job.kind == HINT:
-            job.square = ai.hint(game, limit=Limit(time=job.budget), stop=stop, rng=rng)
-        else:
-            job.square = ai.choose_move(game, job.level, job.random_pct, rng,
+    level, random_pct = (5, 0) if job.kind == HINT else (job.level, job.random_pct)
+    try:  # a hint is what level 5 at 0 % random would play (``players.hint``)
+        job.square, job.nodes = ai.play(game, level, random_pct, rng,
                                         limit=Limit(time=job.budget), stop=stop)
     except Exception as exc:  # the window must survive a broken computer player
         print(f"chainplus: the computer player failed ({exc!r}); playing a random move",
