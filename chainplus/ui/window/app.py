@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from chainplus.ai.service_process import Service
 from chainplus.app.session import Note, Options, Session
 from chainplus.app.store import Store
 from chainplus.common.streams import stderr_to
@@ -37,11 +38,11 @@ from chainplus.ui.window.review import replay_of_file
 from chainplus.ui.window.rules_window import RulesMode
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
-from chainplus.ui.window.worker import ThreadWorker
+from chainplus.ui.window.worker import ProcessWorker, ThreadWorker
 
 #: The windows the icons open over the game.
 WINDOWS = {"rules": RulesMode, "games": GamesMode}
-#: Posted by the AI worker thread to wake the loop when an answer is ready.
+#: Posted from another thread (the computer's answers, a link's moves) to wake the loop.
 WAKE = pygame.event.custom_type()
 HINT_BUDGET = 0.5
 #: Longest sleep of the loop with nothing due, so a missed wake-up costs at most this.
@@ -70,7 +71,7 @@ def is_operator_combo(key: int, mod: int) -> bool:
 @dataclass(frozen=True, kw_only=True)
 class Devices:
     """What the App runs on besides the game: its clock, the computer's worker, the sounds and
-    the screen. Left out: the monotonic clock, a ``ThreadWorker``, the real ``Sounds`` (made
+    the screen. Left out: the monotonic clock, a ``ProcessWorker``, the real ``Sounds`` (made
     when the App starts) and a headless ``NullDisplay`` (``launch.run`` passes the window it
     opens). Tests and the rigs pass stand-ins (``rigs.fakes``, ``worker.SyncWorker``)."""
 
@@ -100,12 +101,16 @@ class App:
         if sounds is None:  # the real sounds start the mixer, so only when none were given
             with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
+        service = None
+        if worker is None:  # the window's own: the computer thinks in a process of its own
+            service = Service()
+            worker = ProcessWorker(service, _post_wake)
         self.table = Table(
             Session(replace(options, join=None), store), policy,  # the player's own game
-            worker if worker is not None else ThreadWorker(_post_wake), sounds,
+            worker, sounds,
             display if display is not None else NullDisplay(options.fullscreen or options.kiosk),
             random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
-            threads=worker is None, wake=_post_wake)
+            service=service, wake=_post_wake)
         self.mode: Mode = PlayMode(self.table) if options.join is None \
             else joining.join(self.table, options.join, options.join_code)  # own game aside
         self.exit_status = 0
@@ -327,6 +332,8 @@ class App:
         back); remember where the window was."""
         self.mode.leave()
         self.table.worker.close()
+        if self.table.service is not None:
+            self.table.service.close()
         self.table.hang_up()  # the window's own host, if it hosts
         joining.come_back(self.table)
         self.remember()
@@ -356,17 +363,15 @@ def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
 
 def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
     """One turn of the loop: answer ``events``, move time on, show the screen if it changed;
-    True when it was drawn (the long-day run drives the App through this too). It holds the
-    table's ``drawing`` meanwhile: the graph's judgement waits for it."""
-    with app.table.drawing:
-        for event in events:
-            app.handle_event(display.logical(event))
-        app.update()
-        if not (app.dirty and app.running):
-            return False
-        app.draw(display.surface)
-        display.present()
-        return True
+    True when it was drawn (the long-day run drives the App through this too)."""
+    for event in events:
+        app.handle_event(display.logical(event))
+    app.update()
+    if not (app.dirty and app.running):
+        return False
+    app.draw(display.surface)
+    display.present()
+    return True
 
 
 def next_events(app: App) -> list[pygame.event.Event]:

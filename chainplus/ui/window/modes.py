@@ -1,6 +1,6 @@
 """The game's modes, built on ``mode.Mode``: what the board is doing now.
 
-``PlayMode``: a seat is to move; a human clicks, or the computer thinks on the worker thread
+``PlayMode``: a seat is to move; a human clicks, or the computer thinks on the worker
 and plays after a pause. ``AnimateMode``: a chain shown wave by wave (the next computer seat
 starts thinking meanwhile); a click finishes it.
 ``GameOverMode``: the final board and the winner (a kiosk starts the next game by itself).
@@ -40,7 +40,7 @@ def think_budget(speed: Speed) -> float:
 
 
 def start_move(table: Table, extra: float = 0.0) -> Job:
-    """Start the computer seat to move thinking on the worker thread: on the table's own clock
+    """Start the computer seat to move thinking on the worker: on the table's own clock
     when it has one, else on the speed's clock plus ``extra`` seconds (a chain still shown)."""
     session = table.session
     seat = session.game.to_move
