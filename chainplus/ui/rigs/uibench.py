@@ -82,27 +82,27 @@ def play_out(app: App, display: Display, job: Job) -> None:
 
 def chain_frames(app: App, display: Display, clock: HandClock, thinking: bool,
                  times: list[tuple[float, float]]) -> Job | None:
-    """The frames of the chain on show, each timed into ``times`` (``thinking``: in real time,
-    someone thinking throughout); the job thought out meanwhile."""
+    """The frames of the chain on show, each timed into ``times`` and drawn 60 a second in
+    real time, as the real loop draws them (``thinking``: someone thinking throughout); the
+    job thought out meanwhile."""
     while app.mode.animating:
         clock.t += 1 / 60
         spent = timed_frame(app, display)
         times.append(spent)
-        if thinking:
-            assert app.game.over or app.table.worker.job is not None, \
-                "nobody thought during the chain"
-            time.sleep(max(0.0, 1 / 60 - spent[0]))
+        assert not thinking or app.game.over or app.table.worker.job is not None, \
+            "nobody thought during the chain"
+        time.sleep(max(0.0, 1 / 60 - spent[0]))
     return app.table.worker.job if thinking else None
 
 
 def cascade_frames(display: Display, seed: int, cascades: int = 6,
                    thinking: bool = False) -> dict[str, float]:
-    """Frame times while long cascades animate at normal speed, drawn at 60 frames a second.
+    """Frame times while long cascades animate at normal speed, drawn at 60 frames a second
+    in real time (the chains on a hand-moved clock, a frame's sixtieth of a second each).
 
     ``thinking``: every seat is level 5, so the next seat thinks on the window's worker while
-    each chain is shown (as it does after a human's move), and the frames come in real time;
-    after the chain the loop goes on until that move is played, and the positions it
-    searched are counted.
+    each chain is shown (as it does after a human's move), on the real clock; after the chain
+    the loop goes on until that move is played, and the positions it searched are counted.
     """
     from chainplus.ui.rigs.fakes import HandClock
     from chainplus.ui.window.app import Devices
