@@ -23,6 +23,7 @@ import os
 import queue
 import random
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -175,7 +176,9 @@ def _work(task: _Task) -> Iterator[Reply]:
 
 def _lane(tasks: queue.SimpleQueue[_Task], under_way: dict[int, _Task],
           reply: Callable[[Reply], None]) -> None:
-    """Work out each task put in ``tasks``, in turn, unless it was stopped meanwhile."""
+    """Work out each task put in ``tasks``, in turn, unless it was stopped meanwhile. A
+    judgement that fails is said in a line and left unfinished (a move never fails:
+    ``think``); the lane goes on with the next."""
     while True:
         task = tasks.get()
         try:
@@ -185,6 +188,8 @@ def _lane(tasks: queue.SimpleQueue[_Task], under_way: dict[int, _Task],
                 reply(message)
         except OSError:
             return  # the window has gone: so will this process
+        except Exception as error:  # the window must survive a broken judgement
+            print(f"chainplus: the graph's judgement failed ({error!r})", file=sys.stderr)
         finally:
             under_way.pop(task.request.ident, None)
 

@@ -208,7 +208,8 @@ class ProcessWorker(ThreadWorker):
 
     def _on_a_thread(self, job: Job) -> None:
         job.on_hurry = None
-        job.fallback = f"{self.service.broken}: {ON_A_THREAD}"
+        why = self.service.broken or "the computer's process is closed"
+        job.fallback = f"{why}: {ON_A_THREAD}"
         super().launch(job)
 
     def cancel(self) -> None:
