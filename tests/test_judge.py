@@ -108,6 +108,14 @@ def test_the_series_is_worked_out_a_point_at_a_time_and_stops_when_asked():
     assert first == asked[0]
 
 
+def test_a_series_from_a_later_position_is_the_rest_of_the_whole():
+    """A judgement taken over part way (its process gone) goes on from where it got to."""
+    game = recorded(3)
+    whole = list(series(game, nodes=FEW))
+    assert list(series(game, nodes=FEW, start=150)) == whole[150:]
+    assert list(series(game, nodes=FEW, start=len(whole))) == []
+
+
 def test_a_seat_that_can_win_at_once_is_judged_sure_to_win():
     game = game_of(HANDED[:2])  # Red to move, and its corner takes Blue's only square
     assert judge(game)[1] >= FORCED and judge(game)[2] == 0.0

@@ -255,9 +255,9 @@ def test_the_window_keeps_answering_while_a_computer_thinks_on_its_thread(ui, mo
         while not (stop and stop()):
             time.sleep(0.001)
         stopped.set()
-        return game.legal_moves()[0]
+        return ai.PlayResult(game.legal_moves()[0], 0)
 
-    monkeypatch.setattr(ai, "choose_move", slow_choose)
+    monkeypatch.setattr(ai, "play", slow_choose)
     pygame.display.init()
     app = App(Options(seed=1),
               Devices(worker=ThreadWorker(), sounds=ui.RecordedSounds(), display=NullDisplay()))

@@ -5,16 +5,20 @@ named on the command line."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
 from pathlib import Path
 
 import pygame
 import pytest
 
+from chainplus.ai.judgement import series
+from chainplus.ai.service_process import Service
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.core.game import Game
-from chainplus.core.records import record_of
+from chainplus.core.records import game_from_text, record_of
 from chainplus.ui.art import games_view, graph_view, review_view
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.display import NullDisplay
@@ -284,31 +288,49 @@ def test_the_review_screens_draw_at_640x480(ui) -> None:
     assert app.hit(app.icons["new"].center) == Part("start")  # the pane lies over the icons
 
 
-def test_the_graphs_judgement_on_its_thread_waits_while_a_frame_is_made(ui) -> None:
-    """As in the game: a 200-move record dropped on the window is judged on a thread of its
-    own at level 5's full effort, and that thread does not move on while the window makes a
-    frame (so the frame has the interpreter to itself); between frames it finishes."""
+def test_the_graphs_judgement_is_worked_out_in_the_computers_own_process(ui) -> None:
+    """As in the game: a 200-move record dropped on the window is judged at level 5's full
+    effort in the computer's own process, which goes on while the window's thread is busy
+    (here with one long frame, to the end of the judgement) and wakes the window as points
+    come; the window judges nothing itself."""
     app = make(ui)
-    app.table.threads, app.table.judge_nodes = True, None
-    drop(app, ROOT / "tests" / "data" / "review" / "2-seats.json")
-    judging = app.table.judging
-    moved_on: list[bool] = []
+    app.table.service, app.table.judge_nodes = Service(), None
+    woke: list[bool] = []
+    app.table.wake = lambda: woke.append(True)
+    try:
+        drop(app, ROOT / "tests" / "data" / "review" / "2-seats.json")
+        judging = app.table.judging
+        assert not judging.done and judging.points == []
 
-    def present() -> None:  # the frame is being shown: give the judgement every chance
-        before, until = len(judging.points), time.monotonic() + 0.2
-        while time.monotonic() < until and len(judging.points) == before:
-            time.sleep(0.002)
-        moved_on.append(len(judging.points) != before or judging.done)
+        def present() -> None:  # the window busy with its frame until the judgement is done
+            until = time.monotonic() + 60
+            while not judging.done and time.monotonic() < until:
+                time.sleep(0.005)
 
-    display = NullDisplay()
-    display.present = present
-    for _ in range(3):
-        assert not judging.done
+        display = NullDisplay()
+        display.present = present
         app.dirty = True
         assert turn(app, display, [])
-    assert moved_on == [False, False, False]
-    until = time.monotonic() + 60
-    while not judging.done and time.monotonic() < until:
-        time.sleep(0.01)
-    assert judging.done and len(judging.points) == len(judging.moves) + 1
-    assert judging.turn is not None
+        assert judging.done and len(judging.points) == len(judging.moves) + 1
+        assert judging.turn is not None and len(woke) > 1
+    finally:
+        app.table.service.close()
+
+
+def test_a_judgement_whose_process_dies_goes_on_in_step_with_the_window(ui) -> None:
+    """From where the process got to, to the same points it would have given."""
+    app = make(ui)
+    app.table.service = service = Service()
+    game = game_from_text((ROOT / "tests" / "data" / "review" / "3-seats.json").read_bytes())
+    try:
+        judging = app.table.judging_of(game)
+        assert service.pid is not None
+        os.kill(service.pid, signal.SIGKILL)
+        until = time.monotonic() + 60
+        while not judging.done and time.monotonic() < until:
+            judging.poll()  # nothing until the judging hears the process is gone
+            time.sleep(0.001)
+        assert judging.done and service.broken is not None
+        assert judging.points == list(series(game, nodes=NODES))
+    finally:
+        service.close()

@@ -7,7 +7,10 @@ interpreter to the window's."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import sys
 import threading
 import time
 
@@ -15,10 +18,11 @@ import pytest
 
 from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
+from chainplus.ai.service_process import Service
 from chainplus.app.seats import SeatSpec
 from chainplus.core.game import Game
 from chainplus.ui.window.turn import THINK_PAUSE, think_budget
-from chainplus.ui.window.worker import MOVE, Job, SyncWorker, ThreadWorker, answer
+from chainplus.ui.window.worker import MOVE, Job, ProcessWorker, SyncWorker, ThreadWorker, answer
 
 HUMAN = "human"
 
@@ -99,17 +103,86 @@ def test_nobody_thinks_during_the_chain_when_a_human_moves_next(ui) -> None:
     assert worker.jobs == []
 
 
-def test_a_hurried_search_answers_soon_with_a_move_that_is_kept() -> None:
+def midgame() -> Game:
     game = Game((1, 2))
     rng = random.Random(3)
     for _ in range(30):
         game.play(game.random_move(rng))
-    told = threading.Event()
-    worker = ThreadWorker(told.set)
-    job = worker.start(MOVE, game, level=5, budget=60.0)
-    job.hurry(0.05)
-    assert told.wait(10.0), "a search hurried to 0.05 s did not answer"
-    assert worker.collect() is job and job.square is not None and game.is_legal(job.square)
+    return game
+
+
+@pytest.mark.parametrize("where", ["process", "thread"])
+def test_a_hurried_search_answers_soon_with_a_move_that_is_kept(where: str) -> None:
+    game, told, service = midgame(), threading.Event(), Service()
+    worker = ProcessWorker(service, told.set) if where == "process" else ThreadWorker(told.set)
+    try:
+        job = worker.start(MOVE, game, level=5, budget=60.0)
+        job.hurry(0.05)
+        assert told.wait(10.0), "a search hurried to 0.05 s did not answer"
+        assert worker.collect() is job and job.square is not None and game.is_legal(job.square)
+        assert job.fallback is None
+    finally:
+        worker.close()
+        service.close()
+
+
+def test_the_windows_own_worker_thinks_in_the_computers_process_leaving_this_one_be(
+        ui, wait_for) -> None:
+    """No process-wide setting changes (the interpreter's switch interval stays Python's),
+    the search runs in another process, and closing the window ends that process."""
+    from chainplus.app.session import Options
+    from chainplus.ui.window.app import App, Devices
+    from chainplus.ui.window.display import NullDisplay
+
+    interval = sys.getswitchinterval()
+    app = App(Options(seed=1), Devices(sounds=ui.RecordedSounds(), display=NullDisplay()))
+    try:
+        worker, service = app.table.worker, app.table.service
+        assert isinstance(worker, ProcessWorker) and worker.service is service
+        assert service.pid is None  # started by the first job, not before
+        for _ in range(2):  # the first while the process starts, the second in one running
+            job = worker.start(MOVE, midgame(), level=5, budget=0.1)
+            wait_for(lambda job=job: job.done, "the computer's answer", 30.0)
+        assert job.square is not None and job.nodes > 0 and job.fallback is None
+        assert service.pid not in (None, os.getpid())
+        assert sys.getswitchinterval() == interval
+    finally:
+        app.close()
+    with pytest.raises(ProcessLookupError):
+        os.kill(service.pid, 0)
+
+
+def test_a_computer_process_that_dies_is_said_once_and_the_window_thinks_for_itself(
+        ui, wait_for, capsys) -> None:
+    app = ui.make_app()  # red human, blue computer
+    service = Service()
+    app.table.worker, app.table.budget = ProcessWorker(service), 0.3
+    try:
+        ui.click_square(app, 0)
+        ui.settle(app)
+        ui.click_square(app, 9)
+        ui.advance(app, 0.05)
+        job = app.table.worker.job
+        assert job is not None and service.pid is not None
+        os.kill(service.pid, signal.SIGKILL)  # while blue thinks
+        for _ in range(2):  # blue's move, then the next on a thread from the start
+            moves = len(app.game.moves)
+            while len(app.game.moves) == moves:
+                wait_for(lambda: app.table.worker.job is None or app.table.worker.job.done,
+                              "blue's answer", 30.0)
+                ui.advance(app, 0.1)
+            if len(app.game.moves) < 5:
+                ui.settle(app)
+                ui.click_square(app, 18)
+    finally:
+        app.close()
+        service.close()
+    note = "the computer's process stopped (exit code -9): the computer thinks in the " \
+           "window's process instead"
+    assert app.table.fallbacks == [note]
+    err = capsys.readouterr().err
+    assert err.count("chainplus: the computer's process stopped") == 1
+    assert "Traceback" not in err and "Exception" not in err
 
 
 def test_level_5_thinks_through_the_pause_the_window_makes_anyway() -> None:
@@ -131,7 +204,7 @@ def test_a_broken_computer_player_is_stood_in_for_once_and_the_game_goes_on(ui, 
     def broken(*args: object, **kwargs: object) -> int:
         raise RuntimeError("no idea")
 
-    monkeypatch.setattr(ai, "choose_move", broken)
+    monkeypatch.setattr(ai, "play", broken)
     app = ui.make_app()  # red human, blue computer
     for square in (0, 7):
         ui.click_square(app, square)

@@ -3,7 +3,7 @@
 ``judge`` says, for one position, each seat's share of level 5's belief that it is ahead: a
 number in [0, 1] for every seat still in play, summing to 1 over them (0 for the others).
 ``series`` walks a whole game one position at a time (the start and after each move), so a
-window's worker can show what is done so far and stop when asked.
+window can show what is done so far and stop when asked.
 
 How a position is judged:
 
@@ -107,10 +107,11 @@ def softmax(scores: dict[int, float]) -> tuple[float, ...]:
     return tuple(weights.get(s, 0.0) / total for s in range(SLOTS))
 
 
-def series(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = None
-           ) -> Iterator[Point]:
-    """One ``Point`` for every position of ``game`` (``len(game.moves) + 1``), worked out one
-    at a time as they are asked for, on a replay of its moves (``game`` is not changed).
+def series(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = None,
+           start: int = 0) -> Iterator[Point]:
+    """One ``Point`` for every position of ``game`` from position ``start`` on (0: the start;
+    ``len(game.moves) + 1`` positions in all), worked out one at a time as they are asked
+    for, on a replay of its moves (``game`` is not changed).
 
     ``stop`` is polled while each position is searched: once it says stop, the series ends
     without the unfinished point.
@@ -118,10 +119,11 @@ def series(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = 
     board = Game(game.seats, game.rules)
     mover: int | None = None
     for number in range(len(game.moves) + 1):
-        judged = judge(board, nodes=nodes, stop=stop)
-        if stop is not None and stop():
-            return
-        yield Point(number, mover, tuple(board.alive), board_shares(board), judged)
+        if number >= start:
+            judged = judge(board, nodes=nodes, stop=stop)
+            if stop is not None and stop():
+                return
+            yield Point(number, mover, tuple(board.alive), board_shares(board), judged)
         if number < len(game.moves):
             mover = board.play(game.moves[number]).seat
 

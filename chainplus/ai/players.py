@@ -3,7 +3,8 @@
 One entry point, ``choose_move``, a pure function of the position, the seat's level and
 random %, a random generator and a ``limits.Limit`` (how long level 5 may think). It never
 changes the game it is given and never imports pygame, so the window, the engine protocol and
-the match command share it.
+the match command share it. ``play`` is the same choice with the positions level 5 searched
+for it (a ``PlayResult``, after python-chess's), which the window's worker reports.
 
 The levels, as the original's help describes them:
 0 any legal square at random; 1 a random square the seat already owns, else as 0;
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from chainplus.ai.evaluate import evaluate
 from chainplus.ai.levels import DEFAULT_BUDGET, LEVELS
@@ -34,6 +36,14 @@ from chainplus.core.game import Game
 
 #: Level 5's usual limit: its default thinking time.
 DEFAULT_LIMIT = Limit(time=DEFAULT_BUDGET)
+
+
+class PlayResult(NamedTuple):
+    """What a seat chose: the square, and the positions level 5 searched for it (0 when no
+    search ran: levels 0-4, or one of level 5's random moves)."""
+
+    move: int
+    nodes: int
 
 
 def choose_move(
@@ -52,6 +62,20 @@ def choose_move(
     and ``rng``. ``stop`` is polled at every node; when it returns True the search answers at
     once with the best move found so far.
     """
+    return play(game, level, random_pct, rng, limit=limit, stop=stop).move
+
+
+def play(
+    game: Game,
+    level: int = 0,
+    random_pct: int = 0,
+    rng: random.Random | None = None,
+    *,
+    limit: Limit = DEFAULT_LIMIT,
+    stop: Callable[[], bool] | None = None,
+) -> PlayResult:
+    """``choose_move``'s square (the same, for the same arguments and generator), with the
+    positions level 5 searched for it."""
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to choose")
     if level not in LEVELS:
@@ -61,21 +85,22 @@ def choose_move(
     rng = rng if rng is not None else random.Random()
     legal = game.legal_moves()
     if level == 0:
-        return random_move(legal, rng)
+        return PlayResult(random_move(legal, rng), 0)
     if level == 1:
-        return owned_move(game, legal, rng)
+        return PlayResult(owned_move(game, legal, rng), 0)
     if level == 3:
-        return greedy_move(game, legal, rng)
+        return PlayResult(greedy_move(game, legal, rng), 0)
     # levels 2, 4 and 5 play as level 0 in random_pct % of their moves
     if rng.random() * 100 < random_pct:
-        return random_move(legal, rng)
+        return PlayResult(random_move(legal, rng), 0)
     if level == 2:
-        return owned_move(game, legal, rng)
+        return PlayResult(owned_move(game, legal, rng), 0)
     if level == 4:
-        return greedy_move(game, legal, rng)
+        return PlayResult(greedy_move(game, legal, rng), 0)
     if limit.time is None and limit.nodes is None and limit.depth is None:
         limit = DEFAULT_LIMIT  # an unbounded search would never answer
-    return search(game, limit, stop=stop, rng=rng).move
+    found = search(game, limit, stop=stop, rng=rng)
+    return PlayResult(found.move, found.nodes)
 
 
 def hint(game: Game, *, limit: Limit = DEFAULT_LIMIT, stop: Callable[[], bool] | None = None,

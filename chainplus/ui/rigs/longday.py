@@ -1,11 +1,12 @@
 """A long day at the museum: the kiosk plays its demonstration games headless, as fast as the
 machine allows, and says whether memory, file descriptors or threads grew.
 
-``python -m chainplus.ui.rigs.longday [--games N] [--seed N]`` builds the App a kiosk runs (the real
-thread per computer move, the real sounds on the dummy audio driver, an autosave folder of its
-own in a temporary folder) on the dummy video driver, with the demonstration at instant speed.
-A hand-moved clock jumps to the next moment anything is due; after a computer move starts, the
-loop waits for its thread before moving time on, so a run is repeatable. Every frame the app
+``python -m chainplus.ui.rigs.longday [--games N] [--seed N]`` builds the App a kiosk runs (the
+computer's own process, started before the day begins as in a kiosk that has played, the real
+sounds on the dummy audio driver, an autosave folder of its own in a temporary folder) on the
+dummy video driver, with the demonstration at instant speed. A hand-moved clock jumps to the
+next moment anything is due; while a computer move is thought out, the loop waits for it
+before moving time on. Every frame the app
 calls dirty is drawn onto the 640x480 picture. Now and then a visitor taps the screen, places
 one piece and walks away, so the visitor's table, its autosave and the wake-up are part of the
 day too. The first games warm up the caches; the figures are measured after them.
@@ -162,6 +163,9 @@ class Museum:
                                      next_game_after=NEXT_GAME)
         self.app = App(options, Devices(clock=self.clock, display=self.display),
                        store=Store(folder, write_settings=False), policy=policy)
+        service = self.app.table.service
+        if service is None or not service.start():
+            raise Stuck("the computer's own process could not be started")
         self.visit_every = visit_every
         self.progress = progress
         self.games = self.visitors = self.frames = 0
@@ -187,18 +191,18 @@ class Museum:
 
     def step(self) -> None:
         """One turn of the loop: the events, or a sleep until something is due; then time moves
-        on, any computer move started is waited for, and a dirty screen is drawn."""
+        on, a dirty screen is drawn, and any computer move under way is waited for."""
         app = self.app
         events = pygame.event.get()
         if not events:
             step = self.frame if app.mode.animating else app.wait_time(self.clock.t)
             self.clock.t += max(LEAST_STEP, step)
-        before = set(threading.enumerate())
         self.frames += turn(app, self.display, events)
-        for thread in set(threading.enumerate()) - before:  # the computer moves just started
-            thread.join(MOVE_LIMIT)
-            if thread.is_alive():
+        job, until = app.table.worker.job, time.monotonic() + MOVE_LIMIT
+        while job is not None and not job.done:
+            if time.monotonic() > until:
                 raise Stuck(f"a computer move took more than {MOVE_LIMIT:.0f} s")
+            time.sleep(0.001)
 
     def finished_one(self) -> bool:
         """True once for each demonstration game that reaches its end."""

@@ -47,7 +47,7 @@ from chainplus.ui.rigs.netbench_windows import (
     Plan,
     click_at,
 )
-from chainplus.ui.rigs.uibench import frame_figures, headless, open_window, window_size
+from chainplus.ui.rigs.timed_window import frame_figures, headless, open_window, window_size
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
     from chainplus.ui.window.display import ScreenDisplay

@@ -22,7 +22,7 @@ from chainplus.app.settings import Settings, Speed
 from chainplus.core.rules import Rules
 from chainplus.net.host import Host, HostConfig
 from chainplus.ui.rigs.move_times import Key, MoveTimes
-from chainplus.ui.rigs.uibench import ROOT
+from chainplus.ui.rigs.timed_window import ROOT
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
     from chainplus.app.session import Options

@@ -1,8 +1,9 @@
 """``python -m chainplus.ui.rigs.uibench``: how smooth and how frugal the window is, headless.
 
 Five figures: frame time during long cascades (alone, and while the next seat's computer
-thinks on its worker thread) and while a computer thinks, frame time while the graph of a
-200-move game fills in beside its judgement's thread (``uibench_review``), CPU used by
+thinks on the window's worker) and while a computer thinks, with the positions level 5
+searched a move through that worker; frame time while the graph of a 200-move game fills in
+beside its judgement (``uibench_review``); CPU used by
 ``python main.py`` while it waits for a human, and the time from starting ``python main.py``
 to its first frame. A frame is what the real loop does: events, update, draw, and the picture
 scaled into the game's real window (``--size 1920x1080``: a window that size, as full screen
@@ -12,8 +13,6 @@ on such a screen). Headless, SDL's software renderer does the scaling, the slowe
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
 import json
 import os
 import random
@@ -26,78 +25,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import chainplus
-from chainplus.app.seats import SeatKind, SeatSpec
-from chainplus.app.settings import Speed
 from chainplus.common.options import OneLineParser
-from chainplus.common.stats import percentile
+from chainplus.ui.rigs.timed_window import (
+    ROOT,
+    bench_app,
+    frame_figures,
+    headless,
+    open_window,
+    timed_frame,
+    window_size,
+)
+from chainplus.ui.rigs.uibench_review import describe, review_frames
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
-    from chainplus.ui.window.app import App, Devices
-    from chainplus.ui.window.display import Display, ScreenDisplay
-
-ROOT = Path(chainplus.__file__).resolve().parent.parent  # the checkout: main.py is here
-
-
-def frame_figures(times: list[tuple[float, float]]) -> dict[str, float]:
-    """Wall-clock percentiles, and the same of the CPU time the loop's thread used (which a
-    machine busy with other work inflates far less)."""
-    ms = [wall * 1000 for wall, _ in times]
-    cpu = [used * 1000 for _, used in times]
-    return {"frames": len(ms), "p50_ms": round(percentile(ms, 50), 2),
-            "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms), 2),
-            "cpu_p50_ms": round(percentile(cpu, 50), 2),
-            "cpu_p99_ms": round(percentile(cpu, 99), 2)}
-
-
-def _frame(app: App, display: Display) -> tuple[float, float]:
-    """One frame as the real loop makes it (events, update, draw, and showing it scaled to
-    the window); its wall-clock and CPU time in seconds."""
-    import pygame
-
-    start, used = time.perf_counter(), time.thread_time()
-    for event in pygame.event.get():
-        app.handle_event(display.logical(event))
-    app.update()
-    app.draw(display.surface)
-    display.present()
-    return time.perf_counter() - start, time.thread_time() - used
-
-
-def headless() -> None:
-    """SDL with no screen and no sound card (as the tests run it)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop the bench
-
-
-def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
-    """The game's real window (``ScreenDisplay``), resized to ``size`` as a player or full
-    screen would, so that frames include scaling the picture to that size."""
-    import pygame
-
-    from chainplus.ui.window.display import ScreenDisplay
-
-    display = ScreenDisplay()
-    if size is not None:
-        display.window.size = size
-        for event in pygame.event.get():
-            display.logical(event)
-    return display
-
-
-def bench_app(devices: Devices, seed: int, kind: SeatKind, level: int = 2,
-              speed: Speed = "normal") -> App:
-    """An App on ``devices`` with all four seats of one ``kind`` (computers at ``level``, never
-    random); its sounds are recorded, never played."""
-    from chainplus.app.session import Options
-    from chainplus.ui.rigs.fakes import RecordedSounds
+    from chainplus.ui.rigs.fakes import HandClock
     from chainplus.ui.window.app import App
-
-    seats = tuple(SeatSpec(kind, level, 0) for _ in range(4))
-    return App(Options(seed=seed, seats=seats, sound=False, speed=speed),
-               dataclasses.replace(devices, sounds=RecordedSounds()))
-
+    from chainplus.ui.window.display import Display
+    from chainplus.ui.window.worker import Job
 
 def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any, int]]:
     """(game before the move, square) for ``count`` moves whose chains have many waves."""
@@ -117,12 +61,48 @@ def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any,
     return found
 
 
+def node_figures(jobs: list[Job]) -> dict[str, float]:
+    """How many positions level 5 searched a move through the window's worker: the moves
+    answered among ``jobs``, and the mean and median of their positions."""
+    nodes = [job.nodes for job in jobs if job.done and not job.stop.is_set()]
+    return {"searched_moves": len(nodes),
+            "nodes_mean": round(statistics.mean(nodes)) if nodes else 0,
+            "nodes_median": round(statistics.median(nodes)) if nodes else 0}
+
+
+def play_out(app: App, display: Display, job: Job) -> None:
+    """The real loop (``app.turn``, ``app.next_events``) until ``job``'s move is played: the
+    rest of its thought, after the chain, is the usual pause."""
+    from chainplus.ui.window.loop import next_events, turn
+
+    moves = len(app.game.moves)
+    while len(app.game.moves) == moves and not job.stop.is_set():
+        turn(app, display, next_events(app))
+
+
+def chain_frames(app: App, display: Display, clock: HandClock, thinking: bool,
+                 times: list[tuple[float, float]]) -> Job | None:
+    """The frames of the chain on show, each timed into ``times`` and drawn 60 a second in
+    real time, as the real loop draws them (``thinking``: someone thinking throughout); the
+    job thought out meanwhile."""
+    while app.mode.animating:
+        clock.t += 1 / 60
+        spent = timed_frame(app, display)
+        times.append(spent)
+        assert not thinking or app.game.over or app.table.worker.job is not None, \
+            "nobody thought during the chain"
+        time.sleep(max(0.0, 1 / 60 - spent[0]))
+    return app.table.worker.job if thinking else None
+
+
 def cascade_frames(display: Display, seed: int, cascades: int = 6,
                    thinking: bool = False) -> dict[str, float]:
-    """Frame times while long cascades animate at normal speed, drawn at 60 frames a second.
+    """Frame times while long cascades animate at normal speed, drawn at 60 frames a second
+    in real time (the chains on a hand-moved clock, a frame's sixtieth of a second each).
 
-    ``thinking``: every seat is level 5, so the next seat thinks on the worker thread while
-    each chain is shown (as it does after a human's move), and the frames come in real time.
+    ``thinking``: every seat is level 5, so the next seat thinks on the window's worker while
+    each chain is shown (as it does after a human's move), on the real clock; after the chain
+    the loop goes on until that move is played, and the positions it searched are counted.
     """
     from chainplus.ui.rigs.fakes import HandClock
     from chainplus.ui.window.app import Devices
@@ -136,7 +116,8 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
         devices = Devices(clock=clock, worker=SyncWorker(), display=display)
         app = bench_app(devices, seed, "human")
     times: list[tuple[float, float]] = []
-    waves = []
+    waves: list[int] = []
+    jobs: list[Job] = []
     for before, square in long_cascades(cascades, seed):
         waves.append(len(before.copy().play(square).waves))
         app.session.game = before
@@ -144,22 +125,20 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
         board.follow(Effect.RESTART)  # play on from the game put on the board
         board.place(square)
         assert app.mode.animating
-        while app.mode.animating:
-            clock.t += 1 / 60
-            spent = _frame(app, display)
-            times.append(spent)
-            if thinking:
-                assert app.game.over or app.table.worker.job is not None, \
-                    "nobody thought during the chain"
-                time.sleep(max(0.0, 1 / 60 - spent[0]))
+        job = chain_frames(app, display, clock, thinking, times)
+        if job is not None:
+            play_out(app, display, job)
+            jobs.append(job)
     app.close()
     return {**frame_figures(times), "cascades": len(waves),
-            "mean_waves": round(statistics.mean(waves), 1)}
+            "mean_waves": round(statistics.mean(waves), 1),
+            **(node_figures(jobs) if thinking else {})}
 
 
 def thinking_frames(display: Display, level: int, seconds: float, seed: int
                     ) -> dict[str, float]:
-    """Frame times while computers (all four seats, ``level``) think on the worker thread.
+    """Frame times while computers (all four seats, ``level``) think on the window's worker,
+    and (level 5) the positions searched a move.
 
     Only frames drawn while a computer is thinking or pausing before its move count; every
     frame is drawn (the real loop draws fewer), at up to 60 a second.
@@ -169,6 +148,7 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
 
     app = bench_app(Devices(display=display), seed, "computer", level, speed="fast")
     times: list[tuple[float, float]] = []
+    jobs: dict[int, Job] = {}
     moves = 0
     end = time.perf_counter() + seconds
     try:
@@ -177,15 +157,18 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
                 moves += len(app.game.moves)
                 app.session.new_game()
                 app.stack.controller.follow(Effect.RESTART)
-            thinking = app.table.worker.job is not None
-            spent = _frame(app, display)
-            if thinking:
+            job = app.table.worker.job
+            if job is not None:
+                jobs[job.ident] = job
+            spent = timed_frame(app, display)
+            if job is not None:
                 times.append(spent)
             time.sleep(max(0.0, 1 / 60 - spent[0]))
         moves += len(app.game.moves)
     finally:
         app.close()
-    return {**frame_figures(times), "level": level, "moves": moves}
+    return {**frame_figures(times), "level": level, "moves": moves,
+            **node_figures(list(jobs.values()))}
 
 
 def _game_env(tmp: str) -> dict[str, str]:
@@ -235,30 +218,12 @@ def idle_cpu(seconds: float = 5.0) -> dict[str, float]:
     return {"seconds": round(wall, 2), "cpu_pct": round(100 * (cpu1 - cpu0) / wall, 2)}
 
 
-def window_size(text: str) -> tuple[int, int]:
-    """An argparse type: WIDTHxHEIGHT, from the smallest window to an 8K screen."""
-    from chainplus.ui.window.scaler import SMALLEST
-
-    width, _, height = text.lower().partition("x")
-    try:
-        size = int(width), int(height)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080"
-                                         ) from None
-    if not (SMALLEST[0] <= size[0] <= 7680 and SMALLEST[1] <= size[1] <= 4320):
-        raise argparse.ArgumentTypeError(f"{text!r}: from {SMALLEST[0]}x{SMALLEST[1]} "
-                                         "to 7680x4320")
-    return size
-
-
 def run(seconds: float = 4.0, seed: int = 1, size: tuple[int, int] | None = None
         ) -> dict[str, Any]:
     """Every figure, as a dict; frames are shown in a window of ``size`` (default: the size
     the game opens its window at)."""
     headless()
     import pygame
-
-    from chainplus.ui.rigs.uibench_review import review_frames
 
     pygame.display.init()
     try:
@@ -285,6 +250,11 @@ def _times(figures: dict[str, float]) -> str:
             f"{figures['cpu_p50_ms']} ms, p99 {figures['cpu_p99_ms']} ms)")
 
 
+def _searched(figures: dict[str, float]) -> str:
+    return (f"it searched {figures['nodes_mean']} positions a move on average (median "
+            f"{figures['nodes_median']}, {figures['searched_moves']} moves)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures, one line each, then everything as JSON on the last line."""
     parser = OneLineParser(prog="python -m chainplus.ui.rigs.uibench",
@@ -298,8 +268,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the window's size, e.g. 1920x1080 as full screen on such a "
                              "screen (default: the size the game first opens its window at)")
     args = parser.parse_args(argv)
-    from chainplus.ui.rigs.uibench_review import describe  # it imports this module
-
     if not 0 < args.seconds <= 30:
         parser.error("--seconds must be above 0 and at most 30")
     result = run(args.seconds, args.seed, args.size)
@@ -311,10 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"frame time during long cascades ({c['cascades']} chains, {c['mean_waves']} waves "
           f"on average, {c['frames']} frames): {_times(c)}")
     print(f"the same while level 5 thinks out the next move ({ct['frames']} frames): "
-          f"{_times(ct)}")
+          f"{_times(ct)}; {_searched(ct)}")
     for t in (t1, t5):
         print(f"frame time while level-{t['level']} computers think ({t['frames']} frames, "
-              f"{t['moves']} moves): {_times(t)}")
+              f"{t['moves']} moves): {_times(t)}"
+              + (f"; {_searched(t)}" if t["level"] == 5 else ""))
     for line in describe(result, _times):
         print(line)
     print(f"CPU while waiting for a human: {result['idle_cpu']['cpu_pct']}% of one core "

@@ -1,14 +1,14 @@
 """uibench's figures for the graph of a game: frames drawn while its judgement runs beside them.
 
 A 200-move record (``tests/data/review``: two, three and four seats) is opened in the replay
-with its graph, as a file dropped on the window opens, and level 5 judges it on a thread of
-its own (``window.judging``, the real ``NODES``) while the game's real loop (``app.turn`` and
-``loop.next_events``) draws: once as the loop does with nobody touching anything (the graph
-redrawn each time the thread wakes it, or a quarter of a second has passed), and once with
-the replay stepped on, a move's chain animating at 60 frames a second under the graph filling
-in (the most the loop ever draws). Each gives the frames' wall-clock and CPU times and the
-seconds the judgement took to finish beside them, against the same judgement with no window
-and the same frames drawn again once it is done.
+with its graph, as a file dropped on the window opens, and level 5 judges it in the
+computer's own process (``window.judging``, the real ``NODES``) while the game's real loop
+(``loop.turn`` and ``loop.next_events``) draws: once as the loop does with nobody touching
+anything (the graph redrawn each time a batch of points wakes it, or a quarter of a second
+has passed), and once with the replay stepped on, a move's chain animating at 60 frames a
+second under the graph filling in (the most the loop ever draws). Each gives the frames'
+wall-clock and CPU times and the seconds the judgement took to finish beside them, against the
+same judgement with no window and the same frames drawn again once it is done.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from chainplus.ai.service_process import Service
 from chainplus.core.game import Game
-from chainplus.ui.rigs.uibench import ROOT, bench_app, frame_figures
+from chainplus.ui.rigs.timed_window import ROOT, bench_app, frame_figures
 
 if TYPE_CHECKING:
     from chainplus.ui.window.app import App
@@ -55,29 +56,33 @@ def record(seats: int) -> Game:
 
 
 def judgement_alone(game: Game) -> float:
-    """Seconds ``game``'s judgement takes on its thread with no window beside it (as in the
-    game, it looks whether a frame is being made, and one never is)."""
+    """Seconds ``game``'s judgement takes in the computer's process with no window beside it
+    (the process started before, as it is once a game has been played)."""
     from chainplus.ui.window.judging import Judging
 
-    woke = threading.Event()
-    start = time.perf_counter()
-    judging = Judging(game, threaded=True, wake=woke.set, drawing=threading.Lock())
-    while not judging.done:
-        woke.wait()
-        woke.clear()
-    return time.perf_counter() - start
+    woke, service = threading.Event(), Service()
+    try:
+        service.start()
+        start = time.perf_counter()
+        judging = Judging(game, wake=woke.set, service=service)
+        while not judging.done:
+            woke.wait()
+            woke.clear()
+        return time.perf_counter() - start
+    finally:
+        service.close()
 
 
 def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
     """Open ``game`` in the replay with its graph (at the end, as a dropped file opens; a
     little before it when ``stepping``), which starts its judgement; the judging and the
-    times the thread wakes the window, the first entry when it started."""
+    times the judgement wakes the window, the first entry when it started."""
     from chainplus.ui.window.over.review import ReviewWindow
 
     table, woke = app.table, [time.perf_counter()]
     wake = table.wake
 
-    def timed_wake() -> None:  # on the judging's thread
+    def timed_wake() -> None:  # on the service's reader thread
         woke.append(time.perf_counter())
         wake()
 
@@ -128,8 +133,9 @@ def loop_frames(display: Display, game: Game, stepping: bool) -> Loop:
     frames again with the judgement done, drawn as often, for comparison."""
     from chainplus.ui.window.app import Devices
 
-    app = bench_app(Devices(display=display), 1, "human")  # the judging on a real thread
-    assert app.table.threads
+    app = bench_app(Devices(display=display), 1, "human")  # judging in the computer's process
+    assert app.table.service is not None
+    app.table.service.start()  # as once a game has been played: only the judgement is timed
     loop = Loop()
     try:
         judging, woke = _open(app, game, stepping)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from chainplus.ai.service_process import Service
 from chainplus.app.session import Note, Options, Session
 from chainplus.app.store import Store
 from chainplus.common.streams import stderr_to
@@ -37,7 +38,7 @@ from chainplus.ui.window.stack import Stack
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
 from chainplus.ui.window.wake import WAKE, post_wake
-from chainplus.ui.window.worker import ThreadWorker
+from chainplus.ui.window.worker import ProcessWorker, ThreadWorker
 
 HINT_BUDGET = 0.5
 #: Longest sleep of the loop with nothing due, so a missed wake-up costs at most this.
@@ -66,7 +67,7 @@ def is_operator_combo(key: int, mod: int) -> bool:
 @dataclass(frozen=True, kw_only=True)
 class Devices:
     """What the App runs on besides the game: its clock, the computer's worker, the sounds and
-    the screen. Left out: the monotonic clock, a ``ThreadWorker``, the real ``Sounds`` (made
+    the screen. Left out: the monotonic clock, a ``ProcessWorker``, the real ``Sounds`` (made
     when the App starts) and a headless ``NullDisplay`` (``launch.run`` passes the window it
     opens). Tests and the rigs pass stand-ins (``rigs.fakes``, ``worker.SyncWorker``)."""
 
@@ -97,14 +98,17 @@ class App:
         if sounds is None:  # the real sounds start the mixer, so only when none were given
             with stderr_to(None):  # ALSA lists every missing sound card on stderr
                 sounds = Sounds()
+        service = None
+        if worker is None:  # the window's own: the computer thinks in a process of its own
+            service = Service()
+            worker = ProcessWorker(service, post_wake)
         self.display = display if display is not None else \
             NullDisplay(options.window.fullscreen or options.kiosk is not None)
         network = options.network
         self.table = Table(  # the player's own game (a host's joined is shown aside)
             Session(replace(options, network=replace(network, join=None)), store), policy,
-            worker if worker is not None else ThreadWorker(post_wake), sounds,
-            random.Random(options.seed), None, HINT_BUDGET, now=now, last_input=now,
-            threads=worker is None, wake=post_wake)
+            worker, sounds, random.Random(options.seed), None, HINT_BUDGET, now=now,
+            last_input=now, service=service, wake=post_wake)
         first = None if network.join is None \
             else joined.join(self.table, network.join, network.join_code, network.watch)
         self.stack = Stack(self.table, Controller(self.table, referee_for, first), self.display)
@@ -338,5 +342,7 @@ class App:
         window was."""
         self.stack.close()
         self.table.worker.close()
+        if self.table.service is not None:
+            self.table.service.close()
         joined.come_back(self.table)
         self.remember()

@@ -1,17 +1,12 @@
-"""Level 5's judgement of a game for its graph, worked out off the UI thread.
+"""Level 5's judgement of a game for its graph, worked out off the window's interpreter.
 
-A ``Judging`` runs ``ai.judgement.series`` over a game's positions one at a time on a thread
-of its own, so the window keeps drawing while it works; the points done so far are there to
-draw at any time (a list only ever appended to), and the thread wakes the window now and
-then to show them. Once every position is judged, the move where the game turned is found
-(``app.story.turning_point``). Tests and the rigs judge in step with the window instead
-(``threaded=False``: each ``poll`` works out a few positions), so a run repeats.
-
-The window comes first: the thread waits while the loop makes a frame (``giving_way``), as
-the two would otherwise take the interpreter in turn, five milliseconds at a time, and a
-frame take about twice its time. So the judgement gets what the frames leave: about a second
-for a 200-move game while its graph fills in, several while a chain animates 60 times a
-second beside it (``ai/NOTES.md``, "Judging a game").
+A ``Judging`` has ``ai.judgement.series`` worked out over a game's positions in the computer's
+own process (``ai.service``), so the window keeps drawing while it works; the points come back
+a few at a time, each batch waking the window, and are there to draw at any time (a list only
+ever appended to). Once every position is judged, the move where the game turned is found
+(``app.story.turning_point``). Tests and the rigs judge in step with the window instead (no
+service: each ``poll`` works out a few positions), so a run repeats; so does a judging whose
+process is gone, from where the process got to.
 
 The window keeps one judging at a time (``Table.judging_of``): the graph of the game just
 finished, or of the game being replayed; another game stops the one before.
@@ -21,48 +16,25 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 
-from chainplus.ai.judgement import Point, series
+from chainplus.ai.judgement import NODES, Point, series
+from chainplus.ai.service import Gone, Judge, Judged, Reply, Stop
+from chainplus.ai.service_process import Service
 from chainplus.app.story import Turn, turning_point
 from chainplus.core.game import Game
 from chainplus.ui.art.graph_view import GraphShown
 
-#: The thread wakes the window after this many new positions (and when it is done).
-WAKE_EVERY = 8
 #: Positions a ``poll`` works out when judging in step with the window.
 STEP_POSITIONS = 16
-#: The thread looks whether the window is making a frame every this many positions searched
-#: (about 0.4 ms of work).
-GIVE_WAY_EVERY = 32
-
-
-def giving_way(stop: threading.Event, drawing: AbstractContextManager[object]
-               ) -> Callable[[], bool]:
-    """``stop.is_set`` for a judgement beside the window. Every ``GIVE_WAY_EVERY`` checks it
-    also waits while the window's thread holds ``drawing`` (it does while it makes a frame),
-    so the frame has the interpreter to itself; taking a lock nobody holds costs nothing
-    worth measuring, so a judgement while the window waits goes at full speed."""
-    checks = 0
-
-    def check() -> bool:
-        nonlocal checks
-        checks += 1
-        if not checks % GIVE_WAY_EVERY:
-            with drawing:
-                pass
-        return stop.is_set()
-
-    return check
 
 
 class Judging:
-    """The judgement of ``game``'s positions, as far as it has got; on its own thread
-    (``threaded``) it gives way to the window while the window holds ``drawing``."""
+    """The judgement of ``game``'s positions, as far as it has got: in ``service``'s process
+    (waking the window with ``wake`` as points come), or in step with the window's ``poll``
+    (no service)."""
 
-    def __init__(self, game: Game, *, threaded: bool, wake: Callable[[], None],
-                 nodes: int | None = None,
-                 drawing: AbstractContextManager[object] | None = None) -> None:
+    def __init__(self, game: Game, *, wake: Callable[[], None], nodes: int | None = None,
+                 service: Service | None = None) -> None:
         self.moves = tuple(game.moves)
         self.game = game.copy()
         self.points: list[Point] = []
@@ -70,19 +42,29 @@ class Judging:
         self.done = False
         self._stop = threading.Event()
         self._wake = wake
-        self.threaded = threaded
-        extra = {} if nodes is None else {"nodes": nodes}
-        stop = self._stop.is_set if drawing is None else giving_way(self._stop, drawing)
-        self._series: Iterator[Point] = series(self.game, stop=stop, **extra)
-        if threaded:
-            threading.Thread(target=self._run, name="chainplus-judging", daemon=True).start()
+        self._nodes = NODES if nodes is None else nodes
+        self._service = service
+        self._series: Iterator[Point] | None = None
+        self._asked = None if service is None else service.ask(
+            lambda ident: Judge(ident, self.game, self._nodes), self._heard)
+        if self._asked is None:
+            self._in_step()
 
-    def _run(self) -> None:
-        for point in self._series:
-            self.points.append(point)
-            if len(self.points) % WAKE_EVERY == 0:
+    def _in_step(self) -> None:
+        """Judge the positions not yet judged in step with the window from now on."""
+        self._series = series(self.game, nodes=self._nodes, stop=self._stop.is_set,
+                              start=len(self.points))
+
+    def _heard(self, reply: Reply) -> None:
+        """Points from the process, or word that it is gone (on the service's thread)."""
+        if isinstance(reply, Judged):
+            self.points.extend(reply.points)
+            if reply.done:
+                self._finish()
+            else:
                 self._wake()
-        self._finish()
+        elif isinstance(reply, Gone):
+            self._in_step()
 
     def _finish(self) -> None:
         if not self._stop.is_set():
@@ -91,8 +73,8 @@ class Judging:
             self._wake()
 
     def poll(self) -> None:
-        """Judge a few more positions now (when not on a thread of its own)."""
-        if self.threaded or self.done or self._stop.is_set():
+        """Judge a few more positions now (when in step with the window)."""
+        if self._series is None or self.done or self._stop.is_set():
             return
         for _ in range(STEP_POSITIONS):
             point = next(self._series, None)
@@ -103,6 +85,8 @@ class Judging:
 
     def stop(self) -> None:
         self._stop.set()
+        if self._service is not None and self._asked is not None:
+            self._service.tell(Stop(self._asked))
 
     def of(self, game: Game) -> bool:
         """Whether this is the judging of ``game`` (its moves, seats and rules)."""

@@ -33,17 +33,15 @@ def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
 
 def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
     """One turn of the loop: answer ``events``, move time on, show the screen if it changed;
-    True when it was drawn (the long-day run drives the App through this too). It holds the
-    table's ``drawing`` meanwhile: the graph's judgement waits for it."""
-    with app.table.drawing:
-        for event in events:
-            app.handle_event(display.logical(event))
-        app.update()
-        if not (app.dirty and app.running):
-            return False
-        app.draw(display.surface)
-        display.present()
-        return True
+    True when it was drawn (the long-day run drives the App through this too)."""
+    for event in events:
+        app.handle_event(display.logical(event))
+    app.update()
+    if not (app.dirty and app.running):
+        return False
+    app.draw(display.surface)
+    display.present()
+    return True
 
 
 def next_events(app: App) -> list[pygame.event.Event]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 import sys
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from chainplus.ai.service_process import Service
 from chainplus.app.session import Note, Session
 from chainplus.core.game import Game
 from chainplus.ui.art.sound import SoundPlayer
@@ -108,15 +108,14 @@ class Table:
     asks: list[Request] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)  # stand-ins the AI needed, said once
     last_explode: float = float("-inf")
-    #: The judgement of a game for its graph: on a thread of its own (``threads``, waking the
-    #: window with ``wake``), or in step with the window (tests and rigs); ``judge_nodes``
-    #: overrides how hard each position is looked at (None: as level 5 judges). The loop holds
-    #: ``drawing`` while it makes a frame, and the thread waits for it.
+    #: The judgement of a game for its graph: in the computer's own process (``service``,
+    #: waking the window with ``wake``), or in step with the window (no service: tests and
+    #: rigs); ``judge_nodes`` overrides how hard each position is looked at (None: as level 5
+    #: judges).
     judging: Judging | None = None
-    threads: bool = False
+    service: Service | None = None
     wake: Callable[[], None] = lambda: None
     judge_nodes: int | None = None
-    drawing: threading.Lock = field(default_factory=threading.Lock)
     #: While the window shows a host's game: the player's own, to come back to.
     away: Away | None = None
 
@@ -165,9 +164,8 @@ class Table:
         if self.judging is None or not self.judging.of(game):
             if self.judging is not None:
                 self.judging.stop()
-            self.judging = Judging(game, threaded=self.threads, wake=self.wake,
-                                   nodes=self.judge_nodes,
-                                   drawing=self.drawing if self.threads else None)
+            self.judging = Judging(game, wake=self.wake, nodes=self.judge_nodes,
+                                   service=self.service)
         return self.judging
 
     def quit(self) -> None:

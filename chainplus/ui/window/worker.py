@@ -1,14 +1,16 @@
-"""Computer players off the UI thread, so the window keeps drawing while they think.
+"""The computer players beside the window, so the window keeps drawing while they think.
 
-One job at a time: starting a job, or ``cancel``, sets the old job's stop flag, which the
-searching levels poll, and its answer is thrown away. ``SyncWorker`` answers at once on the
-calling thread: tests and the benchmark use it for repeatable runs.
+One job at a time: starting a job, or ``cancel``, stops the old job, and its answer is thrown
+away. The window's own worker is a ``ProcessWorker``: the job is thought out in the
+computer's own process (``ai.service``), where the search has a core to itself and never
+takes the window's interpreter. Where that process cannot be had, a job runs on a thread
+(``ThreadWorker``), which hands the interpreter to the window now and then; ``SyncWorker``
+answers at once on the calling thread: tests and the benchmarks use it for repeatable runs.
 """
 
 from __future__ import annotations
 
 import math
-import random
 import sys
 import threading
 import time
@@ -16,15 +18,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from chainplus.ai import players as ai
 from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.ai.limits import Limit
+from chainplus.ai.service import Answer, Gone, Hurry, Reply, Stop, Think, Thought, think
+from chainplus.ai.service_process import Service
 from chainplus.core.game import Game
 
 #: What a job asks: the move for a computer seat, or a hint for a human one.
 JobKind = Literal["move", "hint"]
 MOVE: JobKind = "move"
 HINT: JobKind = "hint"
+#: A hint is what level 5 at 0 % random would play (``players.hint``).
+HINT_PLAYER = (5, 0)
+#: Said once when a job had to run on a thread (what went wrong comes first).
+ON_A_THREAD = "the computer thinks in the window's process instead"
 
 
 @dataclass
@@ -40,20 +47,40 @@ class Job:
     budget: float = DEFAULT_BUDGET
     stop: threading.Event = field(default_factory=threading.Event)
     square: int | None = None
+    nodes: int = 0  # the positions level 5 searched for the answer (0: no search ran)
     fallback: str | None = None  # why a stand-in answered, when one did
     done: bool = False
     #: When the answer is wanted at the latest (``time.perf_counter``), whatever the budget.
     answer_by: float = math.inf
+    #: Told of ``hurry`` besides ``answer_by``: the process thinking it out, which has a
+    #: clock of its own (None: the job is thought out in this process).
+    on_hurry: Callable[[float], None] | None = field(default=None, repr=False)
+
+    def player(self) -> tuple[int, int]:
+        """The level and random % that answer: the seat's, or for a hint ``HINT_PLAYER``."""
+        return HINT_PLAYER if self.kind == HINT else (self.level, self.random_pct)
 
     def hurry(self, seconds: float) -> None:
         """Answer within ``seconds`` from now, with the best move found by then (never later
         than the budget allows). A job started early, while a chain is shown, is hurried
         when the chain ends sooner than planned."""
         self.answer_by = min(self.answer_by, time.perf_counter() + seconds)
+        if self.on_hurry is not None:
+            self.on_hurry(seconds)
 
     def due(self) -> bool:
         """Whether the time to answer has come (``hurry``), as opposed to being stopped."""
         return time.perf_counter() >= self.answer_by
+
+    def take(self, answer: Answer) -> None:
+        """Keep ``answer`` as the job's; a random move that stood in for a failing player is
+        said on stderr and noted (``fallback``)."""
+        if answer.error is not None:
+            print(f"chainplus: the computer player failed ({answer.error}); playing a random "
+                  "move", file=sys.stderr)
+            self.fallback = "the computer player failed: a random move answered"
+        self.square, self.nodes = answer.square, answer.nodes
+        self.done = True
 
 
 #: How many of the search's stop checks (one a position) go by between the moments it hands
@@ -79,37 +106,21 @@ def sharing(stop: threading.Event) -> Callable[[], bool]:
 
 
 def answer(job: Job) -> None:
-    """Work out the job's square; never raises (a failing AI answers with a random legal move)."""
-    game, rng = job.game, random.Random(job.seed)
+    """Work out the job's square here; never raises (a failing AI answers with a random legal
+    move)."""
     shared = sharing(job.stop)
 
     def stop() -> bool:  # stopped (the answer is thrown away) or hurried (it is kept)
         return shared() or job.due()
 
-    try:
-        if job.kind == HINT:
-            job.square = ai.hint(game, limit=Limit(time=job.budget), stop=stop, rng=rng)
-        else:
-            job.square = ai.choose_move(game, job.level, job.random_pct, rng,
-                                        limit=Limit(time=job.budget), stop=stop)
-    except Exception as exc:  # the window must survive a broken computer player
-        print(f"chainplus: the computer player failed ({exc!r}); playing a random move",
-              file=sys.stderr)
-        job.fallback = "the computer player failed: a random move answered"
-        job.square = game.random_move(rng) if game.winner is None else None
-    job.done = True
+    level, random_pct = job.player()
+    job.take(think(job.game, level, random_pct, job.seed, Limit(time=job.budget), stop))
 
 
 class ThreadWorker:
     """Runs each job on a daemon thread and calls ``notify`` (from that thread) when done."""
 
-    #: How long a running thread keeps the interpreter before another may take it. Python's
-    #: 5 ms default lets a search hold up the window's frames; 1 ms keeps them smooth.
-    SWITCH_INTERVAL = 0.001
-
     def __init__(self, notify: Callable[[], None] | None = None) -> None:
-        if sys.getswitchinterval() > self.SWITCH_INTERVAL:
-            sys.setswitchinterval(self.SWITCH_INTERVAL)
         self._notify = notify
         self._job: Job | None = None
         self._next = 1
@@ -126,15 +137,20 @@ class ThreadWorker:
 
     def launch(self, job: Job) -> None:
         """Run ``job``, which ``start`` has just made the current one: here on a daemon thread.
-        A worker that runs jobs another way overrides this (``SyncWorker`` answers at once, a
-        test's worker may record or hold them); callers use ``start``."""
+        A worker that runs jobs another way overrides this (``SyncWorker`` answers at once,
+        ``ProcessWorker`` asks its process, a test's worker may record or hold them); callers
+        use ``start``."""
 
         def run() -> None:
             answer(job)
-            if self._notify is not None and not job.stop.is_set():
-                self._notify()
+            self.answered(job)
 
         threading.Thread(target=run, name=f"chainplus-ai-{job.ident}", daemon=True).start()
+
+    def answered(self, job: Job) -> None:
+        """``job`` has its answer: wake the window, unless the job was stopped meanwhile."""
+        if self._notify is not None and not job.stop.is_set():
+            self._notify()
 
     def cancel(self) -> None:
         """Stop the job under way at once; its answer will never be used."""
@@ -157,6 +173,51 @@ class ThreadWorker:
 
     def close(self) -> None:
         self.cancel()
+
+
+class ProcessWorker(ThreadWorker):
+    """Thinks each job out in the computer's own process (``service``, which the App owns),
+    and calls ``notify`` (from the service's thread) when done. A job the process cannot
+    take (it could not be started, or it stopped) runs on a thread as ``ThreadWorker`` runs
+    it, and says why once (``Job.fallback``)."""
+
+    def __init__(self, service: Service, notify: Callable[[], None] | None = None) -> None:
+        super().__init__(notify)
+        self.service = service
+        self._asked: int | None = None  # the service's request for the job under way
+
+    def launch(self, job: Job) -> None:
+        """Ask the process for ``job``'s answer; a thread answers when it cannot."""
+        level, random_pct = job.player()
+        self._asked = ident = self.service.ask(
+            lambda ident: Think(ident, job.game, level, random_pct, job.seed, job.budget,
+                                time.time()),
+            lambda reply: self._heard(job, reply))
+        if ident is None:
+            self._on_a_thread(job)
+            return
+        job.on_hurry = lambda seconds: self.service.tell(Hurry(ident, seconds, time.time()))
+
+    def _heard(self, job: Job, reply: Reply) -> None:
+        """A reply about ``job`` (on the service's thread)."""
+        if isinstance(reply, Thought):
+            job.take(reply.answer)
+            self.answered(job)
+        elif isinstance(reply, Gone) and not job.stop.is_set():
+            self._on_a_thread(job)
+
+    def _on_a_thread(self, job: Job) -> None:
+        job.on_hurry = None
+        why = self.service.broken or "the computer's process is closed"
+        job.fallback = f"{why}: {ON_A_THREAD}"
+        super().launch(job)
+
+    def cancel(self) -> None:
+        """Stop the job under way at once, in the process too; its answer will never be used."""
+        if self.job is not None and self._asked is not None:
+            self.service.tell(Stop(self._asked))
+        self._asked = None
+        super().cancel()
 
 
 class SyncWorker(ThreadWorker):

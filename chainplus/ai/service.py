@@ -1,0 +1,229 @@
+"""Level 5 in a process of its own: what it is asked, what it answers, and its loop.
+
+A Python process runs one thread at a time: a search on a thread beside the window took the
+interpreter from the window's frames (at 1920x1080 a long chain's frame p99 went from 10.8 to
+17.4 ms while level 5 thought; ``NOTES.md``, "Beside the window"). In a process of its own it
+has a core to itself and the window keeps its frames. ``service_process.Service`` is the
+window's end; ``serve`` is the process's loop.
+
+The requests are plain data: ``Think`` (a move or a hint; the answer is a ``Thought``: the
+square and the positions searched) and ``Judge`` (the graph's judgement of a game, sent back
+``BATCH`` positions at a time as ``Judged``); ``Stop`` and ``Hurry`` change one under way.
+``Gone`` is the window's end's own word for a request that will never be answered.
+
+In the process, moves and judgements each have a thread (a lane), so a judgement never holds
+a move up; while both run they share that process's interpreter.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import queue
+import random
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import NamedTuple
+
+from chainplus.ai import players
+from chainplus.ai.judgement import Point, series
+from chainplus.ai.limits import Limit
+from chainplus.core.game import Game
+
+#: Points of a judgement sent together: the window is woken once for each batch.
+BATCH = 8
+#: How much lower the process's priority is than the window's (``os.nice``, where there is
+#: one): where the two want the same core the window's frames come first; a core to spare is
+#: the search's all the same.
+NICE = 10
+
+
+@dataclass(frozen=True)
+class Think:
+    """Choose the move of ``game``'s seat to move at ``level`` with ``random_pct`` % random
+    moves (a hint: level 5 at 0 %), the generator seeded with ``seed``, within ``budget``
+    seconds of ``sent`` (``time.time()`` when sent, so a process still starting answers in
+    time all the same)."""
+
+    ident: int
+    game: Game
+    level: int
+    random_pct: int
+    seed: float
+    budget: float
+    sent: float
+
+
+@dataclass(frozen=True)
+class Judge:
+    """Judge every position of ``game`` (``ai.judgement.series`` at ``nodes`` a position)."""
+
+    ident: int
+    game: Game
+    nodes: int
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Stop request ``ident``: nothing more of it is wanted."""
+
+    ident: int
+
+
+@dataclass(frozen=True)
+class Hurry:
+    """Answer ``Think`` ``ident`` within ``seconds`` of ``sent`` (``time.time()``), with the
+    best move found by then."""
+
+    ident: int
+    seconds: float
+    sent: float
+
+
+class Answer(NamedTuple):
+    """A move chosen: the square (None only when the game is over), the positions level 5
+    searched, and why a random move stood in (None when the player answered)."""
+
+    square: int | None
+    nodes: int
+    error: str | None
+
+
+@dataclass(frozen=True)
+class Thought:
+    """The answer to ``Think`` ``ident``."""
+
+    ident: int
+    answer: Answer
+
+
+@dataclass(frozen=True)
+class Judged:
+    """The next points of ``Judge`` ``ident``; ``done`` with the last of them."""
+
+    ident: int
+    points: tuple[Point, ...]
+    done: bool
+
+
+@dataclass(frozen=True)
+class Gone:
+    """Request ``ident`` will never be answered: the process is gone (``why``)."""
+
+    ident: int
+    why: str
+
+
+Request = Think | Judge
+Reply = Thought | Judged | Gone
+
+
+def think(game: Game, level: int, random_pct: int, seed: float, limit: Limit,
+          stop: Callable[[], bool]) -> Answer:
+    """The move of ``game``'s seat to move (``players.play``); never raises: a failing player
+    is stood in for by a random legal move, and the answer says why."""
+    rng = random.Random(seed)
+    try:
+        found = players.play(game, level, random_pct, rng, limit=limit, stop=stop)
+        return Answer(found.move, found.nodes, None)
+    except Exception as error:  # the window must survive a broken computer player
+        return Answer(game.random_move(rng) if game.winner is None else None, 0, repr(error))
+
+
+def left(seconds: float, sent: float) -> float:
+    """What is left of ``seconds`` counted from ``sent`` (``time.time()``), never less than
+    nothing nor more than all of it (the wall clock may have been set meanwhile)."""
+    return seconds - min(seconds, max(0.0, time.time() - sent))
+
+
+# ------------------------------------------------------------------ the process's end
+class _Task:
+    """A request under way in the process: stopped (its answer is not wanted), or hurried to
+    answer by ``answer_by`` (``time.perf_counter``)."""
+
+    def __init__(self, request: Request) -> None:
+        self.request = request
+        self.stopped = False
+        self.answer_by = math.inf
+
+    def due(self) -> bool:
+        """Whether to answer now: stopped, or hurried and the time has come."""
+        return self.stopped or time.perf_counter() >= self.answer_by
+
+
+def _work(task: _Task) -> Iterator[Reply]:
+    """The replies to ``task``'s request, worked out one by one."""
+    request = task.request
+    if isinstance(request, Think):
+        limit = Limit(time=left(request.budget, request.sent))
+        yield Thought(request.ident, think(request.game, request.level, request.random_pct,
+                                           request.seed, limit, task.due))
+        return
+    batch: list[Point] = []
+    for point in series(request.game, nodes=request.nodes, stop=lambda: task.stopped):
+        batch.append(point)
+        if len(batch) == BATCH:
+            yield Judged(request.ident, tuple(batch), False)
+            batch = []
+    yield Judged(request.ident, tuple(batch), True)
+
+
+def _lane(tasks: queue.SimpleQueue[_Task], under_way: dict[int, _Task],
+          reply: Callable[[Reply], None]) -> None:
+    """Work out each task put in ``tasks``, in turn, unless it was stopped meanwhile. A
+    judgement that fails is said in a line and left unfinished (a move never fails:
+    ``think``); the lane goes on with the next."""
+    while True:
+        task = tasks.get()
+        try:
+            for message in _work(task):
+                if task.stopped:
+                    break
+                reply(message)
+        except OSError:
+            return  # the window has gone: so will this process
+        except Exception as error:  # the window must survive a broken judgement
+            print(f"chainplus: the graph's judgement failed ({error!r})", file=sys.stderr)
+        finally:
+            under_way.pop(task.request.ident, None)
+
+
+def serve(conn: Connection) -> None:
+    """The process's loop: take requests from ``conn`` until the window says goodbye (None)
+    or goes; moves and judgements are each worked out on a lane of their own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the window's
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(NICE)
+    sending = threading.Lock()
+    under_way: dict[int, _Task] = {}
+    lanes: dict[type, queue.SimpleQueue[_Task]] = {Think: queue.SimpleQueue(),
+                                                    Judge: queue.SimpleQueue()}
+
+    def reply(message: Reply) -> None:
+        with sending:
+            conn.send(message)
+
+    for kind, tasks in lanes.items():
+        threading.Thread(target=_lane, args=(tasks, under_way, reply), daemon=True,
+                         name=f"chainplus-{kind.__name__.lower()}").start()
+    try:
+        while (message := conn.recv()) is not None:
+            if isinstance(message, (Think, Judge)):
+                under_way[message.ident] = _Task(message)
+                lanes[type(message)].put(under_way[message.ident])
+            elif (task := under_way.get(message.ident)) is not None:
+                if isinstance(message, Stop):
+                    task.stopped = True
+                else:
+                    hurried = time.perf_counter() + left(message.seconds, message.sent)
+                    task.answer_by = min(task.answer_by, hurried)
+    except (EOFError, OSError):
+        pass  # the window has gone
+    for task in list(under_way.values()):
+        task.stopped = True

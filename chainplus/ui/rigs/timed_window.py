@@ -1,0 +1,104 @@
+"""The game's window as the benchmarks drive it, and its frames timed.
+
+``headless`` chooses SDL's drivers for no screen and no sound card, ``open_window`` opens the
+game's real window at a size, ``bench_app`` makes an App with every seat of one kind, and
+``timed_frame`` makes one frame as the real loop does and times it; ``frame_figures`` sums
+up many. ``uibench``, ``uibench_review`` and ``netbench`` share them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import chainplus
+from chainplus.app.seats import SeatKind
+from chainplus.app.settings import Speed
+from chainplus.common.stats import percentile
+
+if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
+    from chainplus.ui.window.app import App, Devices
+    from chainplus.ui.window.display import Display, ScreenDisplay
+
+ROOT = Path(chainplus.__file__).resolve().parent.parent  # the checkout: main.py is here
+
+
+def frame_figures(times: list[tuple[float, float]]) -> dict[str, float]:
+    """Wall-clock percentiles, and the same of the CPU time the loop's thread used (which a
+    machine busy with other work inflates far less)."""
+    ms = [wall * 1000 for wall, _ in times]
+    cpu = [used * 1000 for _, used in times]
+    return {"frames": len(ms), "p50_ms": round(percentile(ms, 50), 2),
+            "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms), 2),
+            "cpu_p50_ms": round(percentile(cpu, 50), 2),
+            "cpu_p99_ms": round(percentile(cpu, 99), 2)}
+
+
+def timed_frame(app: App, display: Display) -> tuple[float, float]:
+    """One frame as the real loop makes it (events, update, draw, and showing it scaled to
+    the window); its wall-clock and CPU time in seconds."""
+    import pygame
+
+    start, used = time.perf_counter(), time.thread_time()
+    for event in pygame.event.get():
+        app.handle_event(display.logical(event))
+    app.update()
+    app.draw(display.surface)
+    display.present()
+    return time.perf_counter() - start, time.thread_time() - used
+
+
+def headless() -> None:
+    """SDL with no screen and no sound card (as the tests run it)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop the bench
+
+
+def open_window(size: tuple[int, int] | None) -> ScreenDisplay:
+    """The game's real window (``ScreenDisplay``), resized to ``size`` as a player or full
+    screen would, so that frames include scaling the picture to that size."""
+    import pygame
+
+    from chainplus.ui.window.display import ScreenDisplay
+
+    display = ScreenDisplay()
+    if size is not None:
+        display.window.size = size
+        for event in pygame.event.get():
+            display.logical(event)
+    return display
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """An argparse type: WIDTHxHEIGHT, from the smallest window to an 8K screen."""
+    from chainplus.ui.window.scaler import SMALLEST
+
+    width, _, height = text.lower().partition("x")
+    try:
+        size = int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080"
+                                         ) from None
+    if not (SMALLEST[0] <= size[0] <= 7680 and SMALLEST[1] <= size[1] <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r}: from {SMALLEST[0]}x{SMALLEST[1]} "
+                                         "to 7680x4320")
+    return size
+
+
+def bench_app(devices: Devices, seed: int, kind: SeatKind, level: int = 2,
+              speed: Speed = "normal") -> App:
+    """An App on ``devices`` with all four seats of one ``kind`` (computers at ``level``, never
+    random); its sounds are recorded, never played."""
+    from chainplus.app.seats import SeatSpec
+    from chainplus.app.session import Options
+    from chainplus.ui.rigs.fakes import RecordedSounds
+    from chainplus.ui.window.app import App
+
+    seats = tuple(SeatSpec(kind, level, 0) for _ in range(4))
+    return App(Options(seed=seed, seats=seats, sound=False, speed=speed),
+               dataclasses.replace(devices, sounds=RecordedSounds()))
