@@ -134,6 +134,11 @@ class App:
         return self.stack.board
 
     @property
+    def animating(self) -> bool:
+        """True while every frame differs from the last (the loop draws 60 a second)."""
+        return self.mode.animating
+
+    @property
     def running(self) -> bool:
         return not self.stack.quit
 

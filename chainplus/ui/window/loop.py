@@ -6,19 +6,43 @@ drive too. ``launch.run`` opens the window it runs in.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
-from chainplus.ui.window.app import App
 from chainplus.ui.window.display import Display
 from chainplus.ui.window.wake import WOKEN
+
+
+class Looped(Protocol):
+    """What the loop drives (``app.App``): events in, time on, a frame out when it changed."""
+
+    dirty: bool
+    exit_status: int
+    clock: Callable[[], float]
+
+    @property
+    def running(self) -> bool: ...
+
+    @property
+    def animating(self) -> bool: ...
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+    def update(self) -> None: ...
+
+    def wait_time(self, now: float) -> float: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
 
 #: While nothing moves the loop looks for events this often (pygame's own event.wait polls
 #: every millisecond, which costs more CPU than a board game waiting for a click should).
 IDLE_POLL = 0.02
 
 
-def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
+def play(app: Looped, display: Display, first_frame_exit: bool = False) -> int:
     """The event loop: answer events, move time on and draw, until the app stops running."""
     frame_clock = pygame.time.Clock()
     turn(app, display, [])  # the first frame (a new App is dirty)
@@ -26,12 +50,12 @@ def play(app: App, display: Display, first_frame_exit: bool = False) -> int:
         return 0
     while app.running:
         turn(app, display, next_events(app))
-        if app.mode.animating:
+        if app.animating:
             frame_clock.tick(60)
     return app.exit_status
 
 
-def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
+def turn(app: Looped, display: Display, events: list[pygame.event.Event]) -> bool:
     """One turn of the loop: answer ``events``, move time on, show the screen if it changed;
     True when it was drawn (the long-day run drives the App through this too)."""
     for event in events:
@@ -44,12 +68,12 @@ def turn(app: App, display: Display, events: list[pygame.event.Event]) -> bool:
     return True
 
 
-def next_events(app: App) -> list[pygame.event.Event]:
+def next_events(app: Looped) -> list[pygame.event.Event]:
     """The events to answer now: at once when animating, else after sleeping until some
     arrive or something is due (another thread's WAKE event counts as an arrival, and cuts
     the sleep short)."""
     events = pygame.event.get()
-    if events or app.mode.animating:
+    if events or app.animating:
         return events
     until = time.monotonic() + app.wait_time(app.clock())
     while not events:
