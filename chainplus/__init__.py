@@ -3,16 +3,23 @@
 The packages are layers; each imports only those below it (``.ci/importlinter.ini`` holds the
 contracts and CI checks them)::
 
-    ui       the game in a window: the only package that imports pygame
-    tools    the command-line tools: python -m chainplus replay|engine|bench|aibench|match|host|join
+    ui       the game on a screen: the only package that imports pygame
+      rigs     development rigs that drive the window headless, and their fakes
+      window   the game window: events, the board's controller and who moves each seat, the
+               windows over the board (over/), icons, touch, display, start-up
+      art      drawing and sound, all made in code
+    tools    the command-line tools: python -m chainplus replay|engine|bench|aibench|match|
+             host|join|watch
     kiosk    the supervisor that keeps a kiosk's game process running
     net      play over the network: the protocol, the host (the authority), the joiner, bots
-    app      the game a person plays: session, player panel, settings and files
-    ai       the computer players: levels 0-5, level 5's search and evaluation, tuning
+    app      the game a person plays: session, player panel, seats, settings and files
+    ai       the computer players: levels 0-5, level 5's search and evaluation, tuning, and the
+             process they think in; NOTES.md is level 5's lab notebook
     core     the rules: board geometry, the cascade, the game, game records
     common   small helpers every layer may use: option parsing, statistics, stderr
 
-``ui`` and ``tools`` are independent of each other; ``main.py`` and ``__main__`` sit on top.
+``ui`` and ``tools`` are independent of each other; ``main.py`` and ``__main__`` sit on top;
+``tests`` holds the pytest suite.
 """
 
 __version__ = "0.1.0"
