@@ -23,13 +23,12 @@ from chainplus.ui.art.theme import TITLE_BAR, panel_cell
 from chainplus.ui.window.command_line import local_seats
 from chainplus.ui.window.hosting import HostedReferee
 from chainplus.ui.window.targets import ADJUST
-from tests.test_net_window import WAIT, run_until
+from tests.test_net_window import WAIT, refereed_by, run_until
 
 
 def hosting(app) -> bool:
-    """Whether the window hosts its game, with no window over it and no chain on show."""
-    return app.mode is app.board and isinstance(app.board.referee, HostedReferee) \
-        and app.mode.name != "animate"
+    """Whether the window hosts its game (and nothing over it, as ``refereed_by``)."""
+    return refereed_by(app, HostedReferee)
 
 
 def line(app):

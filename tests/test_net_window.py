@@ -46,10 +46,16 @@ def run_until(app, check, what: str) -> None:
         time.sleep(0.002)
 
 
-def joined(app) -> bool:
-    """Whether the window shows a host's game, with no window over it and no chain on show."""
-    return app.mode is app.board and isinstance(app.board.referee, JoinedReferee) \
+def refereed_by(app, kind) -> bool:
+    """Whether a referee of ``kind`` has the board, with no window over it and no chain on
+    show."""
+    return app.mode is app.board and isinstance(app.board.referee, kind) \
         and app.mode.name != "animate"
+
+
+def joined(app) -> bool:
+    """Whether the window shows a host's game (and nothing over it, as ``refereed_by``)."""
+    return refereed_by(app, JoinedReferee)
 
 
 def remote(app):

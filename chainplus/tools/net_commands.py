@@ -149,13 +149,12 @@ class Printed:
         if isinstance(event, msg.GameState):
             if self.state is None or event.number != self.state.number:
                 self.lines = 0
-            self.state, self.game = event, event.game.copy()
-            replayed = Game(self.game.seats, self.game.rules)
-            for number, square in enumerate(self.game.moves, start=1):
-                mover = replayed.to_move
-                replayed.play(square)
+            self.state, self.game = event, Game(event.game.seats, event.game.rules)
+            for number, square in enumerate(event.game.moves, start=1):
+                mover = self.game.to_move  # replayed here: who made each move, and the winner
+                self.game.play(square)
                 if number > self.lines:
-                    self.line(number, mover or 0, square, replayed.winner)
+                    self.line(number, mover or 0, square, self.game.winner)
         elif isinstance(event, msg.Moved) and self.game is not None:
             if event.number == len(self.game.moves) + 1 and self.game.is_legal(event.square):
                 self.game.play(event.square)
