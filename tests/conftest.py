@@ -37,17 +37,22 @@ def open_display() -> None:
         pygame.display.set_mode((640, 480))
 
 
-def make_app(seed: int = 1, speed: str = "normal", *, display=None, store=None, **options):
-    """An App on ``headless_devices``: a hand-moved clock, a synchronous AI worker, recorded
-    sounds and ``display`` (by default no screen), saving to ``store`` (by default nowhere);
-    ``options`` are the rest of its ``Options`` (``options_of``)."""
+def make_app(seed: int = 1, speed: str = "normal", *, display=None, store=None, worker=None,
+             judge=None, judge_nodes=None, **options):
+    """An App on ``headless_devices``: a hand-moved clock, a synchronous AI worker (or
+    ``worker``), recorded sounds, ``display`` (by default no screen) and the graph judged in
+    step with the window (at ``judge_nodes``, or by ``judge``), saving to ``store`` (by default
+    nowhere); ``options`` are the rest of its ``Options`` (``options_of``)."""
+    from dataclasses import replace
+
     from setups import options_of
 
     from chainplus.ui.window.app import App
 
     open_display()
-    app = App(options_of(seed=seed, speed=speed, **options), headless_devices(display),
-              store=store)
+    devices = headless_devices(display, judge_nodes=judge_nodes)
+    devices = replace(devices, worker=worker or devices.worker, judge=judge or devices.judge)
+    app = App(options_of(seed=seed, speed=speed, **options), devices, store=store)
     app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app
 

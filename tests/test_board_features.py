@@ -197,14 +197,14 @@ def test_the_winner_is_said_once(played) -> None:
     app, winner = played.app, played.words[3]
     played.play(len(GAME))
     run_until(app, lambda: app.mode.name == "over", "the end")
-    assert app.table.sounds.played.count("win") == 1
+    assert app.table.services.sounds.played.count("win") == 1
     assert tuple(app.mode.status()) == (1, "The winner is", "Red", True)
     app.clock.t += 3.0
     app.update()  # whatever the host says after the game (its state, its goodbye)...
     run_until(app, lambda: played.kind == "local" or not remote(app).line.events.qsize(),
               "the host's last words")
     assert [note.text for note in played.said].count(winner) == 1  # ...the win is said once
-    assert app.table.sounds.played.count("win") == 1 and app.mode.name == "over"
+    assert app.table.services.sounds.played.count("win") == 1 and app.mode.name == "over"
 
 
 def test_the_graph_is_shown_after_the_game(played) -> None:

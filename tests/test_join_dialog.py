@@ -91,7 +91,7 @@ def test_join_from_the_games_window_play_and_leave_to_the_own_game(ui, tmp_path)
         type_text(app, "test42")
         assert dialog.fields["code"].text == "TEST42"  # shown upper-case
         key(app, pygame.K_RETURN)
-        assert joined(app) and app.table.away is not None
+        assert joined(app) and app.table.where is not None
         assert app.icons.keys() == {"speed", "sound", "games", "rules", "quit"}
         assert app.session.store is None  # the host's game has no files
         run_until(app, lambda: app.mode.human_to_move(), "our turn")
@@ -102,7 +102,7 @@ def test_join_from_the_games_window_play_and_leave_to_the_own_game(ui, tmp_path)
         ui.click_icon(app, "games")
         assert app.mode.entries == [] and app.mode.network == f"127.0.0.1:{host.address[1]}"
         ui.post_click(app, games_view.NETWORK_BUTTONS["leave"].center)
-        assert app.mode.name == "play" and app.table.away is None
+        assert app.mode.name == "play" and app.table.where is None
         assert help_line(app) == "You left the network game: your own game is back."
         assert app.game.moves == mine and app.session.store is not None
         assert "new" in app.icons and "hint" in app.icons
@@ -138,11 +138,11 @@ def test_a_bad_address_or_code_is_one_line_and_keeps_what_was_typed(ui, address,
     for press in (lambda: key(app, pygame.K_RETURN),
                   lambda: ui.post_click(app, join_view.BUTTONS["join"].center)):
         press()
-        assert app.mode is dialog and app.table.away is None  # nobody was called
+        assert app.mode is dialog and app.table.where is None  # nobody was called
         assert dialog.problem == line and dialog.focus == focus
         assert dialog.fields["address"].text == address
         assert dialog.fields["code"].text == "".join(c for c in code if c.isalnum())
-        assert "illegal" in app.table.sounds.played
+        assert "illegal" in app.table.services.sounds.played
     surface = pygame.Surface((640, 480))
     app.draw(surface)
     line_area = pygame.Rect(join_view.LEFT, join_view.LINE_Y, 8 * len(line), 16)
@@ -165,7 +165,7 @@ def test_the_writable_icons_edit_as_risc_os_does(ui) -> None:
     key(app, pygame.K_LEFT)
     type_text(app, " 9")  # a space is refused (with a beep), the digit taken
     assert address.text == "osXt.example:4797" and address.caret == 16
-    assert app.table.sounds.played.count("illegal") == 1
+    assert app.table.services.sounds.played.count("illegal") == 1
     key(app, pygame.K_TAB)
     assert dialog.focus == "code"
     type_text(app, "a" * 40)
@@ -208,7 +208,7 @@ def test_cancel_closes_the_dialog_and_nothing_else(ui, how, monkeypatch) -> None
         ui.post_click(app, (join_view.BUTTONS["cancel"] if how == "cancel"
                             else join_view.CLOSE).center)
     assert app.mode.name == "play" and app.game.moves == moves
-    assert app.table.away is None and started == ["start", "stop"]
+    assert app.table.where is None and started == ["start", "stop"]
 
 
 def test_fingers_reach_the_dialog_its_fields_and_buttons_and_leave(ui, tmp_path) -> None:
@@ -300,7 +300,7 @@ def test_a_window_that_hosts_a_game_joins_no_other(ui) -> None:
         ui.click_icon(app, "games")
         assert "not while this window hosts" in app.mode.own_help(Part("join"))
         ui.post_click(app, games_view.TOP_BUTTONS["join"].center)
-        assert app.mode.name == "games" and app.table.away is None
+        assert app.mode.name == "games" and app.table.where is None
         assert help_line(app) == "This window hosts a game: join another when it is over."
     finally:
         app.close()

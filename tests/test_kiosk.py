@@ -154,9 +154,9 @@ def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(
     assert len(app.game.moves) > 5  # the demo plays by itself
     saved, _, _ = st.read_autosave(tmp_path)  # the demo wrote nothing: the visitor's game is kept
     assert saved is not None and saved.moves[0] == 0 and saved.seats == (1, 2)
-    played = len(app.table.sounds.played)
+    played = len(app.table.services.sounds.played)
     ui.advance(app, 10.0)
-    assert len(app.table.sounds.played) == played  # the demo is silent
+    assert len(app.table.services.sounds.played) == played  # the demo is silent
     ui.click_square(app, 27)  # wakes the kiosk; not a placement
     assert not ui.in_demo(app) and app.game.moves == [] and app.game.seats == (1, 2)
     assert settings_of(app.session.panel) == spec

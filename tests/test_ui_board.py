@@ -34,7 +34,7 @@ def test_select_on_a_legal_square_places_for_the_human_to_move(ui) -> None:
     assert app.game.moves == [sq]
     assert app.game.owners[sq] == 1 and app.game.counts[sq] == 1
     assert app.game.to_move == 2
-    assert "place" in app.table.sounds.played
+    assert "place" in app.table.services.sounds.played
 
 
 def test_adjust_on_the_board_never_places(ui) -> None:
@@ -53,7 +53,7 @@ def test_click_on_another_seats_square_is_refused_and_changes_nothing(ui) -> Non
     ui.click_square(app, 0)   # blue clicks red's square
     assert app.game.state() == before
     assert app.table.cues.refusal.value == 0
-    assert app.table.sounds.played[-1] == "illegal"
+    assert app.table.services.sounds.played[-1] == "illegal"
     text, warn = app.help_text()
     assert warn and "Red" in text
     ui.advance(app, 1.0)
@@ -154,7 +154,7 @@ def test_a_cascade_is_shown_wave_by_wave_and_a_click_finishes_it(ui) -> None:
             counts, owners = app.mode.frame()
             assert (tuple(counts), tuple(owners)) == chain.frames[chain.wave]
     assert seen[:2] == [0, 1]
-    assert app.table.sounds.played.count("explode") <= len(cascade.waves)
+    assert app.table.services.sounds.played.count("explode") <= len(cascade.waves)
     # play on: and this time click in the middle of the chain
     app.game.undo()
     app.mode.follow(Effect.RESTART)
@@ -196,7 +196,7 @@ def test_instant_speed_skips_the_animation(ui) -> None:
         app.game.play(sq)
     ui.click_square(app, 0)
     assert app.mode.name in ("play", "over")
-    assert "explode" in app.table.sounds.played
+    assert "explode" in app.table.services.sounds.played
 
 
 def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
@@ -207,7 +207,7 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
         legal = app.game.legal_moves()
         ui.click_square(app, legal[0] if app.game.to_move == 1 else legal[-1])
         # no win sound before the end
-        assert app.game.winner is None or app.table.sounds.played.count("win") == 0
+        assert app.game.winner is None or app.table.services.sounds.played.count("win") == 0
         ui.advance(app, 3.0, step=0.2)
     assert app.game.winner is not None
     for _ in range(600):  # let the last chain finish
@@ -215,7 +215,7 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
             break
         ui.advance(app, 0.1)
     assert app.mode.name == "over"
-    assert app.table.sounds.played.count("win") == 1
+    assert app.table.services.sounds.played.count("win") == 1
     assert "wins" in app.help_text()[0]
     seat, head, line, big = app.mode.status()
     assert seat == app.game.winner and big and "winner" in head.lower()

@@ -52,7 +52,7 @@ def test_undo_while_the_computer_waits_takes_back_the_humans_move(ui) -> None:
     ui.click_square(app, 10)
     ui.advance(app, 0.05)  # blue has its answer but is still pausing
     ui.click_icon(app, "undo")
-    assert app.game.moves == [] and app.table.worker.job is None
+    assert app.game.moves == [] and app.table.services.worker.job is None
     ui.advance(app, 2.0)
     assert app.game.moves == []  # the stale answer was never played
 
@@ -113,7 +113,7 @@ def test_hint_flashes_a_legal_square_for_the_human(ui) -> None:
     ui.click_icon(app, "hint")
     ui.advance(app, 0.1)
     assert app.table.cues.hint.value is not None and app.game.is_legal(app.table.cues.hint.value)
-    assert app.table.fallbacks == []  # ai.hint answered, no stand-in
+    assert app.table.services.fallbacks == []  # ai.hint answered, no stand-in
     screen = pygame.display.get_surface()
     app.draw(screen)
     ui.advance(app, 10.0)
@@ -145,7 +145,7 @@ def test_sound_icon_switches_sound_off_and_on(ui) -> None:
     ui.click_icon(app, "sound")
     assert not app.session.sound and ui.icon_glyph(app, "sound") == "sound-off"
     ui.click_square(app, 0)
-    assert "place" not in app.table.sounds.played
+    assert "place" not in app.table.services.sounds.played
     ui.click_icon(app, "sound")
     assert app.session.sound and ui.icon_glyph(app, "sound") == "sound-on"
 

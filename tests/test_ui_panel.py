@@ -158,7 +158,7 @@ def test_the_computer_uses_columns_three_and_four_from_its_next_move(ui) -> None
     ui.click_cell(app, 2, 4)          # blue: 10% -> 20%
     ui.click_square(app, 27)
     ui.advance(app, 0.05)
-    job = app.table.worker.job
+    job = app.table.services.worker.job
     assert job is not None and job.kind == "move"
     assert (job.level, job.random_pct) == (4, 20)
 

@@ -22,9 +22,11 @@ from chainplus.core.records import game_from_text, record_of
 from chainplus.ui.art import games_view, graph_view, review_view
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.judging import GraphJudge
 from chainplus.ui.window.loop import turn
 from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.targets import ADJUST, Part
+from chainplus.ui.window.wake import post_wake
 from tests.paths import ROOT
 from tests.test_touch import tap
 
@@ -37,9 +39,7 @@ def key(app, k: int) -> None:
 
 def make(ui, tmp_path: Path | None = None, **options):
     store = Store(tmp_path) if tmp_path is not None else None
-    app = ui.make_app(store=store, **options)
-    app.table.judge_nodes = NODES
-    return app
+    return ui.make_app(store=store, judge_nodes=NODES, **options)
 
 
 def won_game(seed: int = 3, seats=(1, 2)) -> Game:
@@ -293,13 +293,12 @@ def test_the_graphs_judgement_is_worked_out_in_the_computers_own_process(ui) -> 
     effort in the computer's own process, which goes on while the window's thread is busy
     (here with one long frame, to the end of the judgement) and wakes the window as points
     come; the window judges nothing itself."""
-    app = make(ui)
-    app.table.service, app.table.judge_nodes = Service(), None
     woke: list[bool] = []
-    app.table.wake = lambda: woke.append(True)
+    service = Service()
+    app = ui.make_app(judge=GraphJudge(lambda: woke.append(True), service))
     try:
         drop(app, ROOT / "tests" / "data" / "review" / "2-seats.json")
-        judging = app.table.judging
+        judging = app.table.services.judge.judging
         assert not judging.done and judging.points == []
 
         def present() -> None:  # the window busy with its frame until the judgement is done
@@ -314,13 +313,13 @@ def test_the_graphs_judgement_is_worked_out_in_the_computers_own_process(ui) -> 
         assert judging.done and len(judging.points) == len(judging.moves) + 1
         assert judging.turn is not None and len(woke) > 1
     finally:
-        app.table.service.close()
+        service.close()
 
 
 def test_a_judgement_whose_process_dies_goes_on_in_step_with_the_window(ui) -> None:
     """From where the process got to, to the same points it would have given."""
-    app = make(ui)
-    app.table.service = service = Service()
+    service = Service()
+    app = ui.make_app(judge=GraphJudge(post_wake, service, nodes=NODES))
     game = game_from_text((ROOT / "tests" / "data" / "review" / "3-seats.json").read_bytes())
     try:
         judging = app.table.judging_of(game)

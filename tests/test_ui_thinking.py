@@ -45,8 +45,7 @@ class Recording(SyncWorker):
 def red_chains(ui, worker: Recording, blue: str = "computer"):
     """Red (human) to move with a chain ready at the corner; blue is ``blue``; the computer's
     clock follows the speed (normal), as in play."""
-    app = ui.make_app()
-    app.table.worker = worker
+    app = ui.make_app(worker=worker)
     app.table.budget = None
     app.session.panel[2].kind = app.session.panel[2].plays_as = blue
     for sq in (0, 2, 0, 10, 1, 20, 1, 21, 1, 22):  # red: 2 in the corner, 3 on the edge by it
@@ -137,7 +136,7 @@ def test_the_windows_own_worker_thinks_in_the_computers_process_leaving_this_one
     interval = sys.getswitchinterval()
     app = App(Options(seed=1), Devices(sounds=ui.RecordedSounds(), display=NullDisplay()))
     try:
-        worker, service = app.table.worker, app.table.service
+        worker, service = app.table.services.worker, app.table.services.judge.service
         assert isinstance(worker, ProcessWorker) and worker.service is service
         assert service.pid is None  # started by the first job, not before
         for _ in range(2):  # the first while the process starts, the second in one running
@@ -154,22 +153,22 @@ def test_the_windows_own_worker_thinks_in_the_computers_process_leaving_this_one
 
 def test_a_computer_process_that_dies_is_said_once_and_the_window_thinks_for_itself(
         ui, wait_for, capsys) -> None:
-    app = ui.make_app()  # red human, blue computer
     service = Service()
-    app.table.worker, app.table.budget = ProcessWorker(service), 0.3
+    app = ui.make_app(worker=ProcessWorker(service))  # red human, blue computer
+    app.table.budget = 0.3
     try:
         ui.click_square(app, 0)
         ui.settle(app)
         ui.click_square(app, 9)
         ui.advance(app, 0.05)
-        job = app.table.worker.job
+        job = app.table.services.worker.job
         assert job is not None and service.pid is not None
         os.kill(service.pid, signal.SIGKILL)  # while blue thinks
         for _ in range(2):  # blue's move, then the next on a thread from the start
             moves = len(app.game.moves)
             while len(app.game.moves) == moves:
-                wait_for(lambda: app.table.worker.job is None or app.table.worker.job.done,
-                              "blue's answer", 30.0)
+                wait_for(lambda: app.table.services.worker.job is None
+                         or app.table.services.worker.job.done, "blue's answer", 30.0)
                 ui.advance(app, 0.1)
             if len(app.game.moves) < 5:
                 ui.settle(app)
@@ -179,7 +178,7 @@ def test_a_computer_process_that_dies_is_said_once_and_the_window_thinks_for_its
         service.close()
     note = "the computer's process stopped (exit code -9): the computer thinks in the " \
            "window's process instead"
-    assert app.table.fallbacks == [note]
+    assert app.table.services.fallbacks == [note]
     err = capsys.readouterr().err
     assert err.count("chainplus: the computer's process stopped") == 1
     assert "Traceback" not in err and "Exception" not in err
@@ -210,7 +209,7 @@ def test_a_broken_computer_player_is_stood_in_for_once_and_the_game_goes_on(ui, 
         ui.click_square(app, square)
         ui.settle(app)
     assert len(app.game.moves) == 4  # blue answered twice, with random legal moves
-    assert app.table.fallbacks == ["the computer player failed: a random move answered"]
+    assert app.table.services.fallbacks == ["the computer player failed: a random move answered"]
     assert capsys.readouterr().err.count("chainplus: the computer player failed:") == 1
 
 
@@ -261,7 +260,7 @@ def test_a_wake_from_another_thread_ends_the_loops_sleep_at_once(ui, monkeypatch
         nonlocal looks
         looks += 1
         if looks == 1:  # nothing yet; the link's thread puts the host's move in meanwhile
-            threading.Thread(target=app.table.wake).start()
+            threading.Thread(target=app.table.services.wake).start()
             return []
         return real_get()
 

@@ -79,7 +79,7 @@ def test_the_join_dialogs_watch_button_watches_the_host(ui) -> None:
         ui.post_click(app, join_view.BUTTONS["watch"].center)
         run_until(app, lambda: watching(app) and app.board.referee.remote.state is not None,
                   "the host's game")
-        assert app.table.away is not None and host.snapshot().connected == ()
+        assert app.table.where is not None and host.snapshot().connected == ()
         assert app.mode.default_help() == "You are watching. Waiting for Red to join."
     finally:
         app.close()

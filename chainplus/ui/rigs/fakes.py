@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from chainplus.ui.window.app import Devices
 from chainplus.ui.window.display import Display, NullDisplay
+from chainplus.ui.window.judging import GraphJudge
+from chainplus.ui.window.wake import post_wake
 from chainplus.ui.window.worker import SyncWorker
 
 
@@ -36,9 +38,12 @@ class RecordedSounds:
             self.played.append(name)
 
 
-def headless_devices(display: Display | None = None, clock: HandClock | None = None) -> Devices:
+def headless_devices(display: Display | None = None, clock: HandClock | None = None,
+                     judge_nodes: int | None = None) -> Devices:
     """An App's devices for a repeatable run: ``clock`` (a new ``HandClock`` by default), a
-    ``SyncWorker``, recorded sounds and ``display`` (by default a ``NullDisplay`` in a window)."""
+    ``SyncWorker``, recorded sounds, ``display`` (by default a ``NullDisplay`` in a window) and
+    the graph judged in step with the window (``judge_nodes``: how hard; None as level 5)."""
     return Devices(clock=clock if clock is not None else HandClock(), worker=SyncWorker(),
                    sounds=RecordedSounds(),
-                   display=display if display is not None else NullDisplay())
+                   display=display if display is not None else NullDisplay(),
+                   judge=GraphJudge(post_wake, nodes=judge_nodes))

@@ -163,7 +163,7 @@ class Museum:
                                      next_game_after=NEXT_GAME)
         self.app = App(options, Devices(clock=self.clock, display=self.display),
                        store=Store(folder, write_settings=False), policy=policy)
-        service = self.app.table.service
+        service = self.app.table.services.judge.service
         if service is None or not service.start():
             raise Stuck("the computer's own process could not be started")
         self.visit_every = visit_every
@@ -198,7 +198,7 @@ class Museum:
             step = self.frame if app.mode.animating else app.wait_time(self.clock.t)
             self.clock.t += max(LEAST_STEP, step)
         self.frames += turn(app, self.display, events)
-        job, until = app.table.worker.job, time.monotonic() + MOVE_LIMIT
+        job, until = app.table.services.worker.job, time.monotonic() + MOVE_LIMIT
         while job is not None and not job.done:
             if time.monotonic() > until:
                 raise Stuck(f"a computer move took more than {MOVE_LIMIT:.0f} s")

@@ -209,7 +209,7 @@ def check(app: App) -> None:
         assert game.to_move in game.alive
     if app.session.hosting:
         assert not app.options.kiosk, "a kiosk hosting unasked"
-    assert app.table.away is None, "the monkey joined a host"
+    assert app.table.where is None, "the monkey joined a host"
     if isinstance(app.mode, JoinDialog):
         for field in app.mode.fields.values():
             assert 0 <= field.first <= field.caret <= len(field.text) <= field.limit
@@ -258,10 +258,10 @@ def dropped_files(folder: Path) -> list[Path]:
 # --------------------------------------------------------------------------- the run
 def new_app(options: Options, folder: Path, clock: HandClock, null: TextIO) -> App:
     """A fresh 'process' on the shared folder; the store's warnings go to ``null``."""
-    app = App(options, headless_devices(NullDisplay(options.kiosk is not None), clock),
-              store=Store(folder, stream=null, write_settings=not options.kiosk))
-    app.table.budget = app.table.hint_budget = 0.004  # strength does not matter; many moves do
-    app.table.judge_nodes = 10  # nor does the graph's judgement
+    # strength does not matter, many moves do: the computer and the graph's judgement are quick
+    devices = headless_devices(NullDisplay(options.kiosk is not None), clock, judge_nodes=10)
+    app = App(options, devices, store=Store(folder, stream=null, write_settings=not options.kiosk))
+    app.table.budget = app.table.hint_budget = 0.004
     return app
 
 

@@ -89,10 +89,10 @@ def chain_frames(app: App, display: Display, clock: HandClock, thinking: bool,
         clock.t += 1 / 60
         spent = timed_frame(app, display)
         times.append(spent)
-        assert not thinking or app.game.over or app.table.worker.job is not None, \
+        assert not thinking or app.game.over or app.table.services.worker.job is not None, \
             "nobody thought during the chain"
         time.sleep(max(0.0, 1 / 60 - spent[0]))
-    return app.table.worker.job if thinking else None
+    return app.table.services.worker.job if thinking else None
 
 
 def cascade_frames(display: Display, seed: int, cascades: int = 6,
@@ -157,7 +157,7 @@ def thinking_frames(display: Display, level: int, seconds: float, seed: int
                 moves += len(app.game.moves)
                 app.session.new_game()
                 app.stack.controller.follow(Effect.RESTART)
-            job = app.table.worker.job
+            job = app.table.services.worker.job
             if job is not None:
                 jobs[job.ident] = job
             spent = timed_frame(app, display)

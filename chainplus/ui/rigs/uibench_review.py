@@ -80,13 +80,14 @@ def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
     from chainplus.ui.window.over.review import ReviewWindow
 
     table, woke = app.table, [time.perf_counter()]
-    wake = table.wake
+    judge = table.services.judge
+    wake = judge.wake
 
     def timed_wake() -> None:  # on the service's reader thread
         woke.append(time.perf_counter())
         wake()
 
-    table.wake = timed_wake
+    judge.wake = timed_wake
     at = len(game.moves) - STEP_FROM if stepping else None
     review = ReviewWindow(table, game, at=at, graph=True)
     app.stack.push(review)
@@ -134,8 +135,9 @@ def loop_frames(display: Display, game: Game, stepping: bool) -> Loop:
     from chainplus.ui.window.app import Devices
 
     app = bench_app(Devices(display=display), 1, "human")  # judging in the computer's process
-    assert app.table.service is not None
-    app.table.service.start()  # as once a game has been played: only the judgement is timed
+    service = app.table.services.judge.service
+    assert service is not None
+    service.start()  # as once a game has been played: only the judgement is timed
     loop = Loop()
     try:
         judging, woke = _open(app, game, stepping)

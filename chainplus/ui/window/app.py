@@ -30,12 +30,13 @@ from chainplus.ui.window.controls import icons_shown
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.hosting import referee_for
+from chainplus.ui.window.judging import GraphJudge
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
 from chainplus.ui.window.requests import OpenReplay, OpenRules
 from chainplus.ui.window.stack import Stack
-from chainplus.ui.window.table import Table
+from chainplus.ui.window.table import Services, Table
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Target
 from chainplus.ui.window.wake import WAKE, post_wake
 from chainplus.ui.window.worker import ProcessWorker, ThreadWorker
@@ -66,15 +67,17 @@ def is_operator_combo(key: int, mod: int) -> bool:
 
 @dataclass(frozen=True, kw_only=True)
 class Devices:
-    """What the App runs on besides the game: its clock, the computer's worker, the sounds and
-    the screen. Left out: the monotonic clock, a ``ProcessWorker``, the real ``Sounds`` (made
-    when the App starts) and a headless ``NullDisplay`` (``launch.run`` passes the window it
-    opens). Tests and the rigs pass stand-ins (``rigs.fakes``, ``worker.SyncWorker``)."""
+    """What the App runs on besides the game: its clock, the computer's worker, the sounds, the
+    screen and the graph's judge. Left out: the monotonic clock, a ``ProcessWorker``, the real
+    ``Sounds`` (made when the App starts), a headless ``NullDisplay`` (``launch.run`` passes
+    the window it opens) and a judge in the worker's process (in step with the window when a
+    worker was given). Tests and the rigs pass stand-ins (``rigs.fakes``)."""
 
     clock: Callable[[], float] = time.monotonic
     worker: ThreadWorker | None = None
     sounds: SoundPlayer | None = None
     display: Display | None = None
+    judge: GraphJudge | None = None
 
 
 class App:
@@ -104,14 +107,15 @@ class App:
             worker = ProcessWorker(service, post_wake)
         self.display = display if display is not None else \
             NullDisplay(options.window.fullscreen or options.kiosk is not None)
+        judge = devices.judge if devices.judge is not None else GraphJudge(post_wake, service)
+        services = Services(worker, sounds, random.Random(options.seed), judge, post_wake)
         network = options.network
-        self.table = Table(  # the player's own game (a host's joined is shown aside)
-            Session(replace(options, network=replace(network, join=None)), store), policy,
-            worker, sounds, random.Random(options.seed), None, HINT_BUDGET, now=now,
-            last_input=now, service=service, wake=post_wake)
+        own = Table(services, Session(replace(options, network=replace(network, join=None)),
+                                      store), policy, None, HINT_BUDGET, now=now)
         first = None if network.join is None \
-            else joined.join(self.table, network.join, network.join_code, network.watch)
-        self.stack = Stack(self.table, Controller(self.table, referee_for, first), self.display)
+            else joined.join(own, network.join, network.join_code, network.watch)
+        self.stack = Stack(Controller(own, referee_for, first), self.display)
+        self.last_input = now  # the idle spell before a demonstration counts from here
         self.exit_status = 0
         self.focused = self.dirty = True
         self.pointer: tuple[int, int] | None = None
@@ -127,6 +131,11 @@ class App:
     def mode(self) -> BoardMode | Overlay:
         """What takes the pointer and the keys now: the window on top, else the board."""
         return self.stack.top
+
+    @property
+    def table(self) -> Table:
+        """The game on the board: the player's own, or a host's joined."""
+        return self.stack.table
 
     @property
     def board(self) -> BoardMode:
@@ -174,14 +183,14 @@ class App:
             if policy.close_quits:  # a kiosk ignores the window manager's close and Alt+F4
                 self.table.quit()
         elif kind == pygame.MOUSEMOTION:
-            self.table.last_input = self.clock()
+            self.last_input = self.clock()
             self.pointer = targets.event_pos(event)
             if self.dragging is not None and self.pointer is not None:
                 self.display.move_window(self.pointer[0] - self.dragging[0],
                                                self.pointer[1] - self.dragging[1])
             self.dirty = True
         elif kind == pygame.MOUSEBUTTONDOWN:
-            self.table.last_input = self.clock()
+            self.last_input = self.clock()
             pos, button = targets.event_pos(event), getattr(event, "button", 0)
             if pos is not None and button in (SELECT, ADJUST):
                 self.pointer = pos
@@ -234,7 +243,7 @@ class App:
         """A finger down shows what is under it; the finger up clicks there (Adjust after a
         long press). Only the first finger counts, and no hover is left behind."""
         now = self.clock()
-        self.table.last_input = now
+        self.last_input = now
         pos, finger = touch.finger_pos(event), getattr(event, "finger_id", 0)
         if event.type == pygame.FINGERDOWN and self.touch is None and pos is not None:
             target = self.hit(pos)
@@ -266,7 +275,7 @@ class App:
     def dropped(self, path: object) -> None:
         """A file dropped on the window opens as a game (the RISC OS way to load a file); a
         kiosk and a demonstration take no files."""
-        self.table.last_input = self.table.now = self.clock()
+        self.last_input = self.table.now = self.clock()
         if isinstance(path, str) and self.table.policy.keys and self.board.icons_work():
             self.open_file(Path(path))
             self.dirty = True
@@ -288,7 +297,7 @@ class App:
         table.now = now = self.clock() if now is None else now
         stack = self.stack
         before = _look(stack.board, stack.windows)
-        if stack.board.wakes_on_idle and table.policy.idle_too_long(now - table.last_input):
+        if stack.board.wakes_on_idle and table.policy.idle_too_long(now - self.last_input):
             stack.show_demo(DemoMode(table))  # a kiosk left alone shows what the game is
         stack.tick(now)
         problem = table.session.save_problem()
@@ -307,10 +316,10 @@ class App:
         table, shown = self.table, self.board.shown
         times = [self.mode.deadline(now), table.cues.next_due(), shown.cues.next_due()]
         if table.policy.demo_after is not None and self.board.wakes_on_idle:
-            times.append(table.last_input + table.policy.demo_after)
+            times.append(self.last_input + table.policy.demo_after)
         if shown.cues.hint.value is not None:
             times.append(now + 0.5 / screen.FLASH_RATE)  # the hint flashes
-        if table.worker.job is not None:
+        if table.services.worker.job is not None:
             times.append(now + 1.0 / screen.FLASH_RATE)  # the thinking indicator turns
         if self.touch is not None:
             times.append(self.touch.due())  # a press turning long changes the help line
@@ -336,18 +345,16 @@ class App:
         return screen.help_text(self.board, top, under)
 
     def remember(self) -> None:
-        """Write the settings if they changed: the session's, full screen, and where the window
-        is."""
+        """Write the settings if they changed: the player's own session's (a host's game
+        joined hands its speed and sound back when it closes), full screen, and where the
+        window is."""
         display = self.display
-        self.session.remember(display.fullscreen, display.placement())
+        self.stack.controller.own.session.remember(display.fullscreen, display.placement())
 
     def close(self) -> None:
         """Stop the windows, the board (and with it the window's own host, or its link to
         another's), and the worker; the player's own session comes back; remember where the
         window was."""
         self.stack.close()
-        self.table.worker.close()
-        if self.table.service is not None:
-            self.table.service.close()
-        joined.come_back(self.table)
+        self.table.services.close()
         self.remember()

@@ -34,17 +34,19 @@ from chainplus.ui.window.turn import Computer, Turn, source
 
 
 class Controller:
-    """The game on ``table``'s board. ``seating`` gives the referee of the window's own game
-    whenever it is seated afresh (a game with network seats is hosted); ``referee``, when
-    given, is the first (a host's game joined at the start)."""
+    """The game on the board: the window's own (on table ``own``), or another the referee
+    shows on a table of its own (a host's game joined). ``seating`` gives the referee of the
+    window's own game whenever it is seated afresh (a game with network seats is hosted);
+    ``referee``, when given, is the first (a host's game joined at the start)."""
 
-    def __init__(self, table: Table, seating: Callable[[Table], Referee],
+    def __init__(self, own: Table, seating: Callable[[Table], Referee],
                  referee: Referee | None = None) -> None:
-        self.table = table
+        self.own = own
         self.seating = seating
-        self.referee = referee if referee is not None else seating(table)
-        self.computer = Computer(table)
-        self.phase: Turn | Showing | Ending = Turn(table, self.referee, self.computer)
+        self.referee = referee if referee is not None else seating(own)
+        self.table = self.referee.table
+        self.computer = Computer(self.table)
+        self.phase: Turn | Showing | Ending = Turn(self.table, self.referee, self.computer)
         self.said: object = None  # the game whose winner was said last (``Won.key``)
         self.settle()
 
@@ -67,16 +69,23 @@ class Controller:
         return isinstance(self.phase, Showing)
 
     # ---------------------------------------------------------------- the referee
-    def take(self, referee: Referee | None) -> None:
-        """Play the game on the board with ``referee`` from now on (None: the window's own
-        game, seated afresh); the one before stops."""
+    def take(self, seating: Callable[[Table], Referee] | None) -> None:
+        """Play the board with the referee ``seating`` makes of the window's own table from
+        now on (None: the window's own game, seated afresh), on that referee's table; the one
+        before stops first."""
         self.referee.close()
-        self.referee = referee if referee is not None else self.seating(self.table)
-        self.settle(again=True)
+        self.seat((seating or self.seating)(self.own))
 
     def restart(self) -> None:
         """The game on the board changed (New, Undo, Play on): play on from it as it is."""
-        self.referee = self.referee.restart() or self.seating(self.table)
+        self.seat(self.referee.restart() or self.seating(self.own))
+
+    def seat(self, referee: Referee) -> None:
+        """Play on with ``referee``, on its table from the time it is now."""
+        table, self.referee = self.table, referee
+        if referee.table is not table:
+            referee.table.now, self.table = table.now, referee.table
+            self.computer = Computer(self.table)
         self.settle(again=True)
 
     def close(self) -> None:
@@ -199,7 +208,7 @@ class Controller:
     def pause(self) -> None:
         if isinstance(self.phase, Showing):
             self.finish(self.phase)
-        self.table.worker.cancel()
+        self.table.services.worker.cancel()
 
     # ---------------------------------------------------------------- input
     def click(self, target: Target | None, button: int) -> None:

@@ -108,7 +108,7 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
                 lambda t, step: _said(t, t.session.toggle_sound())),
     IconControl("games", "Games", lambda t: "games", _always,
                 lambda t: "Games: save or replay this game, open one kept, or join one."
-                if t.network is None else "Games: save the host's game, or leave it.", _games),
+                if t.where is None else "Games: save the host's game, or leave it.", _games),
     IconControl("rules", "Rules", lambda t: "rules", _always,
                 lambda t: "Rules: how to play, and which rules to play by.", _rules),
     IconControl("quit", "Quit", lambda t: "quit", _always, lambda t: "Quit Chain Reaction.",

@@ -89,8 +89,8 @@ class DemoMode:
         speed = table.policy.demo_speed
         session = Session(demo_options(table.session.options, DEMO_SEATS, speed))
         # silent: the demonstration's session has the sound off
-        self.demo = Table(session, DEMO, table.worker, table.sounds, table.rng,
-                          DEMO_BUDGET, table.hint_budget, now=table.now)
+        self.demo = Table(table.services, session, DEMO, DEMO_BUDGET, table.hint_budget,
+                          now=table.now)
         self.inner: Controller | TourMode = Controller(self.demo, LocalReferee)
 
     def tick(self, now: float) -> None:

@@ -130,7 +130,7 @@ def start_host(table: Table) -> HostLine | str:
                 str(exc.strerror or exc)[:40]
             continue
         session.autosave()  # with the code, so a restarted window hosts it again
-        line = HostLine(host, table.wake)
+        line = HostLine(host, table.services.wake)
         line.start()
         return line
     return f"Cannot host: {why}."

@@ -1,12 +1,11 @@
 """A window that joined a host's game (``python main.py --join HOST:PORT --code CODE``, or the
 Join dialog), and the switch to it and back: the one place that does it.
 
-``join`` puts the player's own session and house policy aside untouched (``Table.away``: the
-unfinished game and its autosave, the settings, the games folder) and shows the host's game:
-a session with no files, the ``JOINED`` policy and a ``JoinedReferee`` on a started
-``net.link.Link``. ``leave`` hangs up (the board's controller closes the referee) and brings
-the player's own game back as it was (the speed, sound and lessons given meanwhile come
-along).
+``join`` shows the host's game on a table of its own: a session with no files, the ``JOINED``
+policy and a ``JoinedReferee`` on a started ``net.link.Link``. The player's own table waits
+untouched (the unfinished game and its autosave, the settings, the games folder); when the
+board's controller closes the referee (the window leaves the host's game, or closes), it hangs
+up and the speed, sound and lessons given meanwhile go back to the player's own session.
 
 The host is the authority (``remote.Remote``): the board changes only from what it sends, and
 the joiner's clicks go to it as moves. The seats are the host's: the panel shows them (a
@@ -28,7 +27,7 @@ from chainplus.net.link import Link
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Reset, Won
 from chainplus.ui.window.remote import KIND_WORD, Line, Remote, names
-from chainplus.ui.window.table import Away, Table
+from chainplus.ui.window.table import Table
 
 #: A joined window: the host decides the game, so no New, Undo or Hint (Games leaves it).
 JOINED = Policy(hidden_icons=frozenset({"new", "undo", "hint"}))
@@ -64,12 +63,15 @@ def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> 
 
 
 class JoinedReferee:
-    """The host at the end of ``line`` referees the game on ``session``'s board; this window
-    plays the seat it was welcomed to, or (``watch``) only watches, as a spectator."""
+    """The host at the end of ``line`` referees the game on ``table``'s board; this window
+    plays the seat it was welcomed to, or (``watch``) only watches, as a spectator. The
+    player's ``own`` session takes back the speed, sound and lessons given meanwhile when the
+    window leaves the host's game."""
 
-    def __init__(self, table: Table, session: Session, line: Line, watch: bool = False) -> None:
-        self.table, self.session, self.line, self.watch = table, session, line, watch
-        self.remote = Remote(line, session, hosts=False)
+    def __init__(self, table: Table, own: Session, line: Line, watch: bool = False) -> None:
+        self.table, self.own, self.line, self.watch = table, own, line, watch
+        self.session = table.session
+        self.remote = Remote(line, self.session, hosts=False)
 
     def you_are(self) -> str:
         if self.watch:
@@ -137,29 +139,33 @@ class JoinedReferee:
         return self.remote.look()
 
     def close(self) -> None:
-        """Hang up."""
+        """Hang up; the player's own session takes back the speed, sound and lessons."""
         self.line.close()
+        self.table.stop_thinking()
+        own, joined = self.own, self.session
+        own.speed, own.sound = joined.speed, joined.sound
+        own.lessons_given |= joined.lessons_given
 
 
 # ---------------------------------------------------------------------- the switch
-def join(table: Table, address: tuple[str, int], code: str,
+def join(own: Table, address: tuple[str, int], code: str,
          watch: bool = False) -> JoinedReferee:
-    """Show the game of the host at ``address`` (joined with ``code``; ``watch``: only
-    watched, as a spectator) instead of the player's own, which waits aside: the referee of
-    the board from now on."""
-    come_back(table)  # a window joins one host at a time
-    own = table.session
-    network = replace(own.options.network, join=address, join_code=code, watch=watch)
-    options = replace(own.options, network=network, speed=own.speed, sound=own.sound,
-                      lessons_given=own.lessons_given)
-    table.stop_thinking()
-    table.session = Session(options, None)  # no files: the player's own are never touched
-    link = Link(*address, code, wake=table.wake, watch=watch)
-    referee = JoinedReferee(table, table.session, link, watch)
+    """The referee of the game of the host at ``address`` (joined with ``code``; ``watch``:
+    only watched, as a spectator), shown on a table of its own beside the player's ``own``,
+    which waits untouched."""
+    mine = own.session
+    network = replace(mine.options.network, join=address, join_code=code, watch=watch)
+    options = replace(mine.options, network=network, speed=mine.speed, sound=mine.sound,
+                      lessons_given=mine.lessons_given)
+    own.stop_thinking()
+    link = Link(*address, code, wake=own.services.wake, watch=watch)
+    table = Table(own.services, Session(options, None),  # no files: the player's own are safe
+                  joined_policy(own.policy), own.budget, own.hint_budget, where=link.where,
+                  keeper=mine, now=own.now)
+    referee = JoinedReferee(table, mine, link, watch)
     link.start()
-    table.away, table.policy = Away(own, table.policy, link.where), joined_policy(table.policy)
-    if own.store is not None:
-        own.store.remember_join(link.where)
+    if mine.store is not None:
+        mine.store.remember_join(link.where)
     return referee
 
 
@@ -171,27 +177,6 @@ def joined_policy(own: Policy) -> Policy:
         return JOINED
     return replace(own, hidden_icons=own.hidden_icons | JOINED.hidden_icons | {"games"},
                    demo_after=None, next_game_after=None)
-
-
-def leave(table: Table) -> None:
-    """Play the player's own game again, saying so (the board's controller hangs up)."""
-    if come_back(table):
-        table.say(Note("You left the network game: your own game is back."))
-
-
-def come_back(table: Table) -> bool:
-    """Put the player's own session and policy back on the table (the window is leaving the
-    host's game, or closing); False when it had not joined one."""
-    away = table.away
-    if away is None:
-        return False
-    own, joined = away.session, table.session
-    own.speed, own.sound = joined.speed, joined.sound
-    own.lessons_given |= joined.lessons_given
-    table.stop_thinking()
-    table.cues.refusal.clear()
-    table.session, table.policy, table.away = own, away.policy, None
-    return True
 
 
 def last_address(table: Table) -> str:

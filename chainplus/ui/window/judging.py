@@ -8,7 +8,7 @@ ever appended to). Once every position is judged, the move where the game turned
 service: each ``poll`` works out a few positions), so a run repeats; so does a judging whose
 process is gone, from where the process got to.
 
-The window keeps one judging at a time (``Table.judging_of``): the graph of the game just
+The window keeps one judging at a time (``GraphJudge``): the graph of the game just
 finished, or of the game being replayed; another game stops the one before.
 """
 
@@ -92,6 +92,33 @@ class Judging:
         """Whether this is the judging of ``game`` (its moves, seats and rules)."""
         return self.moves == tuple(game.moves) and (self.game.seats, self.game.rules) == \
             (game.seats, game.rules)
+
+
+class GraphJudge:
+    """Judges one game at a time for the window's graph (the game just finished, or the one
+    replayed; another game stops the one before): in ``service``'s process when there is one,
+    waking the window with ``wake``; ``nodes`` is how hard each position is looked at (None:
+    as level 5 judges; tests and the rigs make it cheap)."""
+
+    def __init__(self, wake: Callable[[], None], service: Service | None = None,
+                 nodes: int | None = None) -> None:
+        self.wake, self.service, self.nodes = wake, service, nodes
+        self.judging: Judging | None = None
+
+    def of(self, game: Game) -> Judging:
+        """The judgement of ``game``, started now unless it is the one under way."""
+        if self.judging is None or not self.judging.of(game):
+            if self.judging is not None:
+                self.judging.stop()
+            self.judging = Judging(game, wake=self.wake, nodes=self.nodes, service=self.service)
+        return self.judging
+
+    def close(self) -> None:
+        """The window closes: the judging stops, and the process."""
+        if self.judging is not None:
+            self.judging.stop()
+        if self.service is not None:
+            self.service.close()
 
 
 def graph_of(judging: Judging, at: int | None, buttons: bool) -> GraphShown:

@@ -127,7 +127,7 @@ def rebuild(app: App, options: Options, display: Display, store: Store | None) -
     """A fresh App after an error: the autosaved game, the old app's speed, sound and rules."""
     sounds = None
     try:
-        session, sounds = app.table.session, app.table.sounds
+        session, sounds = app.table.session, app.table.services.sounds
         options = dataclasses.replace(options, speed=session.speed, rules=session.rules,
                                       sound=session.sound)
     except Exception:  # the old app may be in any state: keep the options it started with

@@ -19,6 +19,7 @@ from typing import Protocol
 
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.ui.window.picture import Status
+from chainplus.ui.window.table import Table
 
 
 class MoveSource(Enum):
@@ -78,7 +79,9 @@ Happening = Placed | Reset | Note
 
 
 class Referee(Protocol):
-    """The authority over the game on the board."""
+    """The authority over the game on the board, on the table it is played on."""
+
+    table: Table
 
     def player(self, seat: int) -> Player:
         """Who plays ``seat`` (the seat to move) now."""

@@ -65,7 +65,8 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
     panel_view.draw_panel(surface, session.panel, shown, cell, to_move)
     status = picture.status()
     head = status.head
-    if table.worker.job is not None and table.worker.job.kind != HINT and not status.big:
+    job = table.services.worker.job
+    if job is not None and job.kind != HINT and not status.big:
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)

@@ -11,6 +11,8 @@ does to the board.
 
 from __future__ import annotations
 
+from functools import partial
+
 from chainplus.app.session import Note
 from chainplus.ui.window import joined
 from chainplus.ui.window.controller import Controller
@@ -44,13 +46,17 @@ class Stack:
     them (the top one last), and whether Quit was asked; ``display`` is the screen they are on
     (full screen or a window)."""
 
-    def __init__(self, table: Table, controller: Controller, display: Display) -> None:
-        self.table = table
+    def __init__(self, controller: Controller, display: Display) -> None:
         self.display = display
         self.controller = controller
         self.demo: BoardMode | None = None
         self.windows: list[Overlay] = []
         self.quit = False
+
+    @property
+    def table(self) -> Table:
+        """The game's table: the player's own, or a host's joined."""
+        return self.controller.table
 
     @property
     def board(self) -> BoardMode:
@@ -106,7 +112,7 @@ class Stack:
     # ---------------------------------------------------------------- requests
     def serve(self) -> bool:
         """Do what was asked, in order; True when anything was."""
-        asks = self.table.asks
+        asks = self.table.services.asks
         served = bool(asks)
         while asks:
             self.follow(asks.pop(0))
@@ -136,11 +142,11 @@ class Stack:
         else:
             self.close_windows()
             if isinstance(request, JoinHost):
-                self.controller.take(joined.join(table, request.address, request.code,
-                                                 request.watch))
-            elif isinstance(request, LeaveHost):
-                joined.leave(table)
+                self.controller.take(partial(joined.join, address=request.address,
+                                             code=request.code, watch=request.watch))
+            elif isinstance(request, LeaveHost) and table is not self.controller.own:
                 self.controller.take(None)
+                self.table.say(Note("You left the network game: your own game is back."))
             else:  # PlayOn: the game on the board changed under the windows
                 self.controller.follow(Effect.RESTART)
 

@@ -1,11 +1,11 @@
-"""What the board and the windows over it act on: the session, the house policy, the computer
-worker, the sounds, and the short-lived cues on screen (a message, a hint, a refusal cross, a
-pressed icon).
+"""What the board and the windows over it act on: a game's ``Table`` (its session, its house
+policy, the short-lived cues on screen: a message, a hint, a refusal cross, a pressed icon)
+and the ``Services`` every game shares (the computer's worker, the sounds, the random numbers,
+the graph's judge).
 
-The App builds one ``Table`` and hands it to the board and each window; a demonstration game
-gets a table of its own, so nothing the demonstration does touches the visitor's session or
-files. A window showing a host's game keeps the player's own session aside (``away``) until
-it leaves.
+The App builds the player's own table and hands it to the board and each window. A host's game
+joined and a kiosk's demonstration each get a table of their own on the same services, so
+nothing they do touches the player's session or files.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from chainplus.ai.service_process import Service
 from chainplus.app.session import Note, Session
 from chainplus.core.game import Game
 from chainplus.ui.art.sound import SoundPlayer
-from chainplus.ui.window.judging import Judging
+from chainplus.ui.window.judging import GraphJudge, Judging
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.requests import Quit, Request
 from chainplus.ui.window.targets import Target
@@ -80,55 +79,55 @@ class Cues:
 
 
 @dataclass(frozen=True)
-class Away:
-    """The player's own session and house policy, put aside untouched while the window shows
-    a host's game (``joined``), and where that host is."""
+class Services:
+    """What every game the window shows shares, handed in once by the App: the computer's
+    worker, the sounds, the random numbers, the graph's judge, a way to wake the window from
+    another thread, the requests asked of the App (served in order after each event and tick:
+    ``requests``) and the stand-ins the computer needed (each said once)."""
 
-    session: Session
-    policy: Policy
-    where: str
+    worker: ThreadWorker
+    sounds: SoundPlayer
+    rng: random.Random
+    judge: GraphJudge
+    wake: Callable[[], None]
+    asks: list[Request] = field(default_factory=list)
+    fallbacks: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        """The window closes: the computer stops, and its process if it has one."""
+        self.worker.close()
+        self.judge.close()
 
 
 @dataclass
 class Table:
-    """Everything the board and the windows act on, and the few things each does with it."""
+    """One game the window shows (the player's own, a host's joined, or a demonstration), and
+    the few things done with it: its session and house policy, the computer's clock for a
+    move (``budget``; None: it follows the speed) and a hint, the cues on screen, the time
+    now, and the services every game shares."""
 
+    services: Services
     session: Session
     policy: Policy
-    worker: ThreadWorker
-    sounds: SoundPlayer
-    rng: random.Random
-    budget: float | None  # the computer's clock; None: it follows the speed
+    budget: float | None
     hint_budget: float
+    #: A host's game joined: where the host is, and the player's own session, whose games
+    #: folder keeps the game when it is saved here.
+    where: str | None = None
+    keeper: Session | None = None
     cues: Cues = field(default_factory=Cues)
     now: float = 0.0
-    last_input: float = 0.0  # the idle spell before a demonstration counts from here
-    #: What the controls, the board and the windows over it asked of the App, in order: it
-    #: serves them after each event and tick (``requests``).
-    asks: list[Request] = field(default_factory=list)
-    fallbacks: list[str] = field(default_factory=list)  # stand-ins the AI needed, said once
     last_explode: float = float("-inf")
-    #: The judgement of a game for its graph: in the computer's own process (``service``,
-    #: waking the window with ``wake``), or in step with the window (no service: tests and
-    #: rigs); ``judge_nodes`` overrides how hard each position is looked at (None: as level 5
-    #: judges).
-    judging: Judging | None = None
-    service: Service | None = None
-    wake: Callable[[], None] = lambda: None
-    judge_nodes: int | None = None
-    #: While the window shows a host's game: the player's own, to come back to.
-    away: Away | None = None
 
     def ask(self, request: Request) -> None:
-        self.asks.append(request)
+        self.services.asks.append(request)
 
     def say(self, note: Note) -> None:
         self.cues.message.show(note, self.now, LESSON_TIME if note.lesson else MESSAGE_TIME)
 
     def sound(self, name: str, strength: int = 1) -> None:
         if self.session.sound:
-            self.sounds.play(name, strength)
-
+            self.services.sounds.play(name, strength)
     def explode_sound(self, now: float, strength: int) -> None:
         """One explosion sound for a wave (``strength`` squares), unless one played just now."""
         if now - self.last_explode >= EXPLODE_SOUND_GAP:
@@ -150,36 +149,24 @@ class Table:
 
     def stop_thinking(self) -> None:
         """Stop the computer (a move or a hint) and forget any hint on show."""
-        self.worker.cancel()
+        self.services.worker.cancel()
         self.cues.hint.clear()
 
     def note_fallback(self, why: str) -> None:
-        if why not in self.fallbacks:
-            self.fallbacks.append(why)
+        if why not in self.services.fallbacks:
+            self.services.fallbacks.append(why)
             print(f"chainplus: {why}", file=sys.stderr)
 
     def judging_of(self, game: Game) -> Judging:
-        """The judgement of ``game``, started now unless it is the one under way (another
-        game's is stopped: one at a time)."""
-        if self.judging is None or not self.judging.of(game):
-            if self.judging is not None:
-                self.judging.stop()
-            self.judging = Judging(game, wake=self.wake, nodes=self.judge_nodes,
-                                   service=self.service)
-        return self.judging
+        return self.services.judge.of(game)
 
     def quit(self) -> None:
-        self.worker.cancel()
+        self.services.worker.cancel()
         self.ask(Quit())
-
-    @property
-    def network(self) -> str | None:
-        """Where the host is whose game the window shows (None: the player's own game)."""
-        return self.away.where if self.away is not None else None
 
     def save_game(self) -> Note:
         """Save the game on the board in the player's own games folder: their own game, or
         the host's game the window has joined."""
-        if self.away is None:
+        if self.keeper is None:
             return self.session.save_game()
-        return self.away.session.save_game(self.session)
+        return self.keeper.save_game(self.session)

@@ -48,7 +48,7 @@ class Computer:
     """The window's computer player and hint finder, on the table's worker."""
 
     def __init__(self, table: Table) -> None:
-        self.table = table
+        self.table, self.worker = table, table.services.worker
         self.since = table.now  # when the seat's turn began: it plays a pause after
         self.ahead: Job | None = None  # a move thought out while a chain is shown
 
@@ -71,13 +71,13 @@ class Computer:
         budget = table.budget
         if budget is None:
             budget = extra + think_budget(session.speed)
-        return table.worker.start(MOVE, session.game, row.level, row.random_pct,
-                                  table.rng.random(), budget)
+        return self.worker.start(MOVE, session.game, row.level, row.random_pct,
+                                  table.services.rng.random(), budget)
 
     def think_ahead(self, left: float) -> None:
         """The computer moves next and a chain is shown for ``left`` seconds more: it starts
         now (unless the worker is busy), to be hurried if the chain is cut short."""
-        if self.table.worker.job is None:
+        if self.worker.job is None:
             self.ahead = self.start(max(0.0, left))
 
     def hurry(self) -> None:
@@ -90,7 +90,7 @@ class Computer:
         """The computer seat to move: its square once it is due (None meanwhile). It starts
         thinking when it is not yet; an answer to another position is never played."""
         table, game = self.table, self.table.session.game
-        job = table.worker.job
+        job = self.worker.job
         if job is None or job.kind != MOVE:
             table.stop_thinking()
             self.start()
@@ -108,9 +108,9 @@ class Computer:
     def idle(self) -> None:
         """A human is to move: a move thought out for a seat now played by a human is dropped
         (switched while it thought), and a hint asked for is shown once it is found."""
-        job = self.table.worker.job
+        job = self.worker.job
         if job is not None and job.kind == MOVE:
-            self.table.worker.cancel()
+            self.worker.cancel()
         elif job is not None and job.kind == HINT:
             done = self.collect()
             if done is not None and done.square is not None:
@@ -119,13 +119,13 @@ class Computer:
     def hint(self) -> None:
         """Set the worker looking for a hint for the human to move."""
         table = self.table
-        table.worker.start(HINT, table.session.game, HINT_LEVEL, 0, table.rng.random(),
-                           table.hint_budget)
+        self.worker.start(HINT, table.session.game, HINT_LEVEL, 0, table.services.rng.random(),
+                          table.hint_budget)
         table.say(Note("Looking for a good move..."))
 
     def collect(self) -> Job | None:
         """The worker's finished answer, if any, with any stand-in it needed reported once."""
-        done = self.table.worker.collect()
+        done = self.worker.collect()
         if done is not None and done.fallback:
             self.table.note_fallback(done.fallback)
         return done

@@ -45,7 +45,7 @@ class GamesWindow(Overlay):
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
-        self.network = table.network  # the host's address, if the window joined one
+        self.network = table.where  # the host's address, if the window joined one
         self.entries: list[GameEntry] = self.listed()
         self.hosting = table.session.hosting  # one network game at once
         self.page = 0
