@@ -132,7 +132,7 @@ def played(request, ui) -> Iterator[Played]:
 def help_line(app) -> str:
     """The help line with the pointer on nothing and no message on show."""
     app.table.cues.message.clear()
-    app.pointer = None
+    app.inputs.pointer = None
     return app.help_text()[0]
 
 

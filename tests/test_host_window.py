@@ -65,7 +65,7 @@ def test_a_seat_stepped_to_network_waits_for_the_next_game(ui) -> None:
     row = app.session.panel[2]
     assert (row.kind, row.plays_as) == ("network", "computer") and valid(app.session.panel)
     app.table.cues.message.clear()
-    app.pointer = panel_cell(2, 1).center
+    app.inputs.pointer = panel_cell(2, 1).center
     assert help_line(app) == "Blue: H human, C computer, N network, - not in play."
     ui.click_cell(app, 2, 1, ADJUST)  # back to computer: nothing was waiting
     assert (row.kind, row.plays_as) == ("computer", "computer")

@@ -283,7 +283,7 @@ def test_every_help_line_of_the_dialog_and_the_games_window_fits(ui) -> None:
     lines += [dialog.own_help(Part("address-4")), dialog.own_help(Part("code-0")),
               dialog.default_help(), dialog.own_help(Part("close-icon"))]
     for name in join_view.BUTTONS:
-        app.pointer = join_view.BUTTONS[name].center
+        app.inputs.pointer = join_view.BUTTONS[name].center
         lines.append(help_line(app))
     key(app, pygame.K_ESCAPE)
     ui.click_icon(app, "games")

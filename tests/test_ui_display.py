@@ -306,7 +306,7 @@ def test_a_title_bar_drag_moves_the_window_by_the_pointers_movement(ui: SimpleNa
     start = TITLE_BAR.center
     drag(app, start, (start[0] + 30, start[1] + 7))
     assert display.moves == [(30, 7)]
-    assert app.dragging is None
+    assert app.inputs.dragging is None
     app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 60, start[1]),
                                         rel=(0, 0), buttons=(0, 0, 0)))
     assert display.moves == [(30, 7)]  # the button is up: moving the pointer moves nothing

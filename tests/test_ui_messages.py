@@ -30,7 +30,7 @@ def hover_texts(app) -> list[str]:
     spots += [panel_cell(s, c).center for s in SEATS for c in (1, 2, 3, 4)]
     spots += [cell_rect(0).center, (2, 470)]
     for spot in spots:
-        app.pointer = spot
+        app.inputs.pointer = spot
         texts.append(app.help_text()[0])
     return texts
 

@@ -345,9 +345,9 @@ def test_pointing_at_a_shaded_cell_says_why_and_a_click_steps_nothing(ui: Simple
                                                                      ) -> None:
     app = ui.make_app()
     level, random_pct = app.session.panel[1].level, app.session.panel[1].random_pct
-    app.pointer = panel_cell(1, 3).center
+    app.inputs.pointer = panel_cell(1, 3).center
     assert app.help_text() == ("Red is human: its level counts when it is a computer.", False)
-    app.pointer = panel_cell(2, 3).center
+    app.inputs.pointer = panel_cell(2, 3).center
     assert app.help_text()[0].startswith("Blue: computer level ")
     for column, button in ((3, 1), (3, ADJUST), (4, 1), (4, ADJUST)):
         ui.click_cell(app, 1, column, button)

@@ -226,7 +226,7 @@ def test_a_title_bar_drag_on_a_portrait_window_moves_it_by_the_pointers_distance
     start = window_pos(display, TITLE_BAR.center)
     event = pygame.event.Event
     app.handle_event(display.logical(event(pygame.MOUSEBUTTONDOWN, button=1, pos=start)))
-    assert app.dragging is not None
+    assert app.inputs.dragging is not None
     app.handle_event(display.logical(event(pygame.MOUSEMOTION, pos=(start[0] - 150, start[1] + 100),
                                            rel=(0, 0), buttons=(1, 0, 0))))
     assert display.window.position == (-50, 150)

@@ -32,7 +32,7 @@ def opened(ui, **options):
 
 def test_the_rules_icon_opens_the_rules_and_its_help_names_them(ui) -> None:
     app = ui.make_app()
-    app.pointer = app.icons["rules"].center
+    app.inputs.pointer = app.icons["rules"].center
     assert app.help_text()[0].startswith("Rules: how to play")
     ui.click_icon(app, "rules")
     assert app.mode.name == "rules"
@@ -120,7 +120,7 @@ def last_page(ui, **options):
 
 def test_the_last_page_chooses_the_rules_of_the_next_game(ui) -> None:
     app = last_page(ui)
-    app.pointer = CHOICES["classic"].center
+    app.inputs.pointer = CHOICES["classic"].center
     assert "from the next game" in app.help_text()[0]
     ui.post_click(app, CHOICES["classic"].center)
     assert app.session.rules == "classic" and app.game.rules == "acorn"
@@ -144,7 +144,7 @@ def test_a_kiosk_shows_the_choice_but_keeps_its_operators(ui) -> None:
     app = last_page(ui, kiosk=True, rules="classic", idle_seconds=3600.0)
     assert app.mode.shown_window().locked
     for name in ("acorn", "classic", "explain", "acorn"):
-        app.pointer = CHOICES[name].center
+        app.inputs.pointer = CHOICES[name].center
         assert "kiosk" in app.help_text()[0]
         tap(app, CHOICES[name].center)
     assert app.session.rules == "classic" and app.session.explaining

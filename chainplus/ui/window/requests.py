@@ -9,6 +9,7 @@ another, nor the board's modes, and the one place that knows what follows what i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from chainplus.core.game import Game
 
@@ -36,6 +37,14 @@ class OpenReplay:
     game: Game
     at: int | None = None
     graph: bool = False
+
+
+@dataclass(frozen=True)
+class OpenFile:
+    """Open the game record at ``path`` in a replay with its graph (a file dropped on the
+    window, or named on the command line); a file that is not a game is said so."""
+
+    path: Path
 
 
 @dataclass(frozen=True)
@@ -79,5 +88,5 @@ class Quit:
     """The window closes and the program ends."""
 
 
-Request = OpenRules | OpenGames | OpenJoin | OpenReplay | Close | JoinHost | LeaveHost | PlayOn \
-    | EndDemo | ToggleFullScreen | Quit
+Request = OpenRules | OpenGames | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
+    | LeaveHost | PlayOn | EndDemo | ToggleFullScreen | Quit

@@ -27,10 +27,9 @@ FLASH_RATE = 4
 
 
 def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
-         icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool,
-         help_line: tuple[str, bool]) -> None:
-    """Paint the whole screen for the board's ``mode`` and the ``windows`` over it, bottom
-    first; ``help_line`` is the help box's (text, warn)."""
+         icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool) -> None:
+    """Paint the whole screen but the help box for the board's ``mode`` and the ``windows``
+    over it, bottom first."""
     table = mode.shown
     picture: Picture = next((w.picture for w in reversed(windows) if w.picture), mode)
     now, cues = table.now, table.cues
@@ -70,6 +69,10 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)
+
+
+def draw_help(surface: pygame.Surface, help_line: tuple[str, bool]) -> None:
+    """The help box: its (text, warn)."""
     text, warn = help_line
     panel_view.draw_help(surface, text, warn)
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from functools import partial
 
+import pygame
+
 from chainplus.app.session import Note
-from chainplus.ui.window import joined
+from chainplus.ui.window import joined, targets
 from chainplus.ui.window.controller import Controller
-from chainplus.ui.window.controls import Effect, act
+from chainplus.ui.window.controls import Effect, act, icons_shown
 from chainplus.ui.window.display import Display
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
@@ -29,6 +31,7 @@ from chainplus.ui.window.requests import (
     EndDemo,
     JoinHost,
     LeaveHost,
+    OpenFile,
     OpenGames,
     OpenJoin,
     OpenReplay,
@@ -72,6 +75,26 @@ class Stack:
     def window(self) -> Overlay | None:
         """The window on top, if any."""
         return self.windows[-1] if self.windows else None
+
+    @property
+    def icons(self) -> dict[str, pygame.Rect]:
+        """The icons shown, as the game's house policy says (a joined window has fewer)."""
+        return icons_shown(self.table)
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        """What is under a logical screen position: the window on top's parts (a replay's
+        controls and graph, a dialog's buttons) or the board's graph first, then the screen."""
+        part = self.top.hit(pos)
+        if part is not None:
+            return part
+        return targets.hit(pos, self.icons, self.table.policy.furniture)
+
+    def remember(self) -> None:
+        """Write the settings if they changed: the player's own session's (a host's game
+        joined hands its speed and sound back when it closes), full screen, and where the
+        window is."""
+        display = self.display
+        self.controller.own.session.remember(display.fullscreen, display.placement())
 
     def show_demo(self, demo: BoardMode) -> None:
         """A kiosk left alone shows what the game is: ``demo`` over the game, which waits."""
@@ -137,6 +160,13 @@ class Stack:
         elif isinstance(request, OpenReplay):
             self.close_windows()
             self.push(ReviewWindow(table, request.game, at=request.at, graph=request.graph))
+        elif isinstance(request, OpenFile):
+            opened = table.session.open_game(request.path)
+            if isinstance(opened, Note):
+                table.say(opened)  # what was shown stays
+            else:
+                self.close_windows()
+                self.push(ReviewWindow(table, opened, graph=True))
         elif isinstance(request, EndDemo):
             self.end_demo()
         else:

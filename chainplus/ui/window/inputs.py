@@ -1,0 +1,169 @@
+"""What the person at the window does, as the game hears it: pygame's mouse, finger, key, text,
+file and window events turned into clicks and keys for the board and the windows stacked over
+it (``stack``). It keeps where the pointer is, a title-bar drag, the finger that is down, and
+when the person last did anything (a kiosk left alone long enough shows its demonstration).
+
+SDL also makes mouse events of each touch; those are ignored, so a tap counts once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from chainplus.ui.window import screen, targets, touch
+from chainplus.ui.window.display import Display
+from chainplus.ui.window.requests import OpenFile, OpenRules
+from chainplus.ui.window.stack import Stack
+from chainplus.ui.window.targets import ADJUST, SELECT, Furniture
+from chainplus.ui.window.wake import WAKE
+
+#: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
+OPERATOR_KEY = pygame.K_q
+#: Events after which the screen is simply drawn again.
+_REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+           pygame.WINDOWSIZECHANGED, WAKE)
+
+
+def is_operator_combo(key: int, mod: int) -> bool:
+    """Ctrl+Shift+Q, with either Ctrl and either Shift (Caps Lock and Num Lock do not matter)."""
+    return key == OPERATOR_KEY and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_SHIFT)
+
+
+class Inputs:
+    """The pointer, the keys and the fingers on ``stack`` shown on ``display``; ``clock``
+    tells when each came."""
+
+    def __init__(self, stack: Stack, display: Display, clock: Callable[[], float]) -> None:
+        self.stack, self.display, self.clock = stack, display, clock
+        self.pointer: tuple[int, int] | None = None
+        self.dragging: tuple[int, int] | None = None  # where a title-bar drag took hold
+        self.touch: touch.Touch | None = None  # the finger that is down
+        self.focused = True
+        self.last_input = clock()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Answer one event (never raising for any event pygame can deliver); True when the
+        screen must be drawn again."""
+        kind, policy = event.type, self.stack.table.policy
+        if touch.emulated(event):
+            return False  # the finger event itself is answered
+        if kind == pygame.MOUSEBUTTONUP:
+            self.dragging = None
+            return False
+        if kind == pygame.QUIT:
+            if policy.close_quits:  # a kiosk ignores the window manager's close and Alt+F4
+                self.stack.table.quit()
+            return False
+        elif kind == pygame.MOUSEMOTION:
+            self.last_input = self.clock()
+            self.pointer = targets.event_pos(event)
+            if self.dragging is not None and self.pointer is not None:
+                self.display.move_window(self.pointer[0] - self.dragging[0],
+                                         self.pointer[1] - self.dragging[1])
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            self.last_input = self.clock()
+            pos, button = targets.event_pos(event), getattr(event, "button", 0)
+            if pos is None or button not in (SELECT, ADJUST):
+                return False
+            self.pointer = pos
+            return self.click(pos, button)
+        elif kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            self.finger(event)
+        elif kind == pygame.KEYDOWN:
+            return self.key(getattr(event, "key", 0), getattr(event, "mod", 0))
+        elif kind == pygame.TEXTINPUT:
+            if not (policy.keys and self.stack.window):
+                return False
+            self.stack.window.typed(str(getattr(event, "text", "")))  # into a dialog
+        elif kind in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
+            self.focused = kind == pygame.WINDOWFOCUSGAINED
+        elif kind == pygame.WINDOWLEAVE:
+            self.pointer = None
+        elif kind == pygame.DROPFILE:
+            return self.dropped(getattr(event, "file", None))
+        elif kind not in _REDRAW:
+            return False
+        return True
+
+    def key(self, key: object, mod: object) -> bool:
+        """A key: the operator's exit in a kiosk; elsewhere the mode's own keys (a window's
+        Escape, arrows, Home and End), F1 for the rules, and F11 (and Escape in full screen)
+        for full screen. True when the screen may have changed."""
+        if not isinstance(key, int) or not isinstance(mod, int):
+            return False
+        stack, display = self.stack, self.display
+        if not stack.table.policy.keys:
+            if is_operator_combo(key, mod):
+                stack.table.quit()  # the supervisor stops too: status 0
+            return False  # otherwise a kiosk is mouse only
+        if stack.key(key):
+            pass  # a window's keys: Escape closes it, arrows turn or step
+        elif key == pygame.K_F1 and stack.board.icons_work():
+            stack.table.ask(OpenRules())
+        elif key == pygame.K_F11 or (key == pygame.K_ESCAPE and display.fullscreen):
+            display.toggle()
+        stack.remember()
+        return True
+
+    def finger(self, event: pygame.event.Event) -> None:
+        """A finger down shows what is under it; the finger up clicks there (Adjust after a
+        long press). Only the first finger counts, and no hover is left behind."""
+        now = self.last_input = self.clock()
+        cues = self.stack.table.cues
+        pos, finger = touch.finger_pos(event), getattr(event, "finger_id", 0)
+        if event.type == pygame.FINGERDOWN and self.touch is None and pos is not None:
+            target = self.stack.hit(pos)
+            self.touch = touch.Touch(finger, pos, target, now)
+            if target is not None:
+                cues.pressed.show(target, now, touch.LONG_PRESS * 4)
+        elif event.type == pygame.FINGERUP and self.touch is not None \
+                and self.touch.finger == finger:
+            held, self.touch = self.touch, None
+            cues.pressed.clear()
+            self.click(held.pos, held.button(now))
+        self.pointer = None
+
+    def click(self, pos: tuple[int, int], button: int) -> bool:
+        """A Select or Adjust click at a logical position: the window on top decides what it
+        does, else the board; the title bar drags the window, Adjust on the close icon
+        iconises it (the RISC OS way: nothing to draw). True when the screen may have
+        changed."""
+        stack = self.stack
+        stack.table.now = self.clock()
+        target = stack.hit(pos)
+        if target == Furniture("title") and not self.display.fullscreen:
+            self.dragging = pos
+        iconise = target == Furniture("close") and button == ADJUST
+        if iconise:
+            self.display.minimize()
+        else:
+            stack.click(target, button)
+        stack.remember()
+        return not iconise
+
+    def dropped(self, path: object) -> bool:
+        """A file dropped on the window opens as a game (the RISC OS way to load a file); a
+        kiosk and a demonstration take no files. True when it is opened."""
+        table = self.stack.table
+        self.last_input = table.now = self.clock()
+        if not (isinstance(path, str) and table.policy.keys and self.stack.board.icons_work()):
+            return False
+        table.ask(OpenFile(Path(path)))
+        return True
+
+    def due(self) -> float | None:
+        """When the finger's press turns long (the help line changes then), if it can."""
+        return self.touch.due() if self.touch is not None else None
+
+    def help_text(self) -> tuple[str, bool]:
+        """The help line: what a finger is on while it is down, else as the pointer says."""
+        stack = self.stack
+        board, top, held = stack.board, stack.window, self.touch
+        if held is not None and held.target is not None and board.icons_work():
+            line = screen.target_help(board, top, held.target)
+            return held.help(self.clock(), line), False
+        under = stack.hit(self.pointer) if self.pointer is not None else None
+        return screen.help_text(board, top, under)
