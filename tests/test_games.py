@@ -210,7 +210,7 @@ def test_a_demonstration_keeps_nothing(tmp_path: Path) -> None:
     operator = Options(seats=(H, C, OFF, OFF), rules="classic")
     demo = Session(demo_options(operator, (C, C, OFF, OFF), "fast"))  # as the kiosk makes it
     play(demo, RED_WINS)
-    assert demo.game.over and not demo.keeps_games
+    assert demo.game.over and not demo.files.keeps_games
     assert demo.save_game().warn and demo.recent_games() == []
 
 

@@ -151,6 +151,18 @@ def test_a_kiosk_gives_the_lessons_again_in_each_visitors_game() -> None:
     assert len(lessons(s, (0,))) == 1
 
 
+def test_a_window_may_turn_the_lessons_off_and_on_and_a_kiosk_may_not() -> None:
+    s = session(rules="classic")
+    assert s.explaining
+    assert s.explain(False) == Note("No more explanations of moves.")
+    assert not s.explaining and lessons(s, (0,)) == []
+    assert s.explain(True) == Note("Each new thing a move does will be explained.")
+    assert s.explaining and s.lessons_given == frozenset()
+    kiosk = session(rules="classic", kiosk=True)
+    assert kiosk.explain(False) == Note("This kiosk explains each visitor's first moves.")
+    assert kiosk.explaining and len(lessons(kiosk, (0,))) == 1
+
+
 def quiet_store(folder: Path) -> Store:
     return Store(folder, stream=io.StringIO())
 

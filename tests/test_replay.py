@@ -123,14 +123,14 @@ def test_play_on_puts_the_game_on_the_board_aside_and_undo_brings_it_back(tmp_pa
     assert note == Note("Playing on after 4 moves. Undo brings the last game back.")
     assert fits_help_box(note.text)
     assert s.game.state() == played(CHAINS[:4]).state() and s.to_move() == 1
-    assert s.put_aside is not None and s.put_aside.state() == before
+    assert s.history.put_aside is not None and s.history.put_aside.state() == before
     restarted = session(store=Store(tmp_path, stream=io.StringIO()))  # it was autosaved
     assert restarted.game.state() == s.game.state()
     play(s, (CHAINS[4],))  # a move of its own: Undo takes it back first...
     assert s.undo() == Note("Took back 1 move.")
     assert s.game.state() == played(CHAINS[:4]).state()
     assert s.undo() == Note("The last game is back.")  # ...then the game put aside
-    assert s.game.state() == before and s.put_aside is None
+    assert s.game.state() == before and s.history.put_aside is None
 
 
 def test_play_on_after_a_finished_game_puts_nothing_aside() -> None:
@@ -138,7 +138,7 @@ def test_play_on_after_a_finished_game_puts_nothing_aside() -> None:
     play(s, RED_WINS)
     note = s.play_on(Replay(s.game, at=0).game_at())
     assert note == Note("Playing on from the start.")
-    assert s.game.moves == [] and s.put_aside is None and not s.can_undo()
+    assert s.game.moves == [] and s.history.put_aside is None and not s.can_undo()
 
 
 def test_a_finished_position_cannot_be_played_on() -> None:
@@ -147,7 +147,7 @@ def test_a_finished_position_cannot_be_played_on() -> None:
     before = s.game.state()
     note = s.play_on(played(RED_WINS))
     assert note.warn and fits_help_box(note.text)
-    assert s.game.state() == before and s.put_aside is None
+    assert s.game.state() == before and s.history.put_aside is None
 
 
 def test_play_on_plays_the_seats_as_the_panel_says_and_others_as_humans() -> None:

@@ -21,6 +21,7 @@ from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Note, Options, Placed, Refused, Session, demo_options
 from chainplus.app.settings import AUTOSAVE_FILE, SETTINGS_FILE, Settings
 from chainplus.app.store import Store
+from chainplus.app.undo import UndoHistory
 from chainplus.core.game import Game
 
 H, C, OFF = SeatSpec("human", 5, 10), SeatSpec("computer", 5, 10), SeatSpec()
@@ -60,7 +61,7 @@ def last(s: Session) -> int | None:
 
 
 def aside(s: Session) -> Game | None:
-    return s.put_aside
+    return s.history.put_aside
 
 
 def kind(s: Session, seat: int) -> str:
@@ -142,6 +143,33 @@ def test_undo_never_takes_back_a_computer_move_no_human_move_came_before() -> No
     assert s.undo_count() == 0 and not s.can_undo()
     assert s.undo() == Note("There is no move of a human player to take back.", warn=True)
     assert s.game.moves == [27]
+
+
+def test_an_undo_that_does_nothing_writes_nothing(tmp_path: Path) -> None:
+    store = quiet_store(tmp_path)
+    s = session((C, H, OFF, OFF), store=store)
+    play(s, [27])
+    saves = store.saves
+    assert s.undo().warn and store.saves == saves  # nothing changed, so nothing is saved
+    play(s, [36])
+    assert s.undo() == Note("Took back 1 move.") and store.saves == saves + 2
+
+
+def test_the_undo_history_puts_aside_only_an_unfinished_game_with_moves() -> None:
+    history, panel = UndoHistory(), panel_of(HUMAN_VS_COMPUTER)
+    untouched, started, won = Game((1, 2)), Game((1, 2)), Game((1, 2), "classic")
+    started.play(27)
+    for square in RED_WINS:
+        won.play(square)
+    history.replaced(untouched)
+    assert history.put_aside is None
+    history.replaced(started)
+    history.replaced(untouched)  # an untouched game leaves the one put aside in place
+    assert history.put_aside is started and history.can_undo(untouched, panel)
+    assert history.undo(untouched, panel) == (started, Note("The last game is back."))
+    history.replaced(started)
+    history.replaced(won)  # nothing of a finished game is lost: nothing is kept aside
+    assert history.put_aside is None and history.undo(Game((1, 2)), panel)[0] is None
 
 
 # ------------------------------------------------------------------ New and the game put aside

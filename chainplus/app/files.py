@@ -1,0 +1,93 @@
+"""A session's files as its player meets them: the autosave, the settings file and the games
+folder, each failure a ``Note`` for the message line.
+
+The ``Store`` reads and writes the files (and warns on standard error); ``Files`` decides what
+a session may write there and what the player is told. Without a store (a demonstration, a
+joined host's game) a session has no files: nothing is written or listed. Games folder
+(``games``): a game won is kept there at once; Save writes the game on the board there; the
+recent ones are listed, and any record file opened (the window replays it, with
+``replay.Replay``). A kiosk keeps and saves nothing unless its operator asks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from chainplus.app.games import GameEntry, Unreadable, open_record
+from chainplus.app.outcomes import Note
+from chainplus.app.panel import Panel
+from chainplus.app.settings import Settings, WriteFailure
+from chainplus.app.store import Store
+from chainplus.core.game import Game
+from chainplus.core.records import record_of
+
+
+class Files:
+    """The files of one session, in ``store`` (None: it has none). ``keeps_games``: games won
+    are kept and Save saves (a window's always, a kiosk's only when its operator asks); never
+    without a store."""
+
+    def __init__(self, store: Store | None, keeps_games: bool) -> None:
+        self.store = store
+        self.keeps_games = store is not None and keeps_games
+
+    def resume(self, panel: Panel, fixed_seats: bool) -> tuple[Game | None, Game | None]:
+        """The unfinished autosaved game (who played it put back in ``panel``) and the game
+        New had put aside; None each when there is none (``Store.resume``)."""
+        if self.store is None:
+            return None, None
+        return self.store.resume(panel, fixed_seats)
+
+    def autosave(self, game: Game, panel: Panel, put_aside: Game | None,
+                 host_code: str | None) -> None:
+        """Save the game on the board with who plays each seat, the game New put aside and the
+        join code of a hosted game, so a restart resumes them."""
+        if self.store is None:
+            return
+        extra: dict[str, Any] = {"put_aside": record_of(put_aside)} if put_aside else {}
+        if host_code is not None:
+            extra["host_code"] = host_code
+        self.store.autosave(game, panel, extra)
+
+    def remember(self, settings: Settings) -> None:
+        """Write the settings if they changed (the store skips identical writes)."""
+        if self.store is not None:
+            self.store.save_settings(settings)
+
+    def problem(self) -> Note | None:
+        """A failure to save not yet told to the player (once for each cause)."""
+        failure = self.store.news() if self.store is not None else None
+        return None if failure is None else Note(f"Cannot {failure.what}: {failure.cause}.",
+                                                 warn=True)
+
+    def keep_won(self, game: Game, panel: Panel) -> None:
+        """Keep ``game``, just won, in the games folder (if games are kept here)."""
+        if self.store is not None and self.keeps_games:
+            self.store.keep_game(game, panel)
+
+    def save(self, game: Game, panel: Panel, joined: bool) -> Note:
+        """Save ``game`` (in progress or just finished) in ``games/saved``; ``joined``: it is
+        a joined host's game, saved in this player's own folder."""
+        if self.store is None or not self.keeps_games:
+            return Note("Games are not saved here.", warn=True)
+        if not game.moves:
+            return Note("There is no move to save yet.", warn=True)
+        saved = self.store.save_game(game, panel)
+        if isinstance(saved, WriteFailure):
+            return Note(f"Cannot save the game: {saved.cause}.", warn=True)
+        return Note(f"Saved as {saved.stem} in {'your' if joined else 'the'} games folder.")
+
+    def recent(self, limit: int) -> list[GameEntry]:
+        """The newest kept and saved games, newest first (files that are not games skipped)."""
+        return self.store.recent_games(limit) if self.store is not None else []
+
+    def open(self, path: Path) -> Game | Note:
+        """The game a record file holds, to replay. A file that is not a game gives a warning
+        Note of one line (and a warning in the log)."""
+        try:
+            return open_record(path)[0]
+        except Unreadable as exc:
+            if self.store is not None:
+                self.store.warn(str(exc))
+            return Note(exc.note, warn=True)

@@ -1,0 +1,66 @@
+"""What Undo takes back in a game played at the window.
+
+Undo takes back moves up to and including the last move a human made (one move when no human
+plays). New (and Play on from a replayed game) puts an unfinished game aside instead of
+throwing it away: Undo straight after brings it back as it was. The session autosaves the game
+put aside with the game on the board, so a restart keeps it; a hosted game has no undo at all
+(the session says so: the host keeps its moves).
+"""
+
+from __future__ import annotations
+
+from chainplus.app.explain import plural
+from chainplus.app.outcomes import Note
+from chainplus.app.panel import Panel
+from chainplus.core.game import Game
+
+
+class UndoHistory:
+    """What Undo can go back to besides the moves of the game on the board: the unfinished
+    game New (or Play on) put aside, if any (``put_aside``)."""
+
+    def __init__(self, put_aside: Game | None = None) -> None:
+        self.put_aside = put_aside
+
+    def count(self, game: Game, panel: Panel) -> int:
+        """How many of ``game``'s moves Undo takes back: back to before the last move a seat
+        ``panel`` has played by a human made (just one move when no human plays; none if no
+        human has moved yet)."""
+        if not game.can_undo():
+            return 0
+        humans = {s for s in game.seats if panel[s].plays_as == "human"}
+        if not humans:
+            return 1
+        for back, seat in enumerate(reversed(game.movers()), start=1):
+            if seat in humans:
+                return back
+        return 0
+
+    def can_undo(self, game: Game, panel: Panel) -> bool:
+        """Whether Undo does anything to ``game``: moves to take back, or a game to bring back."""
+        return self.count(game, panel) > 0 or self.put_aside is not None
+
+    def replaced(self, game: Game) -> None:
+        """``game`` leaves the board for another (New, Play on): if unfinished it is put aside
+        for Undo (a finished one is not: nothing is lost; an untouched one neither, so the one
+        put aside before stays)."""
+        if game.over:
+            self.put_aside = None
+        elif game.moves:
+            self.put_aside = game
+
+    def undo(self, game: Game, panel: Panel) -> tuple[Game | None, Note]:
+        """Take back ``game``'s moves until a human's move is taken back (one move if no human
+        plays); with none to take back, bring back the game put aside. The game to show now
+        (``game`` itself, moves taken back; the one put aside; None: nothing changed) and what
+        Undo did."""
+        taken = self.count(game, panel)
+        if taken == 0 and self.put_aside is not None:
+            back, self.put_aside = self.put_aside, None
+            return back, Note("The last game is back.")
+        if taken == 0:
+            why = "no move" if not game.can_undo() else "no move of a human player"
+            return None, Note(f"There is {why} to take back.", warn=True)
+        for _ in range(taken):
+            game.undo()
+        return game, Note(f"Took back {plural(taken, 'move')}.")
