@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from chainplus.app.session import KioskOptions, NetworkOptions, Options, WindowOptions
+from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 
 
 def options_of(**named: Any) -> Options:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 from chainplus.app.explain import setting_unused, square_help
+from chainplus.app.options import Options
+from chainplus.app.outcomes import Note
 from chainplus.app.seats import SeatSpec
-from chainplus.app.session import Note, Options, Session
+from chainplus.app.session import Session
 from chainplus.core.rules import Rules
 
 H, C, OFF = SeatSpec("human", 5, 10), SeatSpec("computer", 3, 20), SeatSpec()

@@ -21,8 +21,10 @@ from setups import options_of
 
 import chainplus.app.settings as st
 from chainplus.app.games import KEEP, GameEntry, Player
+from chainplus.app.options import Options, demo_options
+from chainplus.app.outcomes import Note, Placed
 from chainplus.app.seats import SeatSpec
-from chainplus.app.session import Note, Options, Placed, Session, demo_options
+from chainplus.app.session import Session
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, game_from_text, record_of

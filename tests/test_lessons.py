@@ -15,8 +15,10 @@ from setups import options_of
 from chainplus.app import settings as st
 from chainplus.app.explain import lesson_line
 from chainplus.app.lessons import Lesson, first_lesson, lessons_in
+from chainplus.app.options import Options, demo_options
+from chainplus.app.outcomes import Note, Placed
 from chainplus.app.seats import SeatSpec
-from chainplus.app.session import Note, Options, Placed, Session, demo_options
+from chainplus.app.session import Session
 from chainplus.app.store import Store
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.rules import Rules

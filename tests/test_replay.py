@@ -8,9 +8,11 @@ import io
 import textwrap
 from pathlib import Path
 
+from chainplus.app.options import Options
+from chainplus.app.outcomes import Note
 from chainplus.app.replay import Replay
 from chainplus.app.seats import SeatSpec
-from chainplus.app.session import Note, Options, Session
+from chainplus.app.session import Session
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from tests.test_session import play

@@ -16,9 +16,11 @@ from pathlib import Path
 from paths import ROOT
 from setups import options_of
 
+from chainplus.app.options import Options, demo_options
+from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.app.panel import panel_of, valid
 from chainplus.app.seats import SeatSpec
-from chainplus.app.session import Note, Options, Placed, Refused, Session, demo_options
+from chainplus.app.session import Session
 from chainplus.app.settings import AUTOSAVE_FILE, SETTINGS_FILE, Settings
 from chainplus.app.store import Store
 from chainplus.app.undo import UndoHistory

@@ -8,13 +8,14 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from chainplus.app.options import Options
 from chainplus.app.placement import Placement
-from chainplus.app.session import Options
 from chainplus.app.store import Store
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.art.theme import CLOSE_ICON, TITLE_BAR, TOGGLE_ICON
 from chainplus.ui.window.app import App
-from chainplus.ui.window.display import NullDisplay, ScreenDisplay, on_desktop
+from chainplus.ui.window.display import NullDisplay, ScreenDisplay
+from chainplus.ui.window.place import on_desktop
 from chainplus.ui.window.scaler import SMALLEST, Layout, first_window
 
 RED, WHITE, BLACK = (255, 0, 0), (255, 255, 255), (0, 0, 0)
@@ -358,7 +359,7 @@ def test_maximise_full_escape_leaves_it_maximised_over_its_plain_place(screen_di
     display.toggle()
     display.logical(pygame.event.Event(pygame.WINDOWRESTORED))  # SDL's word for full screen
     display.toggle()  # the plain size and place, then maximised (SDL's dummy driver cannot)
-    assert display.maximized
+    assert display.place.maximized
     assert (display.window.size, display.window.position) == ((900, 700), (120, 60))
     display.logical(pygame.event.Event(pygame.WINDOWRESTORED))
     assert display.placement() == Placement(size=(900, 700), position=(120, 60))

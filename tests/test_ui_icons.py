@@ -9,8 +9,8 @@ import time
 import pygame
 
 from chainplus.ai import players as ai
+from chainplus.app.options import Options
 from chainplus.app.seats import SeatSpec
-from chainplus.app.session import Options
 from chainplus.ui.art.rules_view import BUTTONS
 from chainplus.ui.art.theme import CLOSE_ICON, CREAM, GREY2, TITLE_BAR, TOGGLE_ICON
 from chainplus.ui.window.app import App, Devices

@@ -23,7 +23,7 @@ from chainplus.ui.art.theme import (
 )
 from chainplus.ui.window import targets
 from chainplus.ui.window.controls import WINDOW_ICONS
-from chainplus.ui.window.display import on_desktop
+from chainplus.ui.window.place import on_desktop
 from chainplus.ui.window.policy import kiosk
 from chainplus.ui.window.portrait import NOWHERE, PORTRAIT, is_portrait, picture_size
 from chainplus.ui.window.scaler import Layout

@@ -129,7 +129,7 @@ def test_the_windows_own_worker_thinks_in_the_computers_process_leaving_this_one
         ui, wait_for) -> None:
     """No process-wide setting changes (the interpreter's switch interval stays Python's),
     the search runs in another process, and closing the window ends that process."""
-    from chainplus.app.session import Options
+    from chainplus.app.options import Options
     from chainplus.ui.window.app import App, Devices
     from chainplus.ui.window.display import NullDisplay
 

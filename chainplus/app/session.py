@@ -17,18 +17,8 @@ from chainplus.app.explain import plural
 from chainplus.app.files import Files
 from chainplus.app.games import GameEntry
 from chainplus.app.lessons import Lesson
-
-# The options and the outcomes are imported from here too (the window's modules do).
-from chainplus.app.options import KioskOptions as KioskOptions
-from chainplus.app.options import NetworkOptions as NetworkOptions
-from chainplus.app.options import Options as Options
-from chainplus.app.options import WindowOptions as WindowOptions
-from chainplus.app.options import demo_options as demo_options
-from chainplus.app.options import hosts_allowed
-from chainplus.app.outcomes import Note as Note
-from chainplus.app.outcomes import Placed as Placed
-from chainplus.app.outcomes import Refused as Refused
-from chainplus.app.outcomes import knocked_out, not_yours
+from chainplus.app.options import Options, hosts_allowed
+from chainplus.app.outcomes import Note, Placed, Refused, knocked_out, not_yours
 from chainplus.app.panel import (
     Panel,
     hosted,

@@ -35,8 +35,8 @@ os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl+C and SIGTERM stop 
 
 import pygame  # noqa: E402
 
+from chainplus.app.options import KioskOptions, Options, WindowOptions  # noqa: E402
 from chainplus.app.seats import parse_seats  # noqa: E402
-from chainplus.app.session import KioskOptions, Options, WindowOptions  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.core.game import Game  # noqa: E402

@@ -25,7 +25,7 @@ from chainplus.ui.rigs.move_times import Key, MoveTimes
 from chainplus.ui.rigs.timed_window import ROOT
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
-    from chainplus.app.session import Options
+    from chainplus.app.options import Options
     from chainplus.ui.window.app import App
     from chainplus.ui.window.display import ScreenDisplay
 

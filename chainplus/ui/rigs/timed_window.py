@@ -94,8 +94,8 @@ def bench_app(devices: Devices, seed: int, kind: SeatKind, level: int = 2,
               speed: Speed = "normal") -> App:
     """An App on ``devices`` with all four seats of one ``kind`` (computers at ``level``, never
     random); its sounds are recorded, never played."""
+    from chainplus.app.options import Options
     from chainplus.app.seats import SeatSpec
-    from chainplus.app.session import Options
     from chainplus.ui.rigs.fakes import RecordedSounds
     from chainplus.ui.window.app import App
 

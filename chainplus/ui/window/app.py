@@ -18,7 +18,9 @@ from dataclasses import dataclass, replace
 import pygame
 
 from chainplus.ai.service_process import Service
-from chainplus.app.session import Note, Options, Session
+from chainplus.app.options import Options
+from chainplus.app.outcomes import Note
+from chainplus.app.session import Session
 from chainplus.app.store import Store
 from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TypeVar, overload
 
 from chainplus.app import settings as st
+from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.seats import SeatSpec, parse_seats
-from chainplus.app.session import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.settings import SPEEDS, Settings
 from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES

@@ -16,8 +16,9 @@ from enum import Enum
 from pygame import Rect
 
 from chainplus.app.explain import setting_unused
+from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME
-from chainplus.app.session import Note, Session
+from chainplus.app.session import Session
 from chainplus.ui.art.theme import icon_layout
 from chainplus.ui.window.requests import OpenGames, OpenRules, ToggleFullScreen
 from chainplus.ui.window.table import Table

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import pygame
 
+from chainplus.app.options import demo_options
 from chainplus.app.seats import SeatSpec
-from chainplus.app.session import Session, demo_options
+from chainplus.app.session import Session
 from chainplus.app.tour import Page, tour
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS

@@ -10,22 +10,15 @@ SDL's software renderer does the same steps (what that costs a frame:
 A window or screen taller than wide is shown the picture pieced into a portrait one, the board
 above and the controls below (``portrait``); positions map back through the same pieces.
 
-The window has no frame of the window manager's (``borderless``): the game's own RISC OS title
-bar does its work, so a desktop shows one title bar, not two. A drag on it moves the window,
-its close icon quits (Adjust iconises), its toggle-size icon switches full screen, and the
-manager's keys (Alt+F4, maximise) still act on it. Without a frame the place SDL is given is
-the place the window shows, so the remembered place does not creep by a frame each run.
+The window has no frame of the window manager's: the game's own RISC OS title bar does its
+work. A drag on it moves the window, its close icon quits (Adjust iconises), its toggle-size
+icon switches full screen, and the manager's keys (Alt+F4, maximise) still act on it. Where the
+window is and how it goes in and out of full screen: ``place``.
 
 The window is the renderer's own (``pygame.Window``), not ``pygame.display``'s:
 ``pygame.display.get_surface()`` is None and ``pygame.display.set_icon`` does not reach it
-(``set_icon`` here does). It opens where it was last time (``placement``), or else at the
-largest half step that fits the desktop (``scaler.first_window``), and the user can resize
-it; the picture follows. The plain window's size and place are followed (never a maximised or
-full-screen one's) so that leaving full screen, and the next run, put it back. Full screen is
-a desktop-size window at the top left corner, then made full screen for a window manager to
-hide its panels: on a bare X server (a kiosk) nothing else would grow or move it, and the
-picture would come out cropped.
-A kiosk uses the same full screen and never leaves it.
+(``set_icon`` here does). The user can resize it; the picture follows. A kiosk is full screen
+and never leaves it.
 """
 
 from __future__ import annotations
@@ -40,8 +33,9 @@ from pygame._sdl2.video import Renderer, Texture
 
 from chainplus.app.placement import Placement
 from chainplus.ui.art.theme import BLACK, SCREEN_SIZE, TITLE
+from chainplus.ui.window.place import WindowPlace, desktop, on_desktop
 from chainplus.ui.window.portrait import PORTRAIT, Arrangement, is_portrait, picture_size
-from chainplus.ui.window.scaler import SMALLEST, Layout, first_window
+from chainplus.ui.window.scaler import SMALLEST, Layout
 
 #: The events that say the window has a new size (a window manager, or full screen).
 RESIZED = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED))
@@ -135,19 +129,14 @@ class ScreenDisplay:
         self.fullscreen = fullscreen or locked
         self.surface = pygame.Surface(SCREEN_SIZE)
         self.locked = locked
-        place = on_desktop(place, _desktop())
-        # the plain window's size and place, followed while it is neither maximised nor full
-        # screen, to go back to
-        self.window_size = place.size
-        self.window_pos = place.position
-        self.maximized = False
-        self.replace_at: tuple[int, int] | None = None  # see _leave_full_screen
+        place = on_desktop(place, desktop())
         # hidden until its renderer exists: a renderer made for a window already on screen can
         # make SDL build the window again (OpenGL) or draw into one not yet mapped (software)
-        self.window = pygame.Window(TITLE, self.window_size, resizable=True, hidden=True,
+        self.window = pygame.Window(TITLE, place.size, resizable=True, hidden=True,
                                     borderless=True)
         if place.position is not None:
             self.window.position = place.position
+        self.place = WindowPlace(self.window, place)
         self.window.minimum_size = SMALLEST
         self.renderer = Renderer(self.window)
         self.picture = Texture(self.renderer, SCREEN_SIZE, streaming=True,
@@ -162,7 +151,7 @@ class ScreenDisplay:
         self.closed = False
         pygame.register_quit(self.close)
         if self.fullscreen:
-            self._enter_full_screen()
+            self.place.enter_full_screen()
         self.window.show()
         self._relayout()
 
@@ -199,47 +188,9 @@ class ScreenDisplay:
                                  scale_quality=LINEAR)
         return True
 
-    def _enter_full_screen(self) -> None:
-        if not self.maximized:  # a maximised window's plain size and place are kept already
-            self.window_size, self.window_pos = self.window.size, self.window.position
-        self.window.size = _desktop()
-        self.window.position = (0, 0)
-        self.window.set_fullscreen(desktop=True)
-
-    def _leave_full_screen(self) -> None:
-        """Back to the plain window's size and place, maximised again if it was: then the
-        manager's un-maximise returns it to where it was before."""
-        self.window.set_windowed()
-        self.window.size = self.window_size
-        if self.window_pos is not None:
-            self.window.position = self.window_pos
-            # a window manager frames the window again later, and SDL places it off by the
-            # frame's size until then: place it once more when the new size arrives
-            self.replace_at = self.window_pos
-        if self.maximized:
-            self.window.maximize()
-
     def placement(self) -> Placement | None:
         """The plain window's size and place (as it was before full screen or maximising)."""
-        if not (self.closed or self.fullscreen or self.maximized):
-            self.window_size, self.window_pos = self.window.size, self.window.position
-        return Placement(size=self.window_size, position=self.window_pos)
-
-    def _follow(self, event: pygame.event.Event) -> None:
-        """Keep up with the plain window's size and place, and whether it is maximised (SDL
-        says a maximised window is restored when it goes full screen: not the window's own)."""
-        if self.fullscreen:
-            return
-        if event.type == pygame.WINDOWMAXIMIZED:
-            self.maximized = True
-        elif event.type == pygame.WINDOWRESTORED:
-            self.maximized = False
-        elif self.maximized or self.replace_at is not None:
-            return
-        elif event.type == pygame.WINDOWMOVED:
-            self.window_pos = self.window.position
-        elif event.type == pygame.WINDOWSIZECHANGED:
-            self.window_size = self.window.size
+        return self.place.placement(plain=not (self.closed or self.fullscreen))
 
     def toggle(self) -> bool:
         """Switch between a window and full screen; a kiosk stays full screen."""
@@ -247,9 +198,9 @@ class ScreenDisplay:
             return True
         try:
             if self.fullscreen:
-                self._leave_full_screen()
+                self.place.leave_full_screen()
             else:
-                self._enter_full_screen()
+                self.place.enter_full_screen()
             self.fullscreen = not self.fullscreen
         except pygame.error as exc:  # some video drivers cannot; say so and carry on
             print(f"chainplus: cannot switch full screen: {exc}", file=sys.stderr)
@@ -319,10 +270,11 @@ class ScreenDisplay:
         """
         if self.closed:
             return event
-        self._follow(event)
+        if not self.fullscreen:
+            self.place.follow(event)
         if event.type in RESIZED:
-            if self.replace_at is not None and not self.fullscreen:
-                self.window.position, self.replace_at = self.replace_at, None
+            if not self.fullscreen:
+                self.place.resized()
             if self._relayout():
                 self.present()
             return event
@@ -353,22 +305,3 @@ class ScreenDisplay:
         """A position in the picture shown as one in the game's own 640x480 picture."""
         return pos if self.arrangement is None else self.arrangement.to_landscape(pos)
 
-
-def on_desktop(place: Placement | None, desktop: tuple[int, int]) -> Placement:
-    """Where a new window opens: ``place`` if it fits on ``desktop`` (its position only if its
-    corner is on it), else the first window's size for the desktop (portrait on a desktop taller
-    than wide), placed by the manager."""
-    if place is None or place.size[0] > desktop[0] or place.size[1] > desktop[1] \
-            or place.size[0] < SMALLEST[0] or place.size[1] < SMALLEST[1]:
-        return Placement(size=first_window(desktop, picture_size(desktop)))
-    position = place.position
-    if position is not None and not (0 <= position[0] < desktop[0] - SMALLEST[0] // 2
-                                     and 0 <= position[1] < desktop[1] - SMALLEST[1] // 2):
-        position = None  # a desktop that has shrunk, or a screen no longer there
-    return Placement(size=place.size, position=position)
-
-
-def _desktop() -> tuple[int, int]:
-    """The size of the (first) desktop."""
-    width, height = pygame.display.get_desktop_sizes()[0]
-    return int(width), int(height)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import pygame
 
 from chainplus.app import settings as st
-from chainplus.app.session import Options
+from chainplus.app.options import Options
 from chainplus.app.store import Store
 from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
 from chainplus.ui.art import board_view

@@ -15,7 +15,7 @@ from functools import partial
 
 import pygame
 
-from chainplus.app.session import Note
+from chainplus.app.outcomes import Note
 from chainplus.ui.window import joined, targets
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.controls import Effect, act, icons_shown

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from chainplus.app.session import Note, Session
+from chainplus.app.outcomes import Note
+from chainplus.app.session import Session
 from chainplus.core.game import Game
 from chainplus.ui.art.sound import SoundPlayer
 from chainplus.ui.window.judging import GraphJudge, Judging

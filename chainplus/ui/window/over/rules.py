@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from chainplus.app.session import Note, Session
+from chainplus.app.outcomes import Note
+from chainplus.app.session import Session
 from chainplus.app.tour import Page, pages
 from chainplus.core.rules import RULES, check_rules
 from chainplus.ui.art import rules_view
