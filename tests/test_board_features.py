@@ -139,10 +139,10 @@ def help_line(app) -> str:
 def test_the_turn_box_says_whose_turn_it_is(played) -> None:
     app, (head, _, _, _) = played.app, played.words
     run_until(app, played.ready, "Red's turn")
-    assert tuple(app.mode.status()) == (1, head, "Red", False)
+    assert tuple(app.mode.picture.status()) == (1, head, "Red", False)
     played.play(1)
     run_until(app, played.ready, "Blue's turn")
-    assert tuple(app.mode.status()) == (2, "To move", "Blue", False)
+    assert tuple(app.mode.picture.status()) == (2, "To move", "Blue", False)
 
 
 def test_the_help_line_says_who_is_to_move_and_how(played) -> None:
@@ -166,7 +166,7 @@ def test_a_chain_is_shown_wave_by_wave_with_the_counts_live(played) -> None:
         app.clock.t = wave_time(chain, wave)
         app.update()
         assert app.mode.phase is chain and chain.wave == wave
-        frame = squares_in(app.mode.frame())
+        frame = squares_in(app.mode.picture.frame())
         assert frame == squares_in(chain.frames[max(0, wave)])
         app.draw(picture)
         drawn.append((drawn_number(picture, 1, 2), drawn_number(picture, 2, 2)))
@@ -198,7 +198,7 @@ def test_the_winner_is_said_once(played) -> None:
     played.play(len(GAME))
     run_until(app, lambda: app.mode.name == "over", "the end")
     assert app.table.services.sounds.played.count("win") == 1
-    assert tuple(app.mode.status()) == (1, "The winner is", "Red", True)
+    assert tuple(app.mode.picture.status()) == (1, "The winner is", "Red", True)
     app.clock.t += 3.0
     app.update()  # whatever the host says after the game (its state, its goodbye)...
     run_until(app, lambda: played.kind == "local" or not remote(app).line.events.qsize(),
@@ -219,4 +219,4 @@ def test_the_graph_is_shown_after_the_game(played) -> None:
     assert shown is not None and shown.moves == len(GAME) and shown.buttons
     part = app.hit(graph_view.SHARES.center)
     assert isinstance(part, Part) and part.name.startswith("move-")
-    assert app.mode.own_help(part).startswith("Click to replay the game from move")
+    assert app.mode.help(part).startswith("Click to replay the game from move")

@@ -136,7 +136,7 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
         assert app.mode.title() == f"Chain Reaction - hosting at {where}, code {code}"
         run_until(app, lambda: remote(app).state is not None, "the host's game")
         assert help_line(app) == f"Join with code {code} at {where}."
-        assert app.mode.status().head == "Waiting for" and app.mode.waiting_seats() == {2}
+        assert app.mode.picture.status().head == "Waiting for" and app.mode.waiting_seats() == {2}
         ui.click_square(app, 0)
         assert "Waiting for Blue" in ui.message(app) and not app.game.moves
         thread, result = bot_joins(app)
@@ -151,7 +151,7 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
         [record] = result["bot"].records
         assert game_from_data(record).moves == app.game.moves  # both saw the same game
         run_until(app, lambda: hosting(app), "the winning chain shown")
-        assert "Click New" in app.mode.default_help()
+        assert "Click New" in app.mode.help(None)
         kept = list((tmp_path / "games" / "kept").glob("*.json"))
         assert len(kept) == 1  # the hosting window keeps the game won, as any game
     finally:

@@ -101,8 +101,8 @@ def test_a_joined_window_plays_a_hosts_game_to_the_end(ui, tmp_path):
             run_until(app, lambda: ready_to_click(app), "our turn or the end")
             if app.game.winner is not None:
                 break
-            assert app.mode.status().head == "Your move"
-            assert app.mode.default_help().startswith("Your move")
+            assert app.mode.picture.status().head == "Your move"
+            assert app.mode.help(None).startswith("Your move")
             before = len(app.game.moves)
             ui.click_square(app, my_square(app))
             clicks += 1
@@ -113,7 +113,7 @@ def test_a_joined_window_plays_a_hosts_game_to_the_end(ui, tmp_path):
         assert app.game.moves == game.moves and app.game.winner == game.winner
         assert [s for s in game.movers()].count(1) == clicks
         assert 2 in game.movers()  # the host's computer moves came through
-        assert app.mode.status().big and app.mode.status().line in ("Red", "Blue")
+        assert app.mode.picture.status().big and app.mode.picture.status().line in ("Red", "Blue")
         run_until(app, lambda: "every game" in help_line(app), "the host's goodbye")
     finally:
         app.close()
@@ -141,8 +141,8 @@ def test_refusals_leave_the_board_alone_and_the_hosts_errors_are_shown(ui):
         run_until(app, lambda: len(app.game.moves) == 1, "our move")
         ui.click_square(app, 6)  # out of turn
         assert ui.message(app) == "It is Blue's turn: wait for it."
-        assert app.mode.status().line == "Blue"
-        assert app.mode.default_help() == "Blue to move, over the network. You are Red."
+        assert app.mode.picture.status().line == "Blue"
+        assert app.mode.help(None) == "Blue to move, over the network. You are Red."
         other.send(msg.move(6, number=2))
         run_until(app, lambda: app.mode.human_to_move(), "our turn again")
         ui.click_square(app, 6)  # Blue's square
@@ -187,7 +187,7 @@ def test_a_host_that_stops_is_one_line_and_the_game_stays(ui):
         run_until(app, lambda: "gone" in help_line(app), "the host gone")
         assert help_line(app) == "The host has gone. The game stays as it stood."
         assert app.game.moves == moves and not app.mode.human_to_move()
-        assert tuple(app.mode.status()) == (None, "Host gone", link(app).where, False)
+        assert tuple(app.mode.picture.status()) == (None, "Host gone", link(app).where, False)
         ui.click_square(app, 3)
         assert app.game.moves == moves and "gone" in ui.message(app)
     finally:
@@ -203,7 +203,7 @@ def test_no_host_there_is_one_line(ui):
     try:
         run_until(app, lambda: remote(app).gone, "giving up")
         assert help_line(app).startswith(f"Cannot reach the host at 127.0.0.1:{address[1]}")
-        assert app.mode.status().head == "Not joined"
+        assert app.mode.picture.status().head == "Not joined"
     finally:
         app.close()
 

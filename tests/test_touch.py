@@ -88,7 +88,7 @@ def test_no_hover_highlight_is_left_behind_by_a_finger(ui) -> None:
     app = ui.make_app(seats=ui.make_app().options.seats)
     tap(app, cell_rect(9).center)
     ui.settle(app)
-    assert app.inputs.pointer is None and app.mode.hover(app.inputs.pointer) is None
+    assert app.inputs.pointer is None and app.mode.phase.hover(app.inputs.pointer) is None
 
 
 def test_a_touch_is_input_for_the_kiosk_and_wakes_the_demonstration(ui) -> None:

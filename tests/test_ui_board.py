@@ -71,13 +71,13 @@ def test_the_square_under_the_pointer_is_highlighted_only_when_legal(ui) -> None
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_rect(20).center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     ui.pump(app)
-    assert app.mode.hover(app.inputs.pointer) == 20
+    assert app.mode.phase.hover(app.inputs.pointer) == 20
     app.draw(screen)
     assert screen.get_at(corner(20))[:3] == CREAM
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_rect(0).center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     ui.pump(app)
-    assert app.mode.hover(app.inputs.pointer) is None  # blue to move: red's square is not legal
+    assert app.mode.phase.hover(app.inputs.pointer) is None  # blue to move: red's square is not legal
     app.draw(screen)
     assert screen.get_at(corner(0))[:3] == WHITE
 
@@ -151,7 +151,7 @@ def test_a_cascade_is_shown_wave_by_wave_and_a_click_finishes_it(ui) -> None:
             break
         if chain.wave >= 0 and chain.wave not in seen:
             seen.append(chain.wave)
-            counts, owners = app.mode.frame()
+            counts, owners = app.mode.picture.frame()
             assert (tuple(counts), tuple(owners)) == chain.frames[chain.wave]
     assert seen[:2] == [0, 1]
     assert app.table.services.sounds.played.count("explode") <= len(cascade.waves)
@@ -175,8 +175,8 @@ def test_column_two_counts_change_in_step_with_the_animation(ui) -> None:
     frames = app.mode.phase.frames
     shown = []
     while app.mode.name == "animate":
-        owners = app.mode.frame()[1]
-        squares = squares_in(app.mode.frame())
+        owners = app.mode.picture.frame()[1]
+        squares = squares_in(app.mode.picture.frame())
         assert squares[1:] == [list(owners).count(s) for s in (1, 2, 3, 4)]
         if squares not in shown:
             shown.append(squares)
@@ -217,7 +217,7 @@ def test_the_winner_is_announced_and_the_final_board_stays(ui) -> None:
     assert app.mode.name == "over"
     assert app.table.services.sounds.played.count("win") == 1
     assert "wins" in app.help_text()[0]
-    seat, head, line, big = app.mode.status()
+    seat, head, line, big = app.mode.picture.status()
     assert seat == app.game.winner and big and "winner" in head.lower()
     final = app.game.state()
     ui.click_square(app, 30)

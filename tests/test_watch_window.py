@@ -45,7 +45,7 @@ def test_a_watching_window_follows_the_game_to_the_end_and_never_moves(ui) -> No
         run_until(app, lambda: watching(app), "the host to let us watch")
         assert app.board.referee.title() == f"Chain Reaction - watching 127.0.0.1:{host.address[1]}"
         assert host.snapshot().connected == ()  # a spectator holds no seat
-        assert app.mode.status().head == "Waiting for"
+        assert app.mode.picture.status().head == "Waiting for"
         threads = players(host, 2)
         run_until(app, lambda: len(app.game.moves) >= 3, "the players' moves")
         assert not app.mode.human_to_move()
@@ -80,7 +80,7 @@ def test_the_join_dialogs_watch_button_watches_the_host(ui) -> None:
         run_until(app, lambda: watching(app) and app.board.referee.remote.state is not None,
                   "the host's game")
         assert app.table.where is not None and host.snapshot().connected == ()
-        assert app.mode.default_help() == "You are watching. Waiting for Red to join."
+        assert app.mode.help(None) == "You are watching. Waiting for Red to join."
     finally:
         app.close()
         host.stop()

@@ -82,7 +82,7 @@ def play_out(bench: Bench, display: ScreenDisplay, times: MoveTimes, seed: int,
     while not (bench.done() and times.all_drawn() and not app.mode.animating):
         if time.monotonic() > end:
             raise RuntimeError(f"the games did not end within {limit:.0f} s: "
-                               f"{app.mode.default_help()}")
+                               f"{app.help_text()[0]}")
         if any(bot.poll() for bot in bench.bots):  # one that failed: the games never end
             raise RuntimeError("a network bot stopped with an error (see above)")
         bench.between()

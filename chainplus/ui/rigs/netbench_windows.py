@@ -121,7 +121,7 @@ def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench
     if not isinstance(referee, JoinedReferee):
         app.close()
         host.stop()
-        raise RuntimeError(f"the window did not join: {board.default_help()}")
+        raise RuntimeError(f"the window did not join: {board.help(None)}")
     joined = referee.remote
     end = time.monotonic() + 10
     while joined.seat is None and not joined.gone and time.monotonic() < end:
@@ -129,7 +129,7 @@ def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench
     if joined.seat is None:
         app.close()
         host.stop()
-        raise RuntimeError(f"the window did not join the host: {board.default_help()}")
+        raise RuntimeError(f"the window did not join the host: {board.help(None)}")
     others = sum(seat.kind == "network" for seat in seats) - 1
 
     def shown() -> Key | None:
@@ -156,7 +156,7 @@ def hosting_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Benc
     referee = board.referee
     if not isinstance(referee, HostedReferee):
         app.close()
-        raise RuntimeError(f"the window does not host: {board.default_help()}")
+        raise RuntimeError(f"the window does not host: {board.help(None)}")
     host, hosting = referee.line.host, referee.remote
 
     def heard(message: dict[str, Any]) -> None:  # on the host's thread

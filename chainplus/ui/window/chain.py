@@ -12,7 +12,7 @@ import pygame
 from chainplus.app.outcomes import Placed
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.settings import Speed
-from chainplus.core.game import Cascade, ShownCascade
+from chainplus.core.game import Cascade, Game, ShownCascade
 from chainplus.ui.art import board_view
 from chainplus.ui.window.picture import Board, Status
 
@@ -68,15 +68,14 @@ class Chain:
 
 
 class Showing:
-    """The board while the chain of a move just accepted (``placed``) is shown wave by wave from
-    ``start`` (on a board whose squares explode at ``threshold``): the wave on show and how far
-    through it is."""
+    """The board while the chain of a move just accepted (``placed``, now on ``game``'s board) is
+    shown wave by wave from ``start``: the wave on show and how far through it is."""
 
     name = "animate"
+    animating = True
 
-    def __init__(self, placed: Placed, start: float, speed: Speed,
-                 threshold: Sequence[int]) -> None:
-        self.placed, self.threshold = placed, threshold
+    def __init__(self, placed: Placed, start: float, speed: Speed, game: Game) -> None:
+        self.placed, self.game_shown = placed, game
         self.chain = Chain(placed.shown, start, speed)
         self.wave = -1  # the wave being drawn, -1 while the placement shows
         self.t = 0.0
@@ -114,8 +113,8 @@ class Showing:
     def deadline(self, now: float) -> float | None:
         return None  # animating: every frame is drawn
 
-    def draw(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        draw_chain(surface, self.placed.shown, self.threshold, self.wave, self.t)
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+        draw_chain(surface, self.placed.shown, self.game_shown.threshold, self.wave, self.t)
 
     def help(self) -> str:
         return FINISH_HELP

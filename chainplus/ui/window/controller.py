@@ -17,16 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
 from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.app.session import Session
-from chainplus.core.game import Game
 from chainplus.ui.window.chain import WAVE_TIME, Showing
 from chainplus.ui.window.controls import Effect, act
 from chainplus.ui.window.ending import Ending
-from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.referee import MoveSource, Referee, Reset
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Part, Square, Target
@@ -66,7 +62,12 @@ class Controller:
 
     @property
     def animating(self) -> bool:
-        return isinstance(self.phase, Showing)
+        return self.phase.animating
+
+    @property
+    def picture(self) -> Turn | Showing | Ending:
+        """The phase draws the board and says the turn box."""
+        return self.phase
 
     # ---------------------------------------------------------------- the referee
     def take(self, seating: Callable[[Table], Referee] | None) -> None:
@@ -114,8 +115,7 @@ class Controller:
         table.sound("place")
         waves = placed.shown.cascade.waves
         if waves and WAVE_TIME[self.session.speed] > 0 and not self.referee.behind():
-            self.phase = Showing(placed, table.now, self.session.speed,
-                                 self.session.game.threshold)
+            self.phase = Showing(placed, table.now, self.session.speed, self.session.game)
             return
         if waves:
             table.explode_sound(table.now, max(len(w) for w in waves))
@@ -262,10 +262,6 @@ class Controller:
     def board_mode(self) -> Controller:
         return self
 
-    @property
-    def game_shown(self) -> Game:
-        return self.session.game
-
     def icons_work(self) -> bool:
         return True
 
@@ -279,37 +275,21 @@ class Controller:
         ending = self.phase.look() if isinstance(self.phase, Ending) else None
         return self.phase.name, ending, self.referee.look()
 
-    def frame(self) -> Board:
-        return self.phase.frame()
-
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        self.phase.draw(surface, pointer)
-
-    def hover(self, pointer: tuple[int, int] | None) -> int | None:
-        """The square to highlight under the pointer: one the human to move may play."""
-        return self.phase.hover(pointer) if isinstance(self.phase, Turn) else None
-
-    def status(self) -> Status:
-        return self.phase.status()
-
-    def default_help(self) -> str:
-        return self.phase.help()
-
-    def own_help(self, target: Target | None) -> str | None:
-        """The graph's parts after a game, the referee's words over the panel, and the
-        trouble on the line to a host over the board."""
-        if isinstance(target, Part) and isinstance(self.phase, Ending):
-            return self.phase.own_help(target)
+    def help(self, target: Target | None) -> str | None:
+        """The board's own words for the pointer on ``target``: the graph's parts after a
+        game, the referee's over the panel, the trouble on the line to a host over the board,
+        what is on a square (a click while a chain is shown finishes it: that is said then),
+        and the phase's line on nothing; None where the screen's own words hold (an icon)."""
+        phase = self.phase
+        if isinstance(target, Part):
+            return phase.own_help(target) if isinstance(phase, Ending) else None
         if isinstance(target, Cell):
             return self.referee.seat_help(target.seat)
+        if target is not None and not isinstance(target, Square):
+            return None
         hold = self.referee.hold()
-        if hold is not None and hold.trouble and (target is None or isinstance(target, Square)):
+        if hold is not None and hold.trouble:
             return hold.help
-        return None
-
-    def square_help(self, square: int) -> str:
-        """What is on ``square``, and when it explodes under the rules in play (a click while
-        a chain is shown finishes it, so that is what the board says then)."""
-        if isinstance(self.phase, Showing):
-            return self.phase.help()
-        return square_help(self.session.game, square)
+        if isinstance(target, Square) and not isinstance(phase, Showing):
+            return square_help(self.session.game, target.square)
+        return phase.help()

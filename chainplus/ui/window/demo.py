@@ -129,6 +129,11 @@ class DemoMode:
         return self.inner
 
     @property
+    def picture(self) -> DemoMode:
+        """The demonstration's board under its banner, or how to play."""
+        return self
+
+    @property
     def game_shown(self) -> Game:
         return self.demo.session.game
 
@@ -155,29 +160,25 @@ class DemoMode:
 
     def frame(self) -> Board:
         game = self.demo.session.game
-        return self.inner.frame() if isinstance(self.inner, Controller) else \
+        return self.inner.picture.frame() if isinstance(self.inner, Controller) else \
             (game.counts, game.owners)
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         if isinstance(self.inner, TourMode):
             self.inner.draw_board(surface)
             return
-        self.inner.draw_board(surface, None)
+        self.inner.picture.draw_board(surface, None)
         board_view.draw_attract_banner(surface, self.table.now)
 
     def status(self) -> Status:
-        status = self.inner.status()
-        if status.big or isinstance(self.inner, TourMode):
+        inner = self.inner
+        status = inner.status() if isinstance(inner, TourMode) else inner.picture.status()
+        if status.big or isinstance(inner, TourMode):
             return status
         return status._replace(head="Demonstration")
 
-    def default_help(self) -> str:
+    def help(self, target: Target | None) -> str:
+        """One line wherever the pointer is: a click anywhere plays."""
         if isinstance(self.inner, TourMode):
             return self.inner.default_help()
         return "A demonstration game. Click anywhere to play!"
-
-    def own_help(self, target: Target | None) -> str | None:
-        return None
-
-    def square_help(self, square: int) -> str:
-        return self.default_help()

@@ -11,6 +11,7 @@ import pygame
 
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME
+from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view
 from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part
 from chainplus.ui.window.judging import graph_of
@@ -26,6 +27,7 @@ class Ending:
     ``key`` names it, as the referee does (``referee.Won``)."""
 
     name = "over"
+    animating = False
 
     def __init__(self, table: Table, referee: Referee, key: object) -> None:
         self.table, self.referee, self.key = table, referee, key
@@ -111,11 +113,15 @@ class Ending:
             return f"Click to replay the game from move {part.name[5:]}."
         return GRAPH_HELP[part.name[6:]]
 
+    @property
+    def game_shown(self) -> Game:
+        return self.table.session.game
+
     def frame(self) -> Board:
         game = self.table.session.game
         return game.counts, game.owners
 
-    def draw(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         """The final board in the winner's frame, and the graph over it once it is shown."""
         session = self.table.session
         game = session.game

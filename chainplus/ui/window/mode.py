@@ -3,17 +3,14 @@
 
 The App's stack (``stack``) hands the board clicks and the passing of time while no window is
 over it, and pauses it while one is; the screen (``screen``) draws it and asks it for the turn
-box and the help line.
+box and the help line; the game's phase draws the board (``picture``).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-import pygame
-
-from chainplus.core.game import Game
-from chainplus.ui.window.picture import Board, Status
+from chainplus.ui.window.picture import Picture
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Part, Target
 
@@ -50,8 +47,8 @@ class BoardMode(Protocol):
         """What plays the board on screen (a demonstration's own game or tour)."""
 
     @property
-    def game_shown(self) -> Game:
-        """The game whose seats the panel shows in play."""
+    def picture(self) -> Picture:
+        """What draws the board and says the turn box now (the game's phase)."""
 
     # ---------------------------------------------------------------- input and time
     def click(self, target: Target | None, button: int) -> None:
@@ -86,20 +83,6 @@ class BoardMode(Protocol):
         """What the board shows that changes by itself (a graph filling in): when it
         changes, the screen is drawn again."""
 
-    def frame(self) -> Board:
-        """The (counts, owners) on screen now."""
-
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        """Draw the board (``pointer``: where a square may be highlighted, None for none)."""
-
-    def status(self) -> Status:
-        """The turn box."""
-
-    def default_help(self) -> str:
-        """The help line with the pointer on nothing that has its own."""
-
-    def own_help(self, target: Target | None) -> str | None:
-        """The help line for ``target`` when the board has its own words for it."""
-
-    def square_help(self, square: int) -> str:
-        """The help line for the pointer on ``square``."""
+    def help(self, target: Target | None) -> str | None:
+        """The board's own words for the pointer on ``target`` (None: on nothing), or None
+        where the screen's own words hold (an icon, a panel cell)."""

@@ -31,7 +31,7 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
     """Paint the whole screen but the help box for the board's ``mode`` and the ``windows``
     over it, bottom first."""
     table = mode.shown
-    picture: Picture = next((w.picture for w in reversed(windows) if w.picture), mode)
+    picture: Picture = next((w.picture for w in reversed(windows) if w.picture), mode.picture)
     now, cues = table.now, table.cues
     pressed = cues.pressed.value
     surface.fill(GREY1, WORK_AREA)
@@ -82,7 +82,7 @@ def help_text(mode: BoardMode, window: Overlay | None, under: Target | None) -> 
     the ``window`` on top or the board's ``mode`` (a demonstration always invites a click)."""
     table = mode.shown
     if not mode.icons_work():
-        return mode.default_help(), False
+        return mode.help(None) or "", False
     message = table.cues.message.value
     if message is not None:
         return message.text, message.warn
@@ -93,18 +93,18 @@ def target_help(mode: BoardMode, window: Overlay | None, target: Target | None) 
     """One line on what a click on ``target`` does, or on the square it is: the window on
     top says first, else the board's mode."""
     table = mode.shown
-    own = mode.own_help(target) if window is None else window.own_help(target)
+    own = window.own_help(target) if window is not None else None
+    if own is None and (window is None or isinstance(target, Square)):
+        own = mode.help(target)  # the board's own words: a square, the graph, a seat, nothing
     if own is not None:
         return own
-    if isinstance(target, Square):
-        return mode.square_help(target.square)
     if isinstance(target, Icon):
         return ICON_BY_NAME[target.name].help(table)
     if isinstance(target, Cell):
         return cell_help(table.session, target.seat, target.column)
     if isinstance(target, Furniture):
         return FURNITURE_HELP[target.name]
-    return mode.default_help() if window is None else window.default_help()
+    return window.default_help() if window is not None else mode.help(None) or ""
 
 
 def squares_in(frame: Board) -> list[int]:

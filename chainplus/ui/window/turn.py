@@ -23,6 +23,7 @@ from chainplus.ai.levels import thinking_time
 from chainplus.app.outcomes import Note, not_yours
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.settings import Speed
+from chainplus.core.game import Game
 from chainplus.ui.art import board_view
 from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.referee import MoveSource, Player, Referee
@@ -145,6 +146,7 @@ class Turn:
     plays it; ``computer`` is the window's own player."""
 
     name = "play"
+    animating = False
 
     def __init__(self, table: Table, referee: Referee, computer: Computer) -> None:
         self.table, self.referee, self.computer = table, referee, computer
@@ -188,6 +190,10 @@ class Turn:
         return self.computer.due() if self.source() is MoveSource.COMPUTER else None
 
     # ---------------------------------------------------------------- what is shown
+    @property
+    def game_shown(self) -> Game:
+        return self.table.session.game
+
     def frame(self) -> Board:
         game = self.table.session.game
         return game.counts, game.owners
@@ -200,7 +206,7 @@ class Turn:
             return None
         return square
 
-    def draw(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
+    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         session = self.table.session
         game = session.game
         marks = board_view.Marks(hover=self.hover(pointer), last=session.last_square)
