@@ -20,8 +20,8 @@ from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
 from chainplus.net.host import Host, HostConfig
 from chainplus.ui.art import graph_view
-from chainplus.ui.window.chain import Showing
 from chainplus.ui.window.screen import squares_in
+from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.targets import Part
 from tests.test_host_window import hosting, line
 from tests.test_net_window import joined, remote, run_until

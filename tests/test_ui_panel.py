@@ -28,8 +28,8 @@ from chainplus.ui.art.theme import (
 )
 from chainplus.ui.rigs.fakes import HandClock
 from chainplus.ui.window.app import App
-from chainplus.ui.window.chain import Showing
 from chainplus.ui.window.screen import out_on, squares_in
+from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.targets import ADJUST
 
 COMPUTER, HUMAN, NETWORK, OFF = "computer", "human", "network", "off"

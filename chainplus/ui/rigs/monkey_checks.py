@@ -11,11 +11,11 @@ from chainplus.app import panel
 from chainplus.app import settings as st
 from chainplus.ui.art import panel_view
 from chainplus.ui.window.app import App
-from chainplus.ui.window.chain import Showing
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.mode import Named
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.over.join import JoinDialog
+from chainplus.ui.window.showing import Showing
 
 
 def state_of(app: App) -> str:

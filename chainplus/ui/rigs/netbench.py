@@ -72,8 +72,8 @@ def play_out(bench: Bench, display: ScreenDisplay, times: MoveTimes, seed: int,
     import pygame
 
     from chainplus.ui.art.board_view import cell_rect
-    from chainplus.ui.window.chain import Showing
     from chainplus.ui.window.loop import next_events, turn
+    from chainplus.ui.window.showing import Showing
 
     app, rng, frames = bench.app, random.Random(seed), []
     clicked: Key | None = None

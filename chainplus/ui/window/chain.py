@@ -1,6 +1,6 @@
 """A move's chain shown wave by wave, as play shows it and a replay shows it again: how long
 the placement and each wave last at each speed, which wave is on show, and the board then.
-``Showing`` is the board's phase while a move's chain is shown (``controller``).
+The board's phase while a move's chain is shown in play is ``showing.Showing``.
 """
 
 from __future__ import annotations
@@ -9,12 +9,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from chainplus.app.outcomes import Placed
-from chainplus.app.panel import SEAT_NAME
 from chainplus.app.settings import Speed
-from chainplus.core.game import Cascade, Game, ShownCascade
+from chainplus.core.game import ShownCascade
 from chainplus.ui.art import board_view
-from chainplus.ui.window.picture import Board, Status
 
 #: Seconds per explosion wave, per speed.
 WAVE_TIME: dict[Speed, float] = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "instant": 0.0}
@@ -66,60 +63,3 @@ class Chain:
     def over(self, now: float) -> bool:
         return self.at(now)[0] >= len(self.shown.cascade.waves)
 
-
-class Showing:
-    """The board while the chain of a move just accepted (``placed``, now on ``game``'s board) is
-    shown wave by wave from ``start``: the wave on show and how far through it is."""
-
-    name = "animate"
-    animating = True
-
-    def __init__(self, placed: Placed, start: float, speed: Speed, game: Game) -> None:
-        self.placed, self.game_shown = placed, game
-        self.chain = Chain(placed.shown, start, speed)
-        self.wave = -1  # the wave being drawn, -1 while the placement shows
-        self.t = 0.0
-        self.looked_ahead = False  # the computer moving next was set thinking
-
-    @property
-    def cascade(self) -> Cascade:
-        return self.placed.shown.cascade
-
-    @property
-    def frames(self) -> tuple[Board, ...]:
-        """The board after the placement and after each wave."""
-        return self.placed.shown.frames
-
-    @property
-    def end(self) -> float:
-        """When the last wave is over."""
-        chain = self.chain
-        return chain.start + chain.hold + len(self.cascade.waves) * chain.wave_time
-
-    def step(self, now: float) -> int | None:
-        """Show the chain as it is at ``now``: the squares of the wave that has just begun (the
-        size of its sound), else None."""
-        k, self.t = self.chain.at(now)
-        began = k != self.wave and 0 <= k < len(self.cascade.waves)
-        self.wave = min(k, len(self.cascade.waves))
-        return len(self.cascade.waves[k]) if began else None
-
-    def over(self) -> bool:
-        return self.wave >= len(self.cascade.waves)
-
-    def frame(self) -> Board:
-        return self.frames[max(0, min(self.wave, len(self.frames) - 1))]
-
-    def deadline(self, now: float) -> float | None:
-        return None  # animating: every frame is drawn
-
-    def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        draw_chain(surface, self.placed.shown, self.game_shown.threshold, self.wave, self.t)
-
-    def help(self) -> str:
-        return FINISH_HELP
-
-    def status(self) -> Status:
-        waves = len(self.cascade.waves)
-        head = f"Wave {max(0, self.wave) + 1} of {waves}" if waves else "Placed"
-        return Status(self.cascade.seat, head, SEAT_NAME[self.cascade.seat])

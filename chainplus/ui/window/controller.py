@@ -20,10 +20,11 @@ from collections.abc import Callable
 from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.app.session import Session
-from chainplus.ui.window.chain import WAVE_TIME, Showing
+from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect, act
 from chainplus.ui.window.ending import Ending
 from chainplus.ui.window.referee import MoveSource, Referee, Reset
+from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Part, Square, Target
 from chainplus.ui.window.turn import Computer, Turn, source
