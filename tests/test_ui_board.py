@@ -77,7 +77,8 @@ def test_the_square_under_the_pointer_is_highlighted_only_when_legal(ui) -> None
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_rect(0).center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     ui.pump(app)
-    assert app.mode.phase.hover(app.inputs.pointer) is None  # blue to move: red's square is not legal
+    # blue to move: red's square is not legal
+    assert app.mode.phase.hover(app.inputs.pointer) is None
     app.draw(screen)
     assert screen.get_at(corner(0))[:3] == WHITE
 

@@ -3,8 +3,8 @@ touch, the display and start-up.
 
 A click, from the event loop to the rules, in one direction through five files::
 
-    window.loop.play (the loop)      ->  App.handle_event -> App.click (targets.hit)
-    window.stack.Stack.click         ->  window.controller.Controller.click_board -> place
+    window.loop.play (the loop)      ->  App.handle_event -> Inputs.click (Stack.hit)
+    window.stack.Stack.click         ->  window.controller.Controller.click -> place
     chainplus.app.session.Session.place  ->  the panel, the undo policy and the autosave
     chainplus.core.game.Game.play_shown  ->  the rules; the cascade comes back as a typed outcome
 

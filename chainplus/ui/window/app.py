@@ -26,7 +26,6 @@ from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game
 from chainplus.ui.art.sound import SoundPlayer, Sounds
 from chainplus.ui.window import joined, screen
-from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.hosting import referee_for
@@ -104,7 +103,7 @@ class App:
                                       store), policy, None, HINT_BUDGET, now=clock())
         first = None if network.join is None \
             else joined.join(own, network.join, network.join_code, network.watch)
-        self.stack = Stack(Controller(own, referee_for, first), self.display)
+        self.stack = Stack(own, referee_for, self.display, first)
         self.inputs = Inputs(self.stack, self.display, clock)
         self.exit_status = 0
         self.dirty = True

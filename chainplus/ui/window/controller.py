@@ -1,23 +1,24 @@
 """The board's controller (``Controller``): the game on the board, shown and played the same way
 whoever plays its seats, in a local, a hosted or a joined game.
 
-Three plain phases: a seat's ``turn.Turn`` to move, a move's chain ``chain.Showing`` wave by
-wave, and the game's ``ending.Ending``. Each seat's move comes from its source, as the referee
-says (``referee``): the human at this window clicks it, the window's computer thinks it out
-(``turn.Computer``), or it comes from elsewhere (a player over the network, the host of a joined
-game) among what the referee has heard. The referee is the authority: the window's own game
-is refereed by its session (``local``), a network game by its host (``hosting``, ``joined``).
-Every move it accepts is shown the same way: its sound, its chain at the speed's pace (a click
-finishes it, and so does another accepted move waiting behind it), the lines it brought (who
-it knocked out, a lesson), and the winner said once; after a game the graph of how it went,
-and in a kiosk the next game after a while.
+Three plain phases: a seat's ``turn.Turn`` to move, a move's chain ``showing.Showing`` wave
+by wave, and the game's ``ending.Ending``; each draws the board and says its help. Each seat's
+move comes from its source, as the referee says (``referee``): the human at this window clicks
+it, the window's computer thinks it out (``turn.Computer``), or it comes from elsewhere (a
+player over the network, the host of a joined game) among what the referee has heard. The
+referee is the authority: the window's own game is refereed by its session (``local``), a
+network game by its host (``hosting``, ``joined``). Every move it accepts is shown the same
+way: its sound, its chain at the speed's pace (a click finishes it, and so does another
+accepted move waiting behind it), the lines it brought (who it knocked out, a lesson), and the
+winner said once; after a game the graph of how it went, and in a kiosk the next game after a
+while. A controller plays one referee's game: the stack makes a new one when the window joins
+or leaves a host's game (``stack``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.app.session import Session
 from chainplus.ui.window.chain import WAVE_TIME
@@ -27,21 +28,17 @@ from chainplus.ui.window.referee import MoveSource, Referee, Reset
 from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Part, Square, Target
-from chainplus.ui.window.turn import Computer, Turn, source
+from chainplus.ui.window.turn import Computer, Turn
 
 
 class Controller:
-    """The game on the board: the window's own (on table ``own``), or another the referee
-    shows on a table of its own (a host's game joined). ``seating`` gives the referee of the
-    window's own game whenever it is seated afresh (a game with network seats is hosted);
-    ``referee``, when given, is the first (a host's game joined at the start)."""
+    """The game on ``referee``'s table (the player's own, a host's joined, a demonstration's),
+    played as the referee says. ``seating`` gives the table's referee when its game is seated
+    afresh (New, Undo, Play on: a game with network seats is hosted, one without is not)."""
 
-    def __init__(self, own: Table, seating: Callable[[Table], Referee],
-                 referee: Referee | None = None) -> None:
-        self.own = own
-        self.seating = seating
-        self.referee = referee if referee is not None else seating(own)
-        self.table = self.referee.table
+    def __init__(self, referee: Referee, seating: Callable[[Table], Referee]) -> None:
+        self.referee, self.seating = referee, seating
+        self.table = referee.table
         self.computer = Computer(self.table)
         self.phase: Turn | Showing | Ending = Turn(self.table, self.referee, self.computer)
         self.said: object = None  # the game whose winner was said last (``Won.key``)
@@ -71,23 +68,9 @@ class Controller:
         return self.phase
 
     # ---------------------------------------------------------------- the referee
-    def take(self, seating: Callable[[Table], Referee] | None) -> None:
-        """Play the board with the referee ``seating`` makes of the window's own table from
-        now on (None: the window's own game, seated afresh), on that referee's table; the one
-        before stops first."""
-        self.referee.close()
-        self.seat((seating or self.seating)(self.own))
-
     def restart(self) -> None:
         """The game on the board changed (New, Undo, Play on): play on from it as it is."""
-        self.seat(self.referee.restart() or self.seating(self.own))
-
-    def seat(self, referee: Referee) -> None:
-        """Play on with ``referee``, on its table from the time it is now."""
-        table, self.referee = self.table, referee
-        if referee.table is not table:
-            referee.table.now, self.table = table.now, referee.table
-            self.computer = Computer(self.table)
+        self.referee = self.referee.restart() or self.seating(self.table)
         self.settle(again=True)
 
     def close(self) -> None:
@@ -116,7 +99,7 @@ class Controller:
         table.sound("place")
         waves = placed.shown.cascade.waves
         if waves and WAVE_TIME[self.session.speed] > 0 and not self.referee.behind():
-            self.phase = Showing(placed, table.now, self.session.speed, self.session.game)
+            self.phase = Showing(placed, table, self.referee, self.computer)
             return
         if waves:
             table.explode_sound(table.now, max(len(w) for w in waves))
@@ -159,7 +142,8 @@ class Controller:
     def step(self, now: float) -> None:
         phase = self.phase
         if isinstance(phase, Showing):
-            self.show_chain(phase, now)
+            if phase.tick(now):
+                self.moved(phase.placed)
             return
         for happening in self.referee.heard():
             if isinstance(happening, Placed):
@@ -181,26 +165,9 @@ class Controller:
         elif (square := phase.tick(now)) is not None:
             self.place(square)
 
-    def show_chain(self, phase: Showing, now: float) -> None:
-        """The next frame of the chain, finished once its last wave is over (or another move
-        waits); the computer moving next starts thinking on its first frame."""
-        if self.referee.behind():
-            self.finish(phase)
-            return
-        if not phase.looked_ahead:
-            phase.looked_ahead = True
-            if source(self.table, self.referee) is MoveSource.COMPUTER:
-                self.computer.think_ahead(phase.end - now)
-        began = phase.step(now)
-        if phase.over():
-            self.finish(phase)
-        elif began is not None:
-            self.table.explode_sound(now, began)
-
     def finish(self, phase: Showing) -> None:
-        """Jump to the end of the chain (a move thought out meanwhile is hurried to answer
-        within the usual pause)."""
-        self.computer.hurry()
+        """Jump to the end of the chain on show: the move is over."""
+        phase.finish()
         self.moved(phase.placed)
 
     def deadline(self, now: float) -> float | None:
@@ -223,13 +190,9 @@ class Controller:
         if isinstance(target, Square):
             table.press(target)
             table.cues.refusal.clear()
-            if isinstance(phase, Ending):
-                table.say(phase.click_board())
-            elif isinstance(phase, Turn) and \
-                    (square := phase.click(target.square, button)) is not None:
+        if isinstance(target, (Square, Part)) and not isinstance(phase, Showing):
+            if (square := phase.click(target, button)) is not None:
                 self.place(square)
-        elif isinstance(target, Part) and isinstance(phase, Ending):
-            phase.click(target)
         elif isinstance(target, Cell) and (note := self.referee.panel_click()) is not None:
             table.press(target)
             table.say(note)
@@ -277,20 +240,11 @@ class Controller:
         return self.phase.name, ending, self.referee.look()
 
     def help(self, target: Target | None) -> str | None:
-        """The board's own words for the pointer on ``target``: the graph's parts after a
-        game, the referee's over the panel, the trouble on the line to a host over the board,
-        what is on a square (a click while a chain is shown finishes it: that is said then),
-        and the phase's line on nothing; None where the screen's own words hold (an icon)."""
-        phase = self.phase
-        if isinstance(target, Part):
-            return phase.own_help(target) if isinstance(phase, Ending) else None
+        """The referee's words over the panel, the trouble on the line to a host over the
+        board, else the phase's; None where the screen's own words hold (an icon)."""
         if isinstance(target, Cell):
             return self.referee.seat_help(target.seat)
-        if target is not None and not isinstance(target, Square):
-            return None
         hold = self.referee.hold()
-        if hold is not None and hold.trouble:
+        if hold is not None and hold.trouble and (target is None or isinstance(target, Square)):
             return hold.help
-        if isinstance(target, Square) and not isinstance(phase, Showing):
-            return square_help(self.session.game, target.square)
-        return phase.help()
+        return self.phase.help(target)

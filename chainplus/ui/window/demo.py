@@ -92,7 +92,7 @@ class DemoMode:
         # silent: the demonstration's session has the sound off
         self.demo = Table(table.services, session, DEMO, DEMO_BUDGET, table.hint_budget,
                           now=table.now)
-        self.inner: Controller | TourMode = Controller(self.demo, LocalReferee)
+        self.inner: Controller | TourMode = Controller(LocalReferee(self.demo), LocalReferee)
 
     def tick(self, now: float) -> None:
         self.demo.now = now
@@ -100,7 +100,7 @@ class DemoMode:
         if isinstance(inner, TourMode):
             if inner.over(now):
                 self.demo.say(self.demo.session.new_game())
-                self.inner = Controller(self.demo, LocalReferee)
+                self.inner = Controller(LocalReferee(self.demo), LocalReferee)
             return
         was = inner.name
         inner.tick(now)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME
 from chainplus.core.game import Game
@@ -19,7 +20,7 @@ from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.referee import Referee
 from chainplus.ui.window.requests import OpenReplay
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import Part
+from chainplus.ui.window.targets import Part, Square, Target
 
 
 class Ending:
@@ -62,12 +63,13 @@ class Ending:
     def status(self) -> Status:
         return Status(self.winner, "The winner is", SEAT_NAME[self.winner], big=True)
 
-    def help(self) -> str:
-        """The trouble on the line to a host, while there is some, else what comes next."""
-        hold = self.referee.hold()
-        if hold is not None and hold.trouble:
-            return hold.help
-        return self.referee.won(self.winner).help
+    def help(self, target: Target | None) -> str | None:
+        """The graph's parts, what is on a square, else what comes next."""
+        if isinstance(target, Part):
+            return self.own_help(target)
+        if isinstance(target, Square):
+            return square_help(self.table.session.game, target.square)
+        return self.referee.won(self.winner).help if target is None else None
 
     def click_board(self) -> Note:
         """What a click on the final board says."""
@@ -78,6 +80,13 @@ class Ending:
             return Note("The game is over.")
         return Note("The game is over: click New for another.")
 
+    def click(self, target: Square | Part, button: int) -> None:
+        """A click on the final board says so; on the graph, it acts (``click_graph``)."""
+        if isinstance(target, Part):
+            self.click_graph(target)
+        else:
+            self.table.say(self.click_board())
+
     # ---------------------------------------------------------------- the graph
     def graph(self) -> graph_view.GraphShown | None:
         if not self.graph_open or self.judging is None:
@@ -87,7 +96,7 @@ class Ending:
     def hit(self, pos: tuple[int, int]) -> Part | None:
         return graph_part(self.graph(), pos)
 
-    def click(self, part: Part) -> None:
+    def click_graph(self, part: Part) -> None:
         """A click on the graph window: a move's point or Replay replays the game from there;
         its close icon or Close hides it (a kiosk's graph only shows)."""
         table = self.table

@@ -8,22 +8,28 @@ import pygame
 
 from chainplus.app.outcomes import Placed
 from chainplus.app.panel import SEAT_NAME
-from chainplus.app.settings import Speed
-from chainplus.core.game import Cascade, Game
+from chainplus.core.game import Cascade
 from chainplus.ui.window.chain import FINISH_HELP, Chain, draw_chain
 from chainplus.ui.window.picture import Board, Status
+from chainplus.ui.window.referee import MoveSource, Referee
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import Square, Target
+from chainplus.ui.window.turn import Computer, source
 
 
 class Showing:
-    """The board while the chain of a move just accepted (``placed``, now on ``game``'s board) is
-    shown wave by wave from ``start``: the wave on show and how far through it is."""
+    """The board while the chain of a move ``referee`` just accepted (``placed``) is shown wave
+    by wave from the table's now, at its speed: the wave on show and how far through it is.
+    The window's ``computer``, when it moves next, thinks meanwhile."""
 
     name = "animate"
     animating = True
 
-    def __init__(self, placed: Placed, start: float, speed: Speed, game: Game) -> None:
-        self.placed, self.game_shown = placed, game
-        self.chain = Chain(placed.shown, start, speed)
+    def __init__(self, placed: Placed, table: Table, referee: Referee,
+                 computer: Computer) -> None:
+        self.placed, self.table, self.referee, self.computer = placed, table, referee, computer
+        self.game_shown = table.session.game
+        self.chain = Chain(placed.shown, table.now, table.session.speed)
         self.wave = -1  # the wave being drawn, -1 while the placement shows
         self.t = 0.0
         self.looked_ahead = False  # the computer moving next was set thinking
@@ -43,16 +49,31 @@ class Showing:
         chain = self.chain
         return chain.start + chain.hold + len(self.cascade.waves) * chain.wave_time
 
-    def step(self, now: float) -> int | None:
-        """Show the chain as it is at ``now``: the squares of the wave that has just begun (the
-        size of its sound), else None."""
+    def tick(self, now: float) -> bool:
+        """Show the chain as it is at ``now``, each wave heard as it begins; True once it is
+        over (its last wave, or another accepted move waits: ``finish``). The computer moving
+        next starts thinking on the first frame."""
+        if self.referee.behind():
+            return self.finish()
+        if not self.looked_ahead:
+            self.looked_ahead = True
+            if source(self.table, self.referee) is MoveSource.COMPUTER:
+                self.computer.think_ahead(self.end - now)
         k, self.t = self.chain.at(now)
-        began = k != self.wave and 0 <= k < len(self.cascade.waves)
-        self.wave = min(k, len(self.cascade.waves))
-        return len(self.cascade.waves[k]) if began else None
+        waves = self.cascade.waves
+        began = k != self.wave and 0 <= k < len(waves)
+        self.wave = min(k, len(waves))
+        if self.wave >= len(waves):
+            return self.finish()
+        if began:
+            self.table.explode_sound(now, len(waves[k]))
+        return False
 
-    def over(self) -> bool:
-        return self.wave >= len(self.cascade.waves)
+    def finish(self) -> bool:
+        """Jump to the end of the chain (a move thought out meanwhile is hurried to answer
+        within the usual pause)."""
+        self.computer.hurry()
+        return True
 
     def frame(self) -> Board:
         return self.frames[max(0, min(self.wave, len(self.frames) - 1))]
@@ -63,8 +84,9 @@ class Showing:
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         draw_chain(surface, self.placed.shown, self.game_shown.threshold, self.wave, self.t)
 
-    def help(self) -> str:
-        return FINISH_HELP
+    def help(self, target: Target | None) -> str | None:
+        """Over the board, a click finishes the chain."""
+        return FINISH_HELP if target is None or isinstance(target, Square) else None
 
     def status(self) -> Status:
         waves = len(self.cascade.waves)

@@ -11,6 +11,7 @@ does to the board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -26,6 +27,7 @@ from chainplus.ui.window.over.games import GamesWindow
 from chainplus.ui.window.over.join import JoinDialog
 from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.over.rules import RulesWindow
+from chainplus.ui.window.referee import Referee
 from chainplus.ui.window.requests import (
     Close,
     EndDemo,
@@ -47,11 +49,13 @@ from chainplus.ui.window.targets import Cell, Target
 class Stack:
     """The game's controller, a demonstration over it (a kiosk left alone), the windows over
     them (the top one last), and whether Quit was asked; ``display`` is the screen they are on
-    (full screen or a window)."""
+    (full screen or a window). The game is the player's own, on table ``own`` as ``seating``
+    referees it, or another's the window joined (``first``: at the start)."""
 
-    def __init__(self, controller: Controller, display: Display) -> None:
-        self.display = display
-        self.controller = controller
+    def __init__(self, own: Table, seating: Callable[[Table], Referee], display: Display,
+                 first: Referee | None = None) -> None:
+        self.own, self.seating, self.display = own, seating, display
+        self.controller = Controller(first or seating(own), seating)
         self.demo: BoardMode | None = None
         self.windows: list[Overlay] = []
         self.quit = False
@@ -94,7 +98,7 @@ class Stack:
         joined hands its speed and sound back when it closes), full screen, and where the
         window is."""
         display = self.display
-        self.controller.own.session.remember(display.fullscreen, display.placement())
+        self.own.session.remember(display.fullscreen, display.placement())
 
     def show_demo(self, demo: BoardMode) -> None:
         """A kiosk left alone shows what the game is: ``demo`` over the game, which waits."""
@@ -172,13 +176,22 @@ class Stack:
         else:
             self.close_windows()
             if isinstance(request, JoinHost):
-                self.controller.take(partial(joined.join, address=request.address,
-                                             code=request.code, watch=request.watch))
-            elif isinstance(request, LeaveHost) and table is not self.controller.own:
-                self.controller.take(None)
-                self.table.say(Note("You left the network game: your own game is back."))
+                self.play(partial(joined.join, address=request.address, code=request.code,
+                                  watch=request.watch))
+            elif isinstance(request, LeaveHost) and table is not self.own:
+                self.play(self.seating)
+                self.own.say(Note("You left the network game: your own game is back."))
             else:  # PlayOn: the game on the board changed under the windows
                 self.controller.follow(Effect.RESTART)
+
+    def play(self, seating: Callable[[Table], Referee]) -> None:
+        """Play the board with the referee ``seating`` makes of the player's own table (a
+        host's game joined is on a table of its own); the game before stops first."""
+        before = self.controller
+        before.close()
+        referee = seating(self.own)
+        referee.table.now = before.table.now
+        self.controller = Controller(referee, self.seating)
 
     def end_demo(self) -> None:
         """The visitor's fresh game, as the kiosk's operator set it."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import pygame
 
 from chainplus.ai.levels import thinking_time
+from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note, not_yours
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.settings import Speed
@@ -28,7 +29,7 @@ from chainplus.ui.art import board_view
 from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.referee import MoveSource, Player, Referee
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import SELECT
+from chainplus.ui.window.targets import SELECT, Part, Square, Target
 from chainplus.ui.window.worker import HINT, MOVE, Job
 
 #: Seconds of the pause before each computer move, per speed.
@@ -167,11 +168,13 @@ class Turn:
         self.computer.idle()
         return None
 
-    def click(self, square: int, button: int) -> int | None:
-        """A click on ``square``: the square to place for the human to move, or None (said
+    def click(self, target: Square | Part, button: int) -> int | None:
+        """A click on the board: the square to place for the human to move, or None (said
         why not: the game held up, another seat's turn, the wrong button, a square that is
         not theirs)."""
-        table, game = self.table, self.table.session.game
+        if not isinstance(target, Square):
+            return None
+        table, game, square = self.table, self.table.session.game, target.square
         hold = self.referee.hold()
         player = self.player() if hold is None else None
         if hold is not None:
@@ -219,6 +222,11 @@ class Turn:
         seat = self.table.session.game.to_move or 0
         return Status(seat, self.player().head, SEAT_NAME[seat])
 
-    def help(self) -> str:
+    def help(self, target: Target | None) -> str | None:
+        """What is on a square, else who moves and how (or why nobody may)."""
+        if isinstance(target, Square):
+            return square_help(self.table.session.game, target.square)
         hold = self.referee.hold()
-        return hold.help if hold is not None else self.player().help
+        if target is None:
+            return hold.help if hold is not None else self.player().help
+        return None
