@@ -29,9 +29,11 @@ LEFT, WIDTH = WINDOW.x + 14, WINDOW.w - 28
 TOP_BUTTONS = {
     "save": Rect(LEFT, WINDOW.y + 34, WIDTH // 2 - 4, 32),
     "replay": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 34, WIDTH // 2 - 4, 32),
-    "join": Rect(LEFT, WINDOW.y + 74, WIDTH, 32),
+    "join": Rect(LEFT, WINDOW.y + 74, WIDTH // 2 - 4, 32),
+    "host": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 74, WIDTH // 2 - 4, 32),
+    "lan": Rect(LEFT, WINDOW.y + 112, WIDTH, 20),  # an option icon and its words
 }
-LIST_TOP = WINDOW.y + 138
+LIST_TOP = WINDOW.y + 162
 ROW_H, ROWS = 46, 5
 BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
 FOOTER = {
@@ -46,7 +48,9 @@ NETWORK_TEXT_Y = WINDOW.y + 90
 NETWORK_BUTTONS = {"save": TOP_BUTTONS["save"], "leave": TOP_BUTTONS["replay"],
                    "close": FOOTER["close"].move(0, NETWORK_WINDOW.bottom - WINDOW.bottom)}
 LABEL = {"save": "Save this game", "replay": "Replay this game",
-         "join": "Join a network game...", "leave": "Leave the network game",
+         "join": "Join a network game...", "host": "Host this game",
+         "lan": "Let the local network join games hosted here",
+         "leave": "Leave the network game",
          "back": "< Back", "close": "Close", "next": "Next >"}
 
 
@@ -67,6 +71,9 @@ class GamesShown:
     pressed: str | None = None
     network: str | None = None
     can_join: bool = True  # not while the window hosts a network game
+    can_host: bool = False  # the game has network seats and the window does not host it yet
+    lan: bool = False  # the games hosted here are open to the local network
+    lan_fixed: bool = False  # that cannot be changed now (hosting, or --listen given)
 
 
 def buttons(network: bool) -> dict[str, Rect]:
@@ -86,8 +93,12 @@ def draw(surface: pygame.Surface, shown: GamesShown) -> None:
     box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
     glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
     enabled = {"save": shown.can_save, "replay": shown.can_save, "back": shown.page > 0,
-               "next": shown.page < shown.pages - 1, "join": shown.can_join}
+               "next": shown.page < shown.pages - 1, "join": shown.can_join,
+               "host": shown.can_host}
     for name, rect in buttons(shown.network is not None).items():
+        if name == "lan":
+            _option(surface, rect, shown.lan, not shown.lan_fixed)
+            continue
         box(surface, rect, GREY1, shown.pressed == name)
         font.draw(surface, LABEL[name], (rect.centerx, rect.centery - 8),
                   BLACK if enabled.get(name, True) else GREY2, align="center")
@@ -99,6 +110,18 @@ def draw(surface: pygame.Surface, shown: GamesShown) -> None:
         font.draw(surface, "None yet. Win a game, or save one.", (LEFT, LIST_TOP + 8), GREY4)
     for index, entry in enumerate(shown.entries):
         _row(surface, row_rect(index), entry, shown.pressed == f"row-{index}")
+
+
+def _option(surface: pygame.Surface, rect: Rect, on: bool, enabled: bool) -> None:
+    """A RISC OS option icon, ticked when ``on``, with its words beside it."""
+    tick = Rect(rect.x, rect.y + 2, 16, 16)
+    box(surface, tick, WHITE, False)
+    colour = BLACK if enabled else GREY2
+    if on:
+        x, y = tick.topleft
+        points = [(x + 3, y + 8), (x + 7, y + 12), (x + 13, y + 3)]
+        pygame.draw.lines(surface, colour, False, points, 2)
+    font.draw(surface, LABEL["lan"], (tick.right + 8, rect.y + 2), colour)
 
 
 def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry, pressed: bool) -> None:

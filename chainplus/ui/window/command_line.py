@@ -155,9 +155,10 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
                         help="the host's join code (with --join or --watch); without them, "
                              "the code this window gives when it hosts a game with network "
                              "seats")
-    parser.add_argument("--listen", default="", metavar="ADDRESS",
-                        help="where a hosting window listens (default: every interface; "
-                             "127.0.0.1: this machine only)")
+    parser.add_argument("--listen", default=None, metavar="ADDRESS",
+                        help="where a hosting window listens (default: this computer only, "
+                             "127.0.0.1, unless the Games window opens hosting to the local "
+                             "network; 0.0.0.0: every IPv4 interface)")
     parser.add_argument("--port", type=_port, default=None,
                         help=f"the port a hosting window listens on (default {DEFAULT_PORT}, "
                              "or any free one when it is taken)")
@@ -217,7 +218,7 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         network=NetworkOptions(join=args.join or args.watch, join_code=args.code or "",
                                watch=args.watch is not None, spectators=args.spectators,
                                host_code=None if args.join or args.watch else args.code,
-                               listen=args.listen, port=args.port),
+                               listen=args.listen, lan=saved.lan, port=args.port),
     )
 
 

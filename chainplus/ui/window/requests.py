@@ -63,6 +63,12 @@ class JoinHost:
 
 
 @dataclass(frozen=True)
+class HostGame:
+    """Host the player's own game, whose network seats wait (a resumed game is not hosted
+    until its player says so)."""
+
+
+@dataclass(frozen=True)
 class LeaveHost:
     """Hang up on the host, and the player's own game comes back."""
 
@@ -89,4 +95,4 @@ class Quit:
 
 
 Request = OpenRules | OpenGames | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
-    | LeaveHost | PlayOn | EndDemo | ToggleFullScreen | Quit
+    | HostGame | LeaveHost | PlayOn | EndDemo | ToggleFullScreen | Quit

@@ -31,6 +31,7 @@ from chainplus.ui.window.referee import Referee
 from chainplus.ui.window.requests import (
     Close,
     EndDemo,
+    HostGame,
     JoinHost,
     LeaveHost,
     OpenFile,
@@ -178,6 +179,9 @@ class Stack:
             if isinstance(request, JoinHost):
                 self.play(partial(joined.join, address=request.address, code=request.code,
                                   watch=request.watch))
+            elif isinstance(request, HostGame):
+                if table is self.own:  # seated afresh: a game with network seats is hosted
+                    self.controller.restart()
             elif isinstance(request, LeaveHost) and table is not self.own:
                 self.play(self.seating)
                 self.own.say(Note("You left the network game: your own game is back."))

@@ -4,7 +4,10 @@ The Games icon opens it: Save this game writes the game on the board to the game
 says where; Replay this game and a click on a listed game show it in a replay with its graph
 (``review``, over the game, not over this window); Back and Next page through the list (also
 the arrow keys); Join a network game... opens the Join dialog (``join``), also over the game;
-the close icon, Close, Escape or a click outside close it.
+Host this game hosts a game whose network seats wait (a resumed one: a window never starts
+listening on its own), and the option below it opens the games hosted here to the local
+network (remembered; by default only this computer may join); the close icon, Close, Escape or
+a click outside close it.
 
 In a window showing a host's game it has no list: Save this game keeps the host's game in the
 player's own games folder, and Leave the network game brings their own game back.
@@ -18,7 +21,7 @@ from chainplus.app.games import GameEntry
 from chainplus.app.outcomes import Note
 from chainplus.ui.art import games_view
 from chainplus.ui.window.over.base import Overlay
-from chainplus.ui.window.requests import LeaveHost, OpenJoin, OpenReplay
+from chainplus.ui.window.requests import HostGame, LeaveHost, OpenJoin, OpenReplay
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
@@ -29,6 +32,12 @@ PART_HELP = {
     "replay": "Replay the game on the board, with its graph.",
     "join": "Join a game another player hosts: type its address and code.",
     "join-hosting": "Join a network game: not while this window hosts one.",
+    "host": "Host this game: others join its network seats with its code.",
+    "host-hosting": "This window hosts this game: the title says where others join.",
+    "host-none": "Host this game: make a seat N (network) in the panel first.",
+    "lan": "Ticked: anyone on your local network with the code may join the games this "
+           "window hosts. Not ticked: only this computer (127.0.0.1).",
+    "lan-fixed": "Where this window listens is set by --listen, or while it hosts.",
     "leave": "Hang up and go back to your own game, as you left it.",
     "back": "The page of newer games.",
     "next": "The page of older games.",
@@ -48,6 +57,8 @@ class GamesWindow(Overlay):
         self.network = table.where  # the host's address, if the window joined one
         self.entries: list[GameEntry] = self.listed()
         self.hosting = table.session.hosting  # one network game at once
+        #: Where hosted games listen is the player's to choose unless --listen says.
+        self.lan_fixed = table.session.options.network.listen is not None
         self.page = 0
 
     def listed(self) -> list[GameEntry]:
@@ -93,11 +104,35 @@ class GamesWindow(Overlay):
             table.say(Note("This window hosts a game: join another when it is over.", warn=True))
         elif name == "join":
             table.ask(OpenJoin())
+        elif name == "host":
+            self.host()
+        elif name == "lan":
+            self.open_to_network()
         elif name == "replay" and game.moves:
             table.ask(OpenReplay(game.copy(), graph=True))
         elif name.startswith("row-"):
             self.open(self.shown_entries[int(name[4:])])
         return True
+
+    def host(self) -> None:
+        """Host the game on the board: its network seats wait for players."""
+        session = self.table.session
+        if self.hosting:
+            self.table.say(Note("This window hosts this game already."))
+        elif not session.hosted:
+            self.table.say(Note("Make a seat N (network) in the panel first.", warn=True))
+        else:
+            self.table.ask(HostGame())
+
+    def open_to_network(self) -> None:
+        """Tick or untick: the games hosted here are open to the local network, or not."""
+        session, table = self.table.session, self.table
+        if self.lan_fixed or self.hosting:
+            table.say(Note(PART_HELP["lan-fixed"], warn=True))
+            return
+        session.lan = not session.lan
+        table.say(Note("Games hosted here: open to your local network." if session.lan
+                       else "Games hosted here: this computer only."))
 
     def open(self, entry: GameEntry) -> None:
         opened = self.table.session.open_game(entry.path)
@@ -125,7 +160,12 @@ class GamesWindow(Overlay):
             entries=self.shown_entries, page=self.page, pages=self.pages,
             can_save=bool(self.table.session.game.moves),
             pressed=pressed.name if isinstance(pressed, Part) else None, network=self.network,
-            can_join=not self.hosting))
+            can_join=not self.hosting, can_host=self.can_host, lan=self.table.session.lan,
+            lan_fixed=self.lan_fixed or self.hosting))
+
+    @property
+    def can_host(self) -> bool:
+        return self.table.session.hosted and not self.hosting
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
@@ -133,8 +173,14 @@ class GamesWindow(Overlay):
         if target.name.startswith("row-"):
             entry = self.shown_entries[int(target.name[4:])]
             return f"Replay this game: {games_view.outcome(entry)}."
-        return PART_HELP["join-hosting" if target.name == "join" and self.hosting else
-                         target.name]
+        name = target.name
+        if name == "join" and self.hosting:
+            name = "join-hosting"
+        elif name == "host" and not self.can_host:
+            name = "host-hosting" if self.hosting else "host-none"
+        elif name == "lan" and (self.lan_fixed or self.hosting):
+            name = "lan-fixed"
+        return PART_HELP[name]
 
     def default_help(self) -> str:
         if self.network is not None:
