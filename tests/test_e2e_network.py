@@ -67,7 +67,7 @@ def host_waits(host: GameWindow, where: str) -> None:
     hosting = title_bars(f"Chain Reaction - hosting at {where}, code {CODE}")
     host.wait(lambda: host.picture(TITLE_BAR) in hosting, "the hosting title")
     host.wait(lambda: host.picture(panel_view.HELP) ==
-              help_box(f"Join with code {CODE} at {where}."), "where to join")
+              help_box(f"Join with code {CODE} at {where} (this computer only)."), "where to join")
 
 
 def blue_joins(host: GameWindow, joiner: GameWindow, where: str) -> None:

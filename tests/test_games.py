@@ -20,7 +20,7 @@ from paths import ROOT
 from setups import options_of
 
 import chainplus.app.settings as st
-from chainplus.app.games import KEEP, GameEntry, Player
+from chainplus.app.games import KEEP, GameEntry, Opened, Player, players_in
 from chainplus.app.options import Options, demo_options
 from chainplus.app.outcomes import Note, Placed
 from chainplus.app.seats import SeatSpec
@@ -275,7 +275,9 @@ def test_open_game_gives_the_game_and_leaves_the_board_alone(tmp_path: Path) -> 
     play(s, (27,))
     before = s.game.state()
     opened = s.open_game(tmp_path / "games" / "kept" / name)
-    assert isinstance(opened, Game) and opened.winner == 1 and opened.moves == list(RED_WINS)
+    assert isinstance(opened, Opened)
+    assert opened.game.winner == 1 and opened.game.moves == list(RED_WINS)
+    assert opened.players == players_in(s.panel, opened.game)  # who played it, as it says
     assert s.game.state() == before
 
 

@@ -15,11 +15,12 @@ import pytest
 
 from chainplus.ai.judgement import series
 from chainplus.ai.service_process import Service
+from chainplus.app.games import players_in
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text, record_of
-from chainplus.ui.art import games_view, graph_view, review_view
+from chainplus.ui.art import games_view, graph_view, panel_view, review_view
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.judging import GraphJudge
@@ -103,7 +104,7 @@ def test_a_kiosk_shows_the_graph_then_the_next_game_as_before(ui) -> None:
 
 def review_of(ui, game: Game, **options):
     app = make(ui, **options)
-    app.stack.push(ReviewWindow(app.table, game, at=0))
+    app.stack.push(ReviewWindow(app.table, game, players_in(app.session.panel, game), at=0))
     return app
 
 
@@ -238,6 +239,37 @@ def test_a_record_dropped_on_the_window_opens_in_a_replay(ui, tmp_path) -> None:
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     assert app.mode.name == "play" and app.game.moves[0] == 27
+
+
+def test_a_replay_shows_the_records_own_players_never_the_live_panels(ui, tmp_path,
+                                                                       monkeypatch) -> None:
+    """A 4-seat record dropped on a window set up for two: the panel shows the four who played
+    it (the computers' levels as the record says; a seat it does not say, as a human), none of
+    them striped as not in play; a click on it changes nothing; closing brings the live panel
+    back."""
+    game = won_game(seats=(1, 2, 3, 4))
+    path = tmp_path / "four.json"
+    seats = [{"seat": 1, "kind": "human"}, {"seat": 2, "kind": "computer", "level": 4,
+                                            "random_pct": 0}, {"seat": 4, "kind": "network"}]
+    path.write_text(json.dumps({**record_of(game), "seats": seats}))
+    app = make(ui, seats=parse_seats("H,C2"))
+    live = dict(app.session.panel)
+    drop(app, path)
+    shown = app.mode.picture.panel
+    assert [(shown[s].kind, shown[s].plays_as) for s in (1, 2, 3, 4)] == [
+        ("human", "human"), ("computer", "computer"), ("human", "human"),
+        ("network", "network")]
+    assert (shown[2].level, shown[2].random_pct) == (4, 0)
+    drawn = []
+    monkeypatch.setattr(panel_view, "draw_panel", lambda _s, setup, *rest: drawn.append(setup))
+    app.draw(pygame.Surface((640, 480)))
+    assert drawn == [shown]  # the screen draws the record's players
+    monkeypatch.undo()
+    ui.click_cell(app, 3, 1)
+    assert app.session.panel == live and "players" in ui.message(app)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.mode.name == "play" and app.mode.picture.panel == live
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"\x00\xff" * 10, b'{"players": 9}',

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from chainplus.app.games import GameEntry, Unreadable, open_record
+from chainplus.app.games import GameEntry, Opened, Unreadable, open_record, players_of
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import Panel
 from chainplus.app.settings import Settings, WriteFailure
@@ -82,11 +82,12 @@ class Files:
         """The newest kept and saved games, newest first (files that are not games skipped)."""
         return self.store.recent_games(limit) if self.store is not None else []
 
-    def open(self, path: Path) -> Game | Note:
-        """The game a record file holds, to replay. A file that is not a game gives a warning
-        Note of one line (and a warning in the log)."""
+    def open(self, path: Path) -> Opened | Note:
+        """The game a record file holds, to replay, with who played it. A file that is not a
+        game gives a warning Note of one line (and a warning in the log)."""
         try:
-            return open_record(path)[0]
+            game, data = open_record(path)
+            return Opened(game, players_of(game, data))
         except Unreadable as exc:
             if self.store is not None:
                 self.store.warn(str(exc))

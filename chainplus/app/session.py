@@ -15,7 +15,7 @@ from pathlib import Path
 
 from chainplus.app.explain import plural
 from chainplus.app.files import Files
-from chainplus.app.games import GameEntry
+from chainplus.app.games import GameEntry, Opened
 from chainplus.app.lessons import Lesson
 from chainplus.app.options import Options, hosts_allowed
 from chainplus.app.outcomes import Note, Placed, Refused, knocked_out, not_yours
@@ -95,9 +95,9 @@ class Session:
         """The newest kept and saved games, newest first (files that are not games skipped)."""
         return self.files.recent(limit)
 
-    def open_game(self, path: Path) -> Game | Note:
-        """The game a record file holds, to replay (the game on the board is not touched), or
-        a warning Note of one line."""
+    def open_game(self, path: Path) -> Opened | Note:
+        """The game a record file holds, with who played it, to replay (the game on the board
+        is not touched), or a warning Note of one line."""
         return self.files.open(path)
 
     # ------------------------------------------------------------------ the game

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from chainplus.app.games import Player
 from chainplus.core.game import Game
 
 
@@ -32,11 +33,13 @@ class OpenJoin:
 @dataclass(frozen=True)
 class OpenReplay:
     """``game`` replayed over the board (any other window closes), from move ``at`` (None: the
-    end), with its graph shown at once when ``graph``."""
+    end), with its graph shown at once when ``graph``; ``players`` played it, as its record
+    says (None: the game on the board, played as the panel says)."""
 
     game: Game
     at: int | None = None
     graph: bool = False
+    players: tuple[Player, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -55,13 +55,13 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         widgets.label(surface, rect, icon.label, enabled)
     for window in windows:
         window.draw_over(surface)
-    session, game = table.session, picture.game_shown
+    game = picture.game_shown
     squares = squares_in(picture.frame())
     shown = panel_view.PanelShown(game.seats, squares, out_on(squares, game),
                                   mode.waiting_seats())
     cell = (pressed.seat, pressed.column) if isinstance(pressed, Cell) else None
     to_move = game.to_move if not picture.animating else None
-    panel_view.draw_panel(surface, session.panel, shown, cell, to_move)
+    panel_view.draw_panel(surface, picture.panel, shown, cell, to_move)
     status = picture.status()
     head = status.head
     job = table.services.worker.job

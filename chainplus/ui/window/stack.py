@@ -16,6 +16,7 @@ from functools import partial
 
 import pygame
 
+from chainplus.app.games import players_in
 from chainplus.app.outcomes import Note
 from chainplus.ui.window import joined, targets
 from chainplus.ui.window.controller import Controller
@@ -164,14 +165,16 @@ class Stack:
             self.push(JoinDialog(table, joined.last_address(table)))
         elif isinstance(request, OpenReplay):
             self.close_windows()
-            self.push(ReviewWindow(table, request.game, at=request.at, graph=request.graph))
+            players = request.players or players_in(table.session.panel, request.game)
+            self.push(ReviewWindow(table, request.game, players, at=request.at,
+                                   graph=request.graph))
         elif isinstance(request, OpenFile):
             opened = table.session.open_game(request.path)
             if isinstance(opened, Note):
                 table.say(opened)  # what was shown stays
             else:
                 self.close_windows()
-                self.push(ReviewWindow(table, opened, graph=True))
+                self.push(ReviewWindow(table, opened.game, opened.players, graph=True))
         elif isinstance(request, EndDemo):
             self.end_demo()
         else:

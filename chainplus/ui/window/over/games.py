@@ -140,7 +140,7 @@ class GamesWindow(Overlay):
             self.table.say(opened)  # the file went bad since it was listed
             self.entries = self.listed()
         else:
-            self.table.ask(OpenReplay(opened, graph=True))
+            self.table.ask(OpenReplay(opened.game, graph=True, players=opened.players))
 
     def key(self, key: int) -> bool:
         if key == pygame.K_ESCAPE:
