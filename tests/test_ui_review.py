@@ -198,11 +198,11 @@ def test_save_lists_and_reopens_a_game(ui, tmp_path) -> None:
     ui.click_icon(app, "games")
     assert app.mode.name == "games"
     ui.post_click(app, games_view.TOP_BUTTONS["save"].center)
-    assert "Saved as" in ui.message(app) and "games folder" in ui.message(app)
+    assert "Saved as" in ui.message(app) and ".../games/saved" in ui.message(app)
     saved = list((tmp_path / "games" / "saved").glob("*.json"))
     assert len(saved) == 1 and json.loads(saved[0].read_text())["moves"] == [[0, 0], [1, 1],
                                                                             [2, 2]]
-    assert app.mode.entries and app.mode.entries[0].saved
+    assert app.mode.shown_entries and app.mode.shown_entries[0].saved
     ui.post_click(app, games_view.row_rect(0).center)
     assert isinstance(app.mode, ReviewWindow) and app.mode.replay.moves == (0, 9, 18)
     ui.post_click(app, review_view.BUTTONS["close"].center)
@@ -365,3 +365,35 @@ def test_a_judgement_whose_process_dies_goes_on_in_step_with_the_window(ui) -> N
         assert judging.points == list(series(game, nodes=NODES))
     finally:
         service.close()
+
+
+def test_the_games_window_lists_every_game_saved_first_and_opens_the_oldest(ui, tmp_path):
+    """400 kept and 100 saved: every one is listed, page by page (the saved first, each newest
+    first, a page read only when shown), and the oldest saved opens in a replay."""
+    games = {True: tmp_path / "games" / "saved", False: tmp_path / "games" / "kept"}
+    names: dict[bool, list[str]] = {True: [], False: []}
+    for saved, count in ((True, 100), (False, 400)):
+        games[saved].mkdir(parents=True)
+        for number in range(count):
+            month, day, minute = 1 + number // 28 % 12, 1 + number % 28, number // 336
+            name = f"2026-{month:02d}-{day:02d}_10-{minute:02d}-0{int(saved)}.json"
+            moves = [[number % 8, number // 8 % 8]]
+            (games[saved] / name).write_text(json.dumps({"players": 2, "moves": moves}))
+            names[saved].append(name[:-5])
+    app = make(ui, tmp_path)
+    ui.click_icon(app, "games")
+    window = app.mode
+    assert window.pages == 100 and len(window.read) == 0  # nothing read yet
+    listed = []
+    for _ in range(window.pages):
+        listed += [entry.name for entry in window.shown_entries]
+        key(app, pygame.K_RIGHT)
+    assert listed == sorted(names[True], reverse=True) + sorted(names[False], reverse=True)
+    key(app, pygame.K_HOME)
+    assert window.page == 0
+    for _ in range(19):
+        ui.post_click(app, games_view.FOOTER["next"].center)
+    oldest = window.shown_entries[-1]
+    assert oldest.saved and oldest.name == min(names[True])
+    ui.post_click(app, games_view.row_rect(4).center)
+    assert isinstance(app.mode, ReviewWindow) and len(app.mode.replay.moves) == 1

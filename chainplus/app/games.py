@@ -87,6 +87,15 @@ class Unreadable(Exception):
         self.note = note
 
 
+def shown_folder(folder: Path, width: int = 20) -> str:
+    """``folder`` as a short line can say it: the home folder as ~, and only its last two
+    parts when that is still longer than ``width`` characters."""
+    text, home = str(folder), str(Path.home())
+    if text == home or text.startswith(home + os.sep):
+        text = "~" + text[len(home):]
+    return text if len(text) <= width else ".../" + "/".join(folder.parts[-2:])
+
+
 def shown_name(path: Path) -> str:
     """``path``'s file name as a message line can show it: printable ASCII, at most
     ``NAME_SHOWN`` characters."""
@@ -211,6 +220,16 @@ def _stamped(folder: Path) -> Iterator[tuple[tuple[datetime, int], Path]]:
         yield key, Path(entry.path)
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A game file in the listing, not yet read: where, whether the player saved it, and the
+    time it sorts by."""
+
+    path: Path
+    saved: bool
+    stamp: datetime
+
+
 class GamesFolder:
     """The kept and saved games under ``folder`` (``<settings folder>/games``)."""
 
@@ -251,6 +270,19 @@ class GamesFolder:
         for _, path in ours[:max(0, len(ours) - KEEP)]:
             with contextlib.suppress(OSError):
                 path.unlink()
+
+    def listing(self) -> list[Listed]:
+        """Every game file, the saved first, then the kept, each newest first: names only,
+        nothing read (a page of them is read when shown: ``entry``)."""
+        return [Listed(path, saved, stamp) for saved, sub in ((True, SAVED), (False, KEPT))
+                for (stamp, _), path in sorted(_stamped(self.folder / sub), reverse=True)]
+
+    @staticmethod
+    def entry(listed: Listed) -> GameEntry:
+        """The listing's line for a game file. Raises ``Unreadable``."""
+        game, data = open_record(listed.path)
+        return GameEntry(listed.path, listed.saved, _when(data, listed.stamp),
+                         players_of(game, data), game.winner, len(game.moves), game.rules)
 
     def recent(self, limit: int) -> tuple[list[GameEntry], list[str]]:
         """Up to ``limit`` games, newest first, over kept and saved, and a warning for each

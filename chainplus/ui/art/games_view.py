@@ -1,6 +1,6 @@
 """The games window: a RISC OS window over the board to save the game on the board, replay
-it, pick one of the games kept and saved, newest first, a page of them at a time, or join a
-network game. In a window showing a host's game it saves that game or leaves it instead.
+it, pick one of the games saved and kept (the saved first, each newest first), a page of them
+at a time, join a network game or host this one. In a window showing a host's game it saves that game or leaves it instead.
 
 Drawing only: ``GamesShown`` says what to draw, and the rectangles here are what a click can
 hit. Each game's row shows when it was played, each seat's shape (the winner's framed), who
@@ -34,6 +34,7 @@ TOP_BUTTONS = {
     "lan": Rect(LEFT, WINDOW.y + 112, WIDTH, 20),  # an option icon and its words
 }
 LIST_TOP = WINDOW.y + 162
+HEADING = Rect(LEFT, LIST_TOP - 22, WIDTH, 20)  # what is listed; the folder in the help
 ROW_H, ROWS = 46, 5
 BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
 FOOTER = {
@@ -64,9 +65,11 @@ class GamesShown:
     game on the board can be saved and replayed (it has moves), and the button held down;
     ``network`` is the host's address when the window shows the host's game."""
 
-    entries: Sequence[GameEntry]
+    entries: Sequence[GameEntry | str]  # a file that is not a game: its name
     page: int
     pages: int
+    saved: int = 0  # how many games the player saved, listed first
+    kept: int = 0  # and how many won games are kept
     can_save: bool
     pressed: str | None = None
     network: str | None = None
@@ -105,7 +108,7 @@ def draw(surface: pygame.Surface, shown: GamesShown) -> None:
     if shown.network is not None:
         _network(surface, shown.network)
         return
-    font.draw(surface, "Games won are kept here; newest first:", (LEFT, LIST_TOP - 20), BLACK)
+    font.draw(surface, heading(shown.saved, shown.kept), (LEFT, LIST_TOP - 20), BLACK)
     if not shown.entries:
         font.draw(surface, "None yet. Win a game, or save one.", (LEFT, LIST_TOP + 8), GREY4)
     for index, entry in enumerate(shown.entries):
@@ -124,9 +127,20 @@ def _option(surface: pygame.Surface, rect: Rect, on: bool, enabled: bool) -> Non
     font.draw(surface, LABEL["lan"], (tick.right + 8, rect.y + 2), colour)
 
 
-def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry, pressed: bool) -> None:
+def heading(saved: int, kept: int) -> str:
+    """What the list holds, in the order it holds them."""
+    if not saved:
+        return f"{kept} game{'' if kept == 1 else 's'} won, newest first:"
+    return f"{saved} saved, then {kept} won; newest first:"
+
+
+def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry | str, pressed: bool) -> None:
     box(surface, rect, WHITE, pressed)
     x, y = rect.x + 8, rect.y + 5
+    if isinstance(entry, str):
+        font.draw(surface, entry[:WIDTH // font.GLYPH_WIDTH - 2], (x, y), GREY4)
+        font.draw(surface, "not a game record", (x, y + 18), GREY4)
+        return
     font.draw(surface, entry.when.strftime("%a %d %b %Y, %H:%M"), (x, y), BLACK)
     if entry.saved:
         font.draw(surface, "saved", (rect.right - 8, y), DARK_BLUE, align="right")
@@ -162,4 +176,6 @@ def hit(pos: tuple[int, int], rows: int, network: bool = False) -> str | None:
     if not (NETWORK_WINDOW if network else WINDOW).collidepoint(pos):
         return None
     rows_shown = {f"row-{index}": row_rect(index) for index in range(rows)}
-    return part_at(pos, {"close-icon": CLOSE, **buttons(network), **rows_shown}) or "window"
+    listing = {} if network else {"heading": HEADING}
+    return part_at(pos, {"close-icon": CLOSE, **buttons(network), **listing, **rows_shown}) \
+        or "window"
