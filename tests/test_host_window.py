@@ -262,7 +262,7 @@ def test_a_window_hosts_for_this_computer_only_unless_its_player_opens_it(ui, tm
         assert f"hosting at 127.0.0.1:{port}, code" in app.mode.title()
         ui.click_icon(app, "games")
         ui.post_click(app, games_view.TOP_BUTTONS["lan"].center)  # hosting: not now
-        assert not app.session.lan and "--listen" in ui.message(app)
+        assert not app.session.lan and "hosting" in ui.message(app)
     finally:
         app.close()
     local = ui.make_app(store=Store(tmp_path))

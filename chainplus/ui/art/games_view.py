@@ -1,6 +1,7 @@
 """The games window: a RISC OS window over the board to save the game on the board, replay
 it, pick one of the games saved and kept (the saved first, each newest first), a page of them
-at a time, join a network game or host this one. In a window showing a host's game it saves that game or leaves it instead.
+at a time, join a network game or host this one. In a window showing a host's game it saves
+that game or leaves it instead.
 
 Drawing only: ``GamesShown`` says what to draw, and the rectangles here are what a click can
 hit. Each game's row shows when it was played, each seat's shape (the winner's framed), who

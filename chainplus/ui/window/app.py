@@ -183,6 +183,8 @@ class App:
         if stack.board.wakes_on_idle and table.policy.idle_too_long(idle):
             stack.show_demo(DemoMode(table))  # a kiosk left alone shows what the game is
         stack.tick(now)
+        if self.inputs.repeat(now):  # a controller's held direction
+            self.dirty = True
         problem = table.session.save_problem()
         if problem is not None:
             table.say(problem)
@@ -215,8 +217,11 @@ class App:
         """Paint the whole 640x480 screen, the help box last."""
         self.dirty = False
         inputs = self.inputs
-        screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointer,
+        screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointing(),
                     inputs.focused)
+        cursor = inputs.cursor_rect()
+        if cursor is not None:
+            screen.draw_cursor(surface, cursor)
         screen.draw_help(surface, self.help_text())
 
     def help_text(self) -> tuple[str, bool]:

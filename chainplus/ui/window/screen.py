@@ -14,7 +14,7 @@ import pygame
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
-from chainplus.ui.art.theme import BLACK, GREY1, TITLE, WORK_AREA
+from chainplus.ui.art.theme import BLACK, GREY1, ORANGE, TITLE, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
@@ -69,6 +69,14 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)
+
+
+def draw_cursor(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard's cursor on what it is on: a thick orange ring inside a black line, seen
+    on the white board, the grey icons and every seat's colour."""
+    ring = rect.inflate(4, 4)
+    pygame.draw.rect(surface, BLACK, ring.inflate(2, 2), 1)
+    pygame.draw.rect(surface, ORANGE, ring, 3)
 
 
 def draw_help(surface: pygame.Surface, help_line: tuple[str, bool]) -> None:

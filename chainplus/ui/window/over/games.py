@@ -4,11 +4,12 @@ The Games icon opens it: Save this game writes the game on the board to the game
 says where; Replay this game and a click on a listed game show it in a replay with its graph
 (``review``, over the game, not over this window). The list holds every game, the player's
 saved ones first, then the kept ones, each newest first, a page read only when it is shown;
-Back and Next page through it (also the arrow keys; Home and End go to the first and last); Join a network game... opens the Join dialog (``join``), also over the game;
-Host this game hosts a game whose network seats wait (a resumed one: a window never starts
-listening on its own), and the option below it opens the games hosted here to the local
-network (remembered; by default only this computer may join); the close icon, Close, Escape or
-a click outside close it.
+Back and Next page through it (also the arrow keys; Home and End go to the first and last).
+Join a network game... opens the Join dialog (``join``), also over the game; Host this game
+hosts a game whose network seats wait (a resumed one: a window never starts listening on its
+own), and the option below it opens the games hosted here to the local network (remembered;
+by default only this computer may join). The close icon, Close, Escape or a click outside
+close it.
 
 In a window showing a host's game it has no list: Save this game keeps the host's game in the
 player's own games folder, and Leave the network game brings their own game back.
@@ -38,7 +39,7 @@ PART_HELP = {
     "host-none": "Host this game: make a seat N (network) in the panel first.",
     "lan": "Ticked: anyone on your local network with the code may join the games this "
            "window hosts. Not ticked: only this computer (127.0.0.1).",
-    "lan-fixed": "Where this window listens is set by --listen, or while it hosts.",
+    "lan-fixed": "Not while hosting, nor when --listen says where.",
     "leave": "Hang up and go back to your own game, as you left it.",
     "back": "The page of newer games.",
     "next": "The page of older games.",
@@ -91,6 +92,14 @@ class GamesWindow(Overlay):
     def hit(self, pos: tuple[int, int]) -> Part | None:
         name = games_view.hit(pos, len(self.shown_entries), self.network is not None)
         return None if name is None else Part(name)
+
+    def parts(self) -> dict[str, pygame.Rect]:
+        rows = {f"row-{index}": games_view.row_rect(index)
+                for index in range(len(self.shown_entries))}
+        network = self.network is not None
+        buttons = games_view.buttons(network)
+        ahead = {name: rect for name, rect in buttons.items() if rect.y < games_view.LIST_TOP}
+        return {**ahead, **rows, **{n: r for n, r in buttons.items() if n not in ahead}}
 
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):

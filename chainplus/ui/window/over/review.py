@@ -92,6 +92,9 @@ class ReviewWindow(Overlay):
         name = review_view.hit(pos)
         return None if name is None else Part(name)
 
+    def parts(self) -> dict[str, pygame.Rect]:
+        return dict(review_view.BUTTONS)
+
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Square):
             self.step("next" if button == SELECT else "back")
