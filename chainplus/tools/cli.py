@@ -1,10 +1,10 @@
 """The command-line tools: ``python -m chainplus replay | review | engine | bench | aibench |
-match | host | join``.
+match | host | join | watch | desktop``.
 
 Here are their options and the dispatch to each command's module (``replay``, ``review``,
-``engine``, ``bench_commands``, ``match_command``, ``net_commands``). Their output formats are
-contracts (README, "Command-line tools"): other programs read them. Every user error is one
-line on stderr beginning ``error:`` and exit status 2, never a traceback.
+``engine``, ``bench_commands``, ``match_command``, ``net_commands``, ``desktop``). Their output
+formats are contracts (README, "Command-line tools"): other programs read them. Every user
+error is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -22,7 +22,15 @@ from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
 from chainplus.net.hosted_game import HOST_BUDGET, SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
-from chainplus.tools import bench_commands, engine, match_command, net_commands, replay, review
+from chainplus.tools import (
+    bench_commands,
+    desktop,
+    engine,
+    match_command,
+    net_commands,
+    replay,
+    review,
+)
 from chainplus.tools.arguments import (
     UsageError,
     command_line,
@@ -68,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
         "join", help="play a free network seat of a host as the computer"))
     _watch_options(sub.add_parser(
         "watch", help="watch a host's games without a seat: each move as a JSON line"))
+    _desktop_options(sub.add_parser(
+        "desktop", help="put Chain+ in your desktop's menu (an entry and its icon)"))
     return parser
 
 
@@ -217,6 +227,12 @@ def _watch_options(parser: argparse.ArgumentParser) -> None:
                         help="the host's join code")
 
 
+def _desktop_options(parser: argparse.ArgumentParser) -> None:
+    """The desktop command's one option: take the entry and icon away instead."""
+    parser.add_argument("--remove", action="store_true",
+                        help="take Chain+ out of the desktop's menu again")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names; its exit status (every user error: one line, status 2)."""
     args = build_parser().parse_args(argv)
@@ -249,6 +265,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return net_commands.cmd_join(args, sys.stdout)
         if args.command == "watch":
             return net_commands.cmd_watch(args, sys.stdout)
+        if args.command == "desktop":
+            return desktop.cmd_desktop(args.remove, sys.stdout)
     except (RecordError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -1,7 +1,7 @@
 """The games window: a RISC OS window over the board to save the game on the board, replay
 it, pick one of the games saved and kept (the saved first, each newest first), a page of them
-at a time, join a network game or host this one. In a window showing a host's game it saves
-that game or leaves it instead.
+at a time, join a network game or host this one, or say what the program is (About...). In a
+window showing a host's game it saves that game or leaves it instead.
 
 Drawing only: ``GamesShown`` says what to draw, and the rectangles here are what a click can
 hit. Each game's row shows when it was played, each seat's shape (the winner's framed), who
@@ -37,23 +37,22 @@ TOP_BUTTONS = {
 LIST_TOP = WINDOW.y + 162
 HEADING = Rect(LEFT, LIST_TOP - 22, WIDTH, 20)  # what is listed; the folder in the help
 ROW_H, ROWS = 46, 5
-BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
-FOOTER = {
-    "back": Rect(LEFT, BUTTON_Y, BUTTON_W, BUTTON_H),
-    "close": Rect(WINDOW.centerx - BUTTON_W // 2, BUTTON_Y, BUTTON_W, BUTTON_H),
-    "next": Rect(WINDOW.right - 14 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
-}
+BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = WINDOW.bottom - 46, 34, 94, 8
+#: Back and Next at the ends, where the pages turn; About... (the Info box) and Close between.
+FOOTER = {name: Rect(LEFT + i * (BUTTON_W + BUTTON_GAP), BUTTON_Y, BUTTON_W, BUTTON_H)
+          for i, name in enumerate(("back", "about", "close", "next"))}
 #: In a window showing a host's game, a shorter window: Save it, or Leave it for the
-#: player's own, a few words on what they do, and Close.
+#: player's own, a few words on what they do, and About... and Close where the longer has them.
 NETWORK_WINDOW = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 214)
 NETWORK_TEXT_Y = WINDOW.y + 90
 NETWORK_BUTTONS = {"save": TOP_BUTTONS["save"], "leave": TOP_BUTTONS["replay"],
-                   "close": FOOTER["close"].move(0, NETWORK_WINDOW.bottom - WINDOW.bottom)}
+                   **{name: FOOTER[name].move(0, NETWORK_WINDOW.bottom - WINDOW.bottom)
+                      for name in ("about", "close")}}
 LABEL = {"save": "Save this game", "replay": "Replay this game",
          "join": "Join a network game...", "host": "Host this game",
          "lan": "Let the local network join games hosted here",
          "leave": "Leave the network game",
-         "back": "< Back", "close": "Close", "next": "Next >"}
+         "back": "< Back", "about": "About...", "close": "Close", "next": "Next >"}
 
 
 def row_rect(index: int) -> Rect:

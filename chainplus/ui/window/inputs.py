@@ -31,9 +31,9 @@ from chainplus.ui.window.cursor import (
 )
 from chainplus.ui.window.display import Display
 from chainplus.ui.window.pad import Ask, Pads
-from chainplus.ui.window.requests import OpenFile, OpenGames, OpenRules
+from chainplus.ui.window.requests import OpenFile, OpenGames, OpenInfo, OpenRules
 from chainplus.ui.window.stack import Stack
-from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Square, Target
+from chainplus.ui.window.targets import ADJUST, MENU, SELECT, Furniture, Square, Target
 from chainplus.ui.window.wake import WAKE
 
 #: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
@@ -113,6 +113,10 @@ class Inputs:
         elif kind == pygame.MOUSEBUTTONDOWN:
             self.last_input = self.clock()
             pos, button = targets.event_pos(event), getattr(event, "button", 0)
+            if pos is not None and button == MENU and not policy.kiosk:
+                self.pointer, self.cursor.shown = pos, False
+                self.stack.table.ask(OpenInfo())  # RISC OS's Menu offers the Info box
+                return True
             if pos is None or button not in (SELECT, ADJUST):
                 return False
             self.pointer, self.cursor.shown = pos, False

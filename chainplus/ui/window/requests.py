@@ -26,6 +26,12 @@ class OpenGames:
 
 
 @dataclass(frozen=True)
+class OpenInfo:
+    """The Info box ("About this program"), over whatever is shown (the Menu button, the
+    Games window's About...); nothing when it is on top already."""
+
+
+@dataclass(frozen=True)
 class OpenJoin:
     """The Join dialog, over the board (any other window closes)."""
 
@@ -97,5 +103,5 @@ class Quit:
     """The window closes and the program ends."""
 
 
-Request = OpenRules | OpenGames | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
+Request = OpenRules | OpenGames | OpenInfo | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
     | HostGame | LeaveHost | PlayOn | EndDemo | ToggleFullScreen | Quit

@@ -25,6 +25,7 @@ from chainplus.ui.window.display import Display
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.over.games import GamesWindow
+from chainplus.ui.window.over.info import InfoWindow
 from chainplus.ui.window.over.join import JoinDialog
 from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.over.rules import RulesWindow
@@ -37,6 +38,7 @@ from chainplus.ui.window.requests import (
     LeaveHost,
     OpenFile,
     OpenGames,
+    OpenInfo,
     OpenJoin,
     OpenReplay,
     OpenRules,
@@ -160,6 +162,9 @@ class Stack:
             self.push(RulesWindow(table))
         elif isinstance(request, OpenGames):
             self.push(GamesWindow(table))
+        elif isinstance(request, OpenInfo):
+            if not isinstance(self.window, InfoWindow):
+                self.push(InfoWindow(table))
         elif isinstance(request, OpenJoin):
             self.close_windows()
             self.push(JoinDialog(table, joined.last_address(table)))

@@ -8,11 +8,12 @@ Back and Next page through it (also the arrow keys; Home and End go to the first
 Join a network game... opens the Join dialog (``join``), also over the game; Host this game
 hosts a game whose network seats wait (a resumed one: a window never starts listening on its
 own), and the option below it opens the games hosted here to the local network (remembered;
-by default only this computer may join). The close icon, Close, Escape or a click outside
-close it.
+by default only this computer may join). About... opens the Info box over it. The close icon,
+Close, Escape or a click outside close it.
 
 In a window showing a host's game it has no list: Save this game keeps the host's game in the
-player's own games folder, and Leave the network game brings their own game back.
+player's own games folder, and Leave the network game brings their own game back; About...
+and Close are there too.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from chainplus.app.games import NAME_SHOWN, GameEntry, Listed, shown_folder
 from chainplus.app.outcomes import Note
 from chainplus.ui.art import games_view
 from chainplus.ui.window.over.base import Overlay
-from chainplus.ui.window.requests import HostGame, LeaveHost, OpenJoin, OpenReplay
+from chainplus.ui.window.requests import HostGame, LeaveHost, OpenInfo, OpenJoin, OpenReplay
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
@@ -43,6 +44,7 @@ PART_HELP = {
     "leave": "Hang up and go back to your own game, as you left it.",
     "back": "The page of newer games.",
     "next": "The page of older games.",
+    "about": "About this program: its name, author, licence and version.",
     "close": "Close the games window (Escape).",
     "close-icon": "Close the games window (Escape).",
     "window": "Click a game to replay it.",
@@ -119,6 +121,8 @@ class GamesWindow(Overlay):
             self.listed, self.page = self.listing(), 0  # saved first: it is at the top
         elif name == "leave":
             table.ask(LeaveHost())
+        elif name == "about":
+            table.ask(OpenInfo())
         elif name == "join" and self.hosting:
             table.say(Note("This window hosts a game: join another when it is over.", warn=True))
         elif name == "join":
