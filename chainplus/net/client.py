@@ -15,6 +15,7 @@ from typing import Any
 from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
+from chainplus.net.framing import MAX_HOST_LINE
 from chainplus.net.transport import TCP, Transport
 
 
@@ -38,7 +39,7 @@ class Connection:
         than ``timeout`` is a TimeoutError (an OSError)."""
         self._sock.settimeout(timeout)
         while b"\n" not in self._buffer:
-            if len(self._buffer) > msg.MAX_HOST_LINE:
+            if len(self._buffer) > MAX_HOST_LINE:
                 raise ConnectionError("the host sent a line too long to be ours")
             chunk = self._sock.recv(65536)
             if not chunk:

@@ -14,12 +14,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from chainplus.net import protocol as msg
+from chainplus.net.framing import Overrun, lines, one_line
 from chainplus.net.hosted_game import HostConfig, HostedGame
-from chainplus.net.peer import Peer, lines
+from chainplus.net.peer import Peer
+
+log = logging.getLogger(__name__)
 
 
 class Door:
@@ -58,10 +62,17 @@ class Door:
             return limits.idle_timeout
 
         try:
-            async for line in lines(reader, timeout):
-                self._on_line(peer, line)
+            async for line in lines(reader, timeout, peer.budget):
+                if isinstance(line, Overrun):
+                    peer.send(msg.error(line.reason))
+                    peer.close()
+                else:
+                    self._on_line(peer, line)
                 if peer.closing:
                     break
+        except Exception as exc:  # a fault of ours: that peer is let go, in one line
+            log.warning("chainplus host: dropped a connection from %s: %s", one_line(source),
+                        one_line(repr(exc)))
         finally:
             self.peers.discard(peer)
             if self._game.release(peer.seat, peer):
@@ -72,9 +83,9 @@ class Door:
             writer.transport.abort()
             self._serving.discard(task)
 
-    def _on_line(self, peer: Peer, line: bytes | msg.BadMessage) -> None:
-        """Everything a peer's line can do (never raises)."""
-        message = line if isinstance(line, msg.BadMessage) else msg.parse_client(line)
+    def _on_line(self, peer: Peer, line: bytes) -> None:
+        """Everything a peer's line can do."""
+        message = msg.parse_client(line)
         # the move the game waits on is never too many: bots may play as fast as they like
         awaited = isinstance(message, msg.Move) and self._game.awaits(peer.seat)
         if not peer.allow(free=awaited):

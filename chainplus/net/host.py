@@ -34,6 +34,7 @@ from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
 from chainplus.net.door import Door
+from chainplus.net.framing import MAX_CLIENT_LINE
 from chainplus.net.hosted_game import AnswerAfter, HostConfig, HostedGame, HostView
 from chainplus.net.loop_thread import LoopThread
 from chainplus.net.transport import REAL_NETWORK, Listener, Network
@@ -133,7 +134,7 @@ class Host:
     # ------------------------------------------------------------------ the thread
     async def _listen(self) -> None:
         self._listener = await self._network.transport.listen(
-            self._door.serve, self.config.listen, self.config.port, msg.MAX_CLIENT_LINE)
+            self._door.serve, self.config.listen, self.config.port, MAX_CLIENT_LINE)
         self.address = self._listener.address
         self._tasks.append(asyncio.create_task(self._door.ping()))
         self._advance()

@@ -1,21 +1,21 @@
-"""One connection to a host, as the host sees it: lines in (capped, timed, rate-limited) and
-lines out (queued, so a peer that stops reading never holds up the game or the others).
+"""One connection to a host, as the host sees it: what it may send (``Limits``), lines in
+(read by ``framing.lines`` within its ``budget``; ``Peer.allow`` says whether a line fits its
+rate) and lines out (queued, so a peer that stops reading never holds up the game or the
+others).
 
-Everything a peer sends is hostile until proven otherwise: ``lines`` hands the host only
-whole lines of at most ``MAX_CLIENT_LINE`` bytes (a longer one is skipped to its end and
-reported once), ends when the peer is silent too long, and ``Peer.allow`` says whether a
-line fits the peer's rate. Nothing here raises to the host.
+Everything a peer sends is hostile until proven otherwise. Nothing here raises to the host.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from chainplus.net.protocol import MAX_CLIENT_LINE, BadMessage, encode, error
+from chainplus.net.framing import ByteBudget
+from chainplus.net.protocol import encode, error
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,9 @@ class Limits:
     max_errors: int = 20  # errors before the host drops the connection
     rate: float = 20.0  # lines a second a peer may send, on average...
     burst: float = 60.0  # ...and at once
+    bytes_rate: float = 16384.0  # bytes a second a peer may send, on average...
+    bytes_burst: float = 65536.0  # ...and at once
+    bytes_total: int = 32 << 20  # bytes one connection may send in all
     max_queue: int = 256  # lines waiting to go to a peer before it counts as gone
     max_peers: int = 64  # connections at once; more are closed at once
 
@@ -49,6 +52,7 @@ class Peer:
         self._tokens = limits.burst
         self._refilled = now()
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.max_queue)
+        self.budget = ByteBudget(limits.bytes_rate, limits.bytes_burst, limits.bytes_total, now)
 
     @property
     def joined(self) -> bool:
@@ -112,33 +116,3 @@ class Peer:
             self.writer.close()
         except (TimeoutError, OSError):
             self.abort()
-
-
-async def lines(reader: asyncio.StreamReader, timeout: Callable[[], float]
-                ) -> AsyncIterator[bytes | BadMessage]:
-    """The peer's lines (newline stripped), or a BadMessage for each overlong one; ends at
-    end of file, a broken connection or ``timeout()`` seconds of silence."""
-    buffer = b""
-    skipping = False  # inside an overlong line, dropping bytes to its end
-    while True:
-        try:
-            chunk = await asyncio.wait_for(reader.read(MAX_CLIENT_LINE), max(0.0, timeout()))
-        except (TimeoutError, OSError):
-            return
-        if not chunk:
-            return
-        buffer += chunk
-        while True:
-            end = buffer.find(b"\n")
-            if end < 0:
-                if len(buffer) >= MAX_CLIENT_LINE:
-                    if not skipping:
-                        yield BadMessage(f"the line is too long (the limit is "
-                                         f"{MAX_CLIENT_LINE} bytes)")
-                    skipping, buffer = True, b""
-                break
-            line, buffer = buffer[:end], buffer[end + 1:]
-            if skipping:
-                skipping = False
-            else:
-                yield line

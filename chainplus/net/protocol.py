@@ -46,15 +46,12 @@ from typing import Any
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data, parse_move, record_of
 from chainplus.core.rules import SEATS, row_col, short
+from chainplus.net.framing import MAX_CLIENT_LINE, MAX_HOST_LINE, one_line
 
 NAME = "chainplus"
 VERSION = 1
 #: The port a host listens on unless told otherwise.
 DEFAULT_PORT = 4770
-#: The longest line a joiner may send, newline included (its messages are tiny).
-MAX_CLIENT_LINE = 4096
-#: The longest line a host sends: a whole game record fits with room to spare.
-MAX_HOST_LINE = 1 << 20
 #: The kinds of seat a game message names (seats 1-4, in order).
 SEAT_KINDS = ("human", "computer", "network", "off")
 #: Join codes: this many characters from ``CODE_ALPHABET`` (no 0/O or 1/I to misread).
@@ -247,11 +244,15 @@ def _int(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
 
 
 def _text(data: dict[str, Any], key: str, required: bool) -> str | None:
+    """A code or a token: a short text of printable ASCII (anything else is refused here,
+    so no lone surrogate or control character gets further)."""
     value = data.get(key)
     if value is None and not required:
         return None
-    if not isinstance(value, str) or not 0 < len(value) <= _MAX_TEXT:
-        raise ValueError(f"'{key}' must be a short text, not {short(value)}")
+    if not isinstance(value, str) or not 0 < len(value) <= _MAX_TEXT or \
+            not (value.isascii() and value.isprintable()):
+        raise ValueError(f"'{key}' must be a short text of letters and digits, not "
+                         f"{short(value)}")
     return value
 
 
@@ -322,7 +323,7 @@ def host_message(data: dict[str, Any]) -> HostMessage | BadMessage:
 
 
 def _text_any(value: Any) -> str:
-    return value[:300] if isinstance(value, str) else short(value)
+    return one_line(value) if isinstance(value, str) else short(value)
 
 
 def _seats(value: Any) -> tuple[int, ...]:
