@@ -21,8 +21,8 @@ from chainplus.app.seats import parse_seats
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
 from chainplus.net import protocol as msg
-from chainplus.net.bot import REFUSED_PAUSE, RETRY_PAUSE, BotPlayer, BotResult, JoinError, play
-from chainplus.net.client import Connection
+from chainplus.net.bot import REFUSED_PAUSE, BotPlayer, BotResult, JoinError, play
+from chainplus.net.client import Connection, Patience
 from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, Lost
@@ -196,7 +196,7 @@ def test_a_host_started_again_is_joined_again_and_the_game_goes_on(net):
     stood = saved[-1][2]
     again = hosted("N,C1,N", net, port=first.address[1], resume=stood, **config)
     try:
-        until(lambda: again.wait(0), "the game's end", clock, 5 * RETRY_PAUSE)
+        until(lambda: again.wait(0), "the game's end", clock, 5 * Patience().first)
         results = players.join()
         [record] = again.snapshot().finished
         game = game_from_data(record)
@@ -301,7 +301,8 @@ def test_a_link_joins_comes_back_after_a_drop_and_says_when_the_host_has_gone(ne
     been away for ``retry_for`` seconds, as the link's clock counts them."""
     clock = net.clock
     host = hosted("N,C1", net)
-    link = Link(*host.address, host.code, retry_for=10.0, network=at(net, "10.0.0.1"))
+    link = Link(*host.address, host.code, network=at(net, "10.0.0.1"))
+    link.retry_for = 10.0
     link.start()
     try:
         events = heard(link, lambda e: isinstance(e, msg.GameState) and e.started)

@@ -1,12 +1,12 @@
 """Where connections come into a host: each is served here, on the host's thread, until it
 ends.
 
-A connection is a ``Peer``: its lines are read (``peer.lines``), held to its rate and
+A connection is a ``Peer``: its lines are read (``framing.lines``), held to its rate and
 answered; a hello with the code gets a seat of the ``HostedGame`` and a welcome; a joined peer
-is pinged, and dropped when it falls silent. A connection that has not joined within
-``Limits.hello_timeout`` is closed. Whatever a peer sends, the host hears of two things only:
-that who holds the seats changed (``changed``) and each move a joined peer sends for its seat
-(``move``, which says why it is refused, or None).
+is pinged, and dropped when it falls silent. Until it joins, a connection holds a place in the
+``gate.Lobby``, and is closed ``Limits.hello_timeout`` after it came. Whatever a peer sends,
+the host hears of two things only: that who holds the seats changed (``changed``) and each
+move a joined peer sends for its seat (``move``, which says why it is refused, or None).
 """
 
 from __future__ import annotations
@@ -20,10 +20,13 @@ from typing import Any
 
 from chainplus.net import protocol as msg
 from chainplus.net.framing import Overrun, lines, one_line
+from chainplus.net.gate import Lobby
 from chainplus.net.hosted_game import HostConfig, HostedGame
 from chainplus.net.peer import Peer
 
 log = logging.getLogger(__name__)
+#: Seconds a connection pushed out of the lobby is told to wait before it tries again.
+PUSHED_RETRY = 0.5
 
 
 class Door:
@@ -35,6 +38,8 @@ class Door:
         self.code = config.code.upper()
         self.spectators = config.spectators
         self.peers: set[Peer] = set()
+        self.lobby: Lobby[Peer] = Lobby(config.limits.waiting_per_address,
+                                        config.limits.waiting)
         self.closing = False
         self._game = game
         self._changed, self._move = changed, move
@@ -44,7 +49,7 @@ class Door:
                     source: str) -> None:
         """One connection, from ``source``, until it ends (a ``transport.Handler``)."""
         limits = self.limits
-        if len(self.peers) >= limits.max_peers or self.closing:
+        if self.closing:
             writer.transport.abort()
             return
         loop = asyncio.get_running_loop()
@@ -54,6 +59,10 @@ class Door:
         peer = Peer(writer, limits, loop.time, source)
         self.peers.add(peer)
         pump = asyncio.create_task(peer.pump())
+        for pushed in self.lobby.enter(peer, source):
+            pushed.send(msg.error("too many connections wait to join from your address: try "
+                                  "again", retry=PUSHED_RETRY))
+            pushed.close()
         deadline = loop.time() + limits.hello_timeout
 
         def timeout() -> float:
@@ -68,6 +77,8 @@ class Door:
                     peer.close()
                 else:
                     self._on_line(peer, line)
+                if peer.joined:
+                    self.lobby.leave(peer)
                 if peer.closing:
                     break
         except Exception as exc:  # a fault of ours: that peer is let go, in one line
@@ -75,6 +86,7 @@ class Door:
                         one_line(repr(exc)))
         finally:
             self.peers.discard(peer)
+            self.lobby.leave(peer)
             if self._game.release(peer.seat, peer):
                 self._changed()
             peer.close()

@@ -22,7 +22,7 @@ from chainplus.net.protocol import encode, error
 class Limits:
     """How much a host puts up with from one connection."""
 
-    hello_timeout: float = 10.0  # seconds to send a good hello after connecting
+    hello_timeout: float = 5.0  # seconds to send a good hello after connecting
     idle_timeout: float = 30.0  # seconds a joined peer may be silent (pings every third)
     send_timeout: float = 20.0  # seconds a peer may take to read what it is sent
     max_errors: int = 20  # errors before the host drops the connection
@@ -32,7 +32,8 @@ class Limits:
     bytes_burst: float = 65536.0  # ...and at once
     bytes_total: int = 32 << 20  # bytes one connection may send in all
     max_queue: int = 256  # lines waiting to go to a peer before it counts as gone
-    max_peers: int = 64  # connections at once; more are closed at once
+    waiting_per_address: int = 8  # connections not joined yet from one address...
+    waiting: int = 32  # ...and in all (a newcomer pushes the oldest out: ``gate.Lobby``)
 
 
 class Peer:
@@ -68,10 +69,11 @@ class Peer:
         except asyncio.QueueFull:
             self.abort()
 
-    def refuse(self, why: str) -> None:
-        """Tell the peer what was wrong with its line; drop it after too many."""
+    def refuse(self, why: str, retry: float | None = None) -> None:
+        """Tell the peer what was wrong with its line (``retry``: a refusal for now, try
+        again in so many seconds); drop it after too many."""
         self.errors += 1
-        self.send(error(why))
+        self.send(error(why, retry))
         if self.errors >= self.limits.max_errors:
             self.send(error("too many errors: goodbye"))
             self.close()

@@ -142,9 +142,14 @@ class Ping:
 
 @dataclass(frozen=True)
 class Error:
-    """What the host found wrong with a line of ours."""
+    """What the host found wrong with a line of ours. Before a welcome: why it refused us, and
+    ``retry`` when only for now (try again in that many seconds). After one, ``final``: the
+    host has let us go (our seat is someone else's), so joining again with the token is
+    pointless."""
 
     text: str
+    retry: float | None = None
+    final: bool = False
 
 
 @dataclass(frozen=True)
@@ -207,8 +212,13 @@ def moved(square: int, seat: int, number: int) -> dict[str, Any]:
     return {"moved": list(row_col(square)), "seat": seat, "number": number}
 
 
-def error(text: str) -> dict[str, Any]:
-    return {"error": text}
+def error(text: str, retry: float | None = None, final: bool = False) -> dict[str, Any]:
+    data: dict[str, Any] = {"error": text}
+    if retry is not None:
+        data["retry"] = round(retry, 1)
+    if final:
+        data["final"] = True
+    return data
 
 
 # ------------------------------------------------------------------------ reading
@@ -308,7 +318,9 @@ def host_message(data: dict[str, Any]) -> HostMessage | BadMessage:
     if "ping" in data:
         return Ping(_int(data, "ping", 0, 1 << 62) or 0)
     if "error" in data:
-        return Error(_text_any(data["error"]))
+        asked: Any = data.get("retry")
+        retry = float(asked) if type(asked) in (int, float) and 0 <= asked <= 3600 else None
+        return Error(_text_any(data["error"]), retry, data.get("final") is True)
     if "welcome" in data:
         if data["welcome"] != NAME or not _is_version(data.get("version")):
             return BadMessage(f"the host does not speak {NAME} version {VERSION}")

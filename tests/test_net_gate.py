@@ -1,0 +1,140 @@
+"""No lock-out: connections that have not joined have a few places of their own, per address
+and in all, and a newcomer pushes the oldest out, so idle sockets never keep an honest player
+with the code from joining or rejoining; a joiner that is refused for now or reset pauses
+longer after each try.
+
+On ``net.fakes``: connections in memory from addresses of their own, and a clock that moves
+only when the test moves it (here it mostly stands still: an honest join needs no time)."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+
+import pytest
+from test_net_play import WAIT, at, hosted, until
+
+from chainplus.net import protocol as msg
+from chainplus.net.bot import BotPlayer, play
+from chainplus.net.client import Connection, Patience
+from chainplus.net.fakes import FakeClock, MemoryTransport
+from chainplus.net.gate import Lobby, address_key
+from chainplus.net.link import Link, Lost
+from chainplus.net.loop_thread import LoopThread
+from chainplus.net.peer import Limits
+from chainplus.net.transport import Network
+
+
+@pytest.fixture
+def net() -> Network:
+    return Network(FakeClock(), MemoryTransport())
+
+
+def test_addresses_are_counted_as_a_network_sees_them():
+    assert address_key("10.0.0.7") == "10.0.0.7"
+    assert address_key("::ffff:10.0.0.7") == "10.0.0.7"
+    assert address_key("fe80::1%eth0") == address_key("fe80::2") == "fe80::/64"
+    assert address_key("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64"
+    assert address_key("::1") == "::/64" and address_key("nowhere") == "nowhere"
+
+
+def test_the_lobby_pushes_out_the_oldest_of_the_address_that_holds_most():
+    lobby: Lobby[str] = Lobby(per_address=2, overall=4)
+    assert lobby.enter("a1", "10.0.0.1") == [] and lobby.enter("a2", "10.0.0.1") == []
+    assert lobby.enter("a3", "10.0.0.1") == ["a1"]  # its own address's oldest
+    assert lobby.enter("b1", "10.0.0.2") == [] and lobby.enter("c1", "10.0.0.3") == []
+    assert len(lobby) == 4
+    assert lobby.enter("d1", "10.0.0.4") == ["a2"]  # the lobby is full: the fullest address
+    lobby.leave("b1")
+    lobby.leave("b1")  # twice is nothing
+    assert lobby.enter("e1", "10.0.0.5") == [] and len(lobby) == 4
+    assert lobby.enter("f1", "10.0.0.6") == ["a3"]  # ties: the oldest of them
+    for left in ("c1", "d1", "e1", "f1"):
+        lobby.leave(left)
+    assert len(lobby) == 0 and lobby.enter("g1", "10.0.0.7") == []
+
+
+def test_idle_connections_from_many_addresses_never_keep_a_player_out(net):
+    """An attacker fills every place the lobby has, from 40 addresses, and keeps opening more
+    while the players join, drop and rejoin with their tokens, without a second passing."""
+    limits = Limits()
+    host = hosted("N,N", net, limits=limits)
+    idle = []
+    try:
+        for round_ in range(3):
+            for n in range(40):
+                idle.append(net.transport.at(f"10.9.{round_}.{n}").connect(*host.address, WAIT))
+            until(lambda: host.snapshot().peers >= limits.waiting, "the lobby to fill")
+            if round_ == 0:
+                players = [Connection.open(*host.address, at(net, f"10.0.0.{n}").transport)
+                           for n in (1, 2)]
+                welcomes = []
+                for link in players:
+                    link.send(msg.hello(host.code))
+                    welcomes.append(link.receive(WAIT))
+                assert all(isinstance(w, msg.Welcome) for w in welcomes)
+            else:  # a player drops, and comes back with its token
+                players[0].close()
+                until(lambda: host.snapshot().connected == (2,), "the player to be away")
+                players[0] = Connection.open(*host.address, at(net, "10.0.0.1").transport)
+                players[0].send(msg.hello(host.code, token=welcomes[0].token))
+                back = players[0].receive(WAIT)
+                assert isinstance(back, msg.Welcome) and back.seat == welcomes[0].seat
+            assert host.snapshot().connected == (1, 2)
+        assert host.snapshot().peers <= limits.waiting + 2
+    finally:
+        host.stop()
+        for sock in idle:
+            sock.close()
+
+
+def resetting(net: Network) -> tuple[LoopThread, tuple[str, int], list[float]]:
+    """A host that hangs up on every connection at once: its loop, its address, and the
+    (fake) time of each connection it had."""
+    clock = net.clock
+    times: list[float] = []
+    where: list[tuple[str, int]] = []
+
+    async def hang_up(reader, writer, source):
+        times.append(clock.now())
+        writer.transport.abort()
+
+    async def listen():
+        where.append((await net.transport.listen(hang_up, "127.0.0.1", 0, 4096)).address)
+
+    thread = LoopThread(clock, "resetting")
+    thread.start(listen)
+    return thread, where[0], times
+
+
+@pytest.mark.parametrize("joiner", ["bot", "link"])
+def test_a_joiner_that_is_reset_pauses_longer_each_time_up_to_a_cap(net, joiner):
+    clock, patience = net.clock, Patience()
+    thread, address, times = resetting(net)
+    stop = threading.Event()
+    if joiner == "bot":
+        runner = threading.Thread(target=play, args=(*address, "K7QX2M4PR",
+                                                     BotPlayer(stop=stop), net), daemon=True)
+        runner.start()
+    else:
+        link = Link(*address, "K7QX2M4PR", network=net)
+        link.start()
+    try:
+        start, pauses = clock.now(), clock.pauses
+        for count in itertools.count(1):  # a minute of waiting, one pause at a time
+            until(lambda n=count: clock.sleeping == 1 and len(pauses) == n, "a pause")
+            if clock.now() >= start + 60:
+                break
+            clock.advance(pauses[-1])
+        expected = [patience.first * 2 ** n for n in range(5)]
+        assert pauses[:5] == expected and set(pauses[5:]) == {patience.most}
+        # a try before each pause: about one every 4 s, once the pauses have grown
+        assert len(times) == len(pauses) <= 5 + 60 / patience.most
+        if joiner == "link":
+            assert all(isinstance(event, Lost) for event in list(link.events.queue))
+    finally:
+        stop.set()
+        if joiner == "link":
+            link.close()
+        thread.call(thread.loop.stop)
+        thread.join(WAIT)
