@@ -219,7 +219,10 @@ def chain_waves(game: Game) -> int:
 
 
 def test_the_game_waits_on_a_seat_whose_joiner_left_and_says_so(net):
-    host = hosted("N,N", net)
+    """The game waits on a seat whose player left; the seat is that player's for the grace
+    (a newcomer with the code is refused), and a newcomer's after it, with a token of its
+    own: the old one takes nothing back any more."""
+    host = hosted("N,N", net, grace=5.0)
     transport = net.transport
     try:
         first = Connection.open(*host.address, transport)
@@ -228,7 +231,8 @@ def test_the_game_waits_on_a_seat_whose_joiner_left_and_says_so(net):
         assert isinstance(welcome, msg.Welcome)
         second = Connection.open(*host.address, transport)
         second.send(msg.hello(host.code.lower()))  # codes are read in either case
-        assert isinstance(second.receive(WAIT), msg.Welcome)
+        left = second.receive(WAIT)
+        assert isinstance(left, msg.Welcome) and left.token != welcome.token
         second.close()
         # the first joiner hears of the second coming and going; the game waits on it
         states = []
@@ -237,11 +241,23 @@ def test_the_game_waits_on_a_seat_whose_joiner_left_and_says_so(net):
             if isinstance(message, msg.GameState):
                 states.append(message)
         assert states[-1].connected == (welcome.seat,)
-        # anyone with the code (the same command again) takes the left seat back
+        for asked in (None, 2):  # the same command again, or asking for the seat: refused
+            early = Connection.open(*host.address, transport)
+            early.send(msg.hello(host.code, seat=asked))
+            assert early.receive(WAIT) == msg.Error(
+                "there is no free network seat: seat 2's player has 5 s to come back"
+                if asked is None else "seat 2 is not free: its player has 5 s to come back")
+            early.close()
+        net.clock.advance(5.0)  # the grace is over: anyone with the code may have the seat
         third = Connection.open(*host.address, transport)
         third.send(msg.hello(host.code))
         again = third.receive(WAIT)
         assert isinstance(again, msg.Welcome) and again.seat == 2
+        assert again.token not in (left.token, welcome.token)
+        late = Connection.open(*host.address, transport)
+        late.send(msg.hello(host.code, token=left.token))
+        assert late.receive(WAIT) == msg.Error("unknown token")
+        late.close()
         fourth = Connection.open(*host.address, transport)
         fourth.send(msg.hello(host.code))
         assert fourth.receive(WAIT) == msg.Error("there is no free network seat")

@@ -87,7 +87,7 @@ class Door:
         finally:
             self.peers.discard(peer)
             self.lobby.leave(peer)
-            if self._game.release(peer.seat, peer):
+            if self._game.release(peer.seat, peer, loop.time()):
                 self._changed()
             peer.close()
             with contextlib.suppress(Exception):
@@ -125,12 +125,12 @@ class Door:
         if hello.watch:
             self._watch(peer)
             return
-        seat = self._game.seat_for(hello)
+        seat = self._game.seat_for(hello, asyncio.get_running_loop().time())
         if isinstance(seat, str):
             peer.refuse(seat)
             peer.close()
             return
-        old, token = self._game.hold(seat, peer)
+        old, token = self._game.hold(seat, peer, fresh=hello.token is None)
         if old is not None:  # a token took the seat back from a connection left behind
             self.let_go(old, f"seat {seat} was taken back with its token")
         peer.seat = seat
@@ -163,10 +163,11 @@ class Door:
                 peer.send(message)
 
     def let_go(self, holder: object, why: str) -> None:
-        """Tell the joiner who held a seat that it is theirs no more, and hang up."""
+        """Tell the joiner who held a seat that it is theirs no more (for good: its token
+        takes nothing back), and hang up."""
         if isinstance(holder, Peer):
             holder.seat = None
-            holder.send(msg.error(why))
+            holder.send(msg.error(why, final=True))
             holder.close()
 
     def close(self) -> None:

@@ -61,7 +61,9 @@ class Host:
         self._network = network
         self._on_move, self._on_game_over = on_move, on_game_over
         self._rng = random.Random(config.seed)
-        self._game = HostedGame(config)
+        self._thread = LoopThread(network.clock, "chainplus-host")
+        self._loop = self._thread.loop
+        self._game = HostedGame(config, self._loop.time())
         self._door = Door(config, self._game, self._changed, self._peer_move)
         self._answer_after = config.answer_after
         self._shown_by = float("-inf")  # the loop's time the host's computer answers from
@@ -71,8 +73,6 @@ class Host:
         self._listeners: list[Listen] = []
         self._listeners_lock = threading.Lock()
         self._done = threading.Event()
-        self._thread = LoopThread(network.clock, "chainplus-host")
-        self._loop = self._thread.loop
         self._listener: Listener | None = None
         self._tasks: list[asyncio.Task[None]] = []  # the pinger, then the closer
 
