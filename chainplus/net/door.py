@@ -20,7 +20,7 @@ from typing import Any
 
 from chainplus.net import protocol as msg
 from chainplus.net.framing import Overrun, lines, one_line
-from chainplus.net.gate import Lobby
+from chainplus.net.gate import Guesses, Lobby
 from chainplus.net.hosted_game import HostConfig, HostedGame
 from chainplus.net.peer import Peer
 
@@ -40,6 +40,7 @@ class Door:
         self.peers: set[Peer] = set()
         self.lobby: Lobby[Peer] = Lobby(config.limits.waiting_per_address,
                                         config.limits.waiting)
+        self.guesses = Guesses(config.limits.slowing)
         self.closing = False
         self._game = game
         self._changed, self._move = changed, move
@@ -118,8 +119,7 @@ class Door:
         if peer.joined:
             peer.refuse("you have joined already")
             return
-        if not hmac.compare_digest(hello.code.upper().encode(), self.code.encode()):
-            peer.refuse("wrong code")
+        if not self._right_code(peer, hello):
             peer.close()
             return
         if hello.watch:
@@ -136,6 +136,22 @@ class Door:
         peer.seat = seat
         peer.send({"welcome": msg.NAME, "version": msg.VERSION, "seat": seat, "token": token})
         self._changed()
+
+    def _right_code(self, peer: Peer, hello: msg.Hello) -> bool:
+        """Whether ``hello`` has the right code; else the peer has been told why not. A
+        player's own token is never slowed down; any other code is a guess (``Guesses``)."""
+        own = hello.token is not None and self._game.holders.seat_of(hello.token) is not None
+        now = asyncio.get_running_loop().time()
+        refusal = None if own else self.guesses.refusal(peer.address, now)
+        if refusal is not None:
+            peer.refuse(*refusal)  # not looked at: it tells a guesser nothing
+            return False
+        right = hmac.compare_digest(hello.code.upper().encode(), self.code.encode())
+        if not own:
+            self.guesses.looked(peer.address, right, now)
+        if not right:
+            peer.refuse("wrong code")
+        return right
 
     def _watch(self, peer: Peer) -> None:
         """A spectator: the game without a seat, while there is room for one more."""

@@ -5,15 +5,20 @@ A host reads a connection in small chunks (``lines``): a line is cut off as soon
 ``MAX_CLIENT_LINE`` bytes, so a line of gigabytes costs the host what 4 KiB do; every chunk is
 paid for from the peer's ``ByteBudget`` (a rate, with a burst, and a total for the
 connection). A peer past any of these gets one ``Overrun``, which the host sends as its one
-error line before hanging up. Text that came from the other side goes into a message or a
+error line before hanging up. Each line is one JSON object (``decode_line``), or a
+``BadMessage`` saying why not. Text that came from the other side goes into a message or a
 terminal only through ``one_line``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import Any
+
+from chainplus.core.rules import short
 
 #: The longest line a joiner may send, newline included (its messages are tiny).
 MAX_CLIENT_LINE = 4096
@@ -21,6 +26,13 @@ MAX_CLIENT_LINE = 4096
 MAX_HOST_LINE = 1 << 20
 #: How much a host reads from a connection at once.
 CHUNK = MAX_CLIENT_LINE
+
+
+@dataclass(frozen=True)
+class BadMessage:
+    """A line that is not a message of the protocol, and why (one line)."""
+
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -93,3 +105,20 @@ def one_line(text: str, limit: int = 300) -> str:
     that is not printable (a newline, a control character, a lone surrogate) as ``?``."""
     text = text[:limit]
     return text if text.isprintable() else "".join(c if c.isprintable() else "?" for c in text)
+
+
+def decode_line(line: bytes, limit: int) -> dict[str, Any] | BadMessage:
+    """A line's JSON object, or why it is not one."""
+    if len(line) > limit:
+        return BadMessage(f"the line is too long ({len(line)} bytes; the limit is {limit})")
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        return BadMessage("the line is not UTF-8")
+    except RecursionError:
+        return BadMessage("the line is nested too deeply")
+    except ValueError as exc:
+        return BadMessage(f"not JSON: {str(exc)[:80]}")
+    if not isinstance(data, dict):
+        return BadMessage(f"a message is a JSON object, not {short(data)}")
+    return data

@@ -7,6 +7,12 @@ when its address has used its places, its own oldest waiting connection makes ro
 the lobby is, the oldest of the address holding most. So idle connections cannot lock anyone
 out, and an honest joiner, who says hello at once, is in before anyone can push it out.
 
+Guessing is slow: after a wrong code, no code from that address is looked at for a while,
+twice as long after each wrong one (to a cap); the addresses that have guessed wrong share a
+few looks a second between them; an address that guesses right, or stops guessing for a
+while, starts clean. A player who types the code right is never held up; one who mistyped
+it waits half a second. A refused guess is not looked at, so it tells the guesser nothing.
+
 Addresses are counted as a network sees them: an IPv6 address by its /64 (one machine may
 have any number within it), an IPv4 address mapped into IPv6 as itself.
 """
@@ -15,7 +21,10 @@ from __future__ import annotations
 
 import ipaddress
 import itertools
+import math
+from collections import OrderedDict
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 #: What waits in the lobby: a host's connection (anything that can be a dict key).
@@ -80,3 +89,79 @@ class Lobby(Generic[Waiting]):
             del self._waiting[key]
         del self._where[oldest]
         return oldest
+
+
+@dataclass
+class _Guesser:
+    """One address's wrong codes: how many, the last one's time, and when it may try again."""
+
+    wrong: int = 0
+    last: float = 0.0
+    until: float = 0.0
+
+
+@dataclass(frozen=True)
+class Slowing:
+    """How a host slows guessing (see the module's docstring)."""
+
+    first: float = 0.5  # seconds an address waits after its first wrong code...
+    most: float = 10.0  # ...doubling after each, up to this
+    rate: float = 2.0  # codes a second looked at from addresses that guessed wrong...
+    burst: float = 10.0  # ...and at once
+    forget: float = 600.0  # seconds after its last wrong code an address starts clean
+    remember: int = 4096  # addresses kept at most (the longest clean first forgotten)
+
+
+class Guesses:
+    """The wrong codes a host has been sent, by address, and the looks they still have."""
+
+    def __init__(self, slowing: Slowing, now: float = 0.0) -> None:
+        self.slowing = slowing
+        self._guessers: OrderedDict[str, _Guesser] = OrderedDict()
+        self._looks, self._filled = slowing.burst, now
+
+    def refusal(self, source: str, now: float) -> tuple[str, float] | None:
+        """Why a code from ``source`` is not looked at now, and in how many seconds it may
+        be; None: look at it."""
+        guesser = self._guesser(source, now)
+        if guesser is None:
+            return None
+        if guesser.until > now:
+            wait = guesser.until - now
+            return f"too many wrong codes from your address: try again in {math.ceil(wait)} s", \
+                wait
+        self._refill(now)
+        if self._looks < 1:
+            wait = (1 - self._looks) / self.slowing.rate
+            return f"too many wrong codes lately: try again in {math.ceil(wait)} s", wait
+        return None
+
+    def looked(self, source: str, right: bool, now: float) -> None:
+        """A code from ``source`` was looked at, and was ``right`` or not."""
+        key = address_key(source)
+        if right:
+            self._guessers.pop(key, None)
+            return
+        slowing = self.slowing
+        guesser = self._guessers.pop(key, None) or _Guesser()
+        guesser.wrong, guesser.last = guesser.wrong + 1, now
+        guesser.until = now + min(slowing.most, slowing.first * 2 ** min(guesser.wrong - 1, 30))
+        self._guessers[key] = guesser  # the most recent last
+        if len(self._guessers) > slowing.remember:
+            self._guessers.popitem(last=False)
+        self._refill(now)
+        self._looks = max(-slowing.burst, self._looks - 1)
+
+    def _guesser(self, source: str, now: float) -> _Guesser | None:
+        """``source``'s wrong codes, unless it has none it is not forgiven for."""
+        key = address_key(source)
+        guesser = self._guessers.get(key)
+        if guesser is not None and now - guesser.last > self.slowing.forget:
+            del self._guessers[key]
+            return None
+        return guesser
+
+    def _refill(self, now: float) -> None:
+        slowing = self.slowing
+        self._looks = min(slowing.burst, self._looks + (now - self._filled) * slowing.rate)
+        self._filled = now

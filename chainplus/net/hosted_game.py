@@ -5,7 +5,6 @@ clock (the host's time is handed in as ``now``): ``host.py`` runs it on its thre
 
 from __future__ import annotations
 
-import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.core.rules import DEFAULT_RULES, Rules
 from chainplus.net import protocol as msg
+from chainplus.net.codes import new_code as new_code  # where a hosting window finds it
 from chainplus.net.holders import Holders
 from chainplus.net.peer import Limits
 
@@ -25,11 +25,6 @@ HOST_BUDGET = 0.3
 SPECTATORS = 8
 #: Seconds a player who has gone keeps its seat from newcomers unless told otherwise.
 GRACE = 180.0
-
-
-def new_code() -> str:
-    """A fresh join code: short enough to read out, too many to guess (32**6, about 10**9)."""
-    return "".join(secrets.choice(msg.CODE_ALPHABET) for _ in range(msg.CODE_LENGTH))
 
 
 #: The least time, in seconds, between a move whose chain had so many waves and the answer of

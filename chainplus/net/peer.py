@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chainplus.net.framing import ByteBudget
+from chainplus.net.gate import Slowing
 from chainplus.net.protocol import encode, error
 
 
@@ -34,6 +35,7 @@ class Limits:
     max_queue: int = 256  # lines waiting to go to a peer before it counts as gone
     waiting_per_address: int = 8  # connections not joined yet from one address...
     waiting: int = 32  # ...and in all (a newcomer pushes the oldest out: ``gate.Lobby``)
+    slowing: Slowing = Slowing()  # how wrong codes are slowed down (``gate.Guesses``)
 
 
 class Peer:

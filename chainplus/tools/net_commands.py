@@ -27,9 +27,9 @@ from chainplus.core.records import RecordError, game_from_data, record_of
 from chainplus.core.rules import row_col
 from chainplus.net import protocol as msg
 from chainplus.net.bot import BotPlayer, JoinError, play
+from chainplus.net.codes import CODE_ALPHABET
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, LinkEvent
-from chainplus.net.protocol import CODE_ALPHABET
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools.arguments import UsageError
 
