@@ -8,7 +8,9 @@ only when the test moves it (here it mostly stands still: an honest join needs n
 
 from __future__ import annotations
 
+import argparse
 import itertools
+import math
 import threading
 
 import pytest
@@ -17,8 +19,9 @@ from test_net_play import WAIT, at, hosted, until
 from chainplus.net import protocol as msg
 from chainplus.net.bot import BotPlayer, play
 from chainplus.net.client import Connection, Patience
+from chainplus.net.codes import CODE_ALPHABET, CODE_LENGTH, new_code, strong_code, weakness
 from chainplus.net.fakes import FakeClock, MemoryTransport
-from chainplus.net.gate import Lobby, address_key
+from chainplus.net.gate import Guesses, Lobby, Slowing, address_key
 from chainplus.net.link import Link, Lost
 from chainplus.net.loop_thread import LoopThread
 from chainplus.net.peer import Limits
@@ -138,3 +141,79 @@ def test_a_joiner_that_is_reset_pauses_longer_each_time_up_to_a_cap(net, joiner)
             link.close()
         thread.call(thread.loop.stop)
         thread.join(WAIT)
+
+
+# ---------------------------------------------------------------------- guessing
+def test_an_address_that_guesses_wrong_waits_longer_each_time_and_all_share_a_few_looks():
+    slowing = Slowing(first=0.5, most=4.0, rate=2.0, burst=4.0, forget=100.0)
+    guesses = Guesses(slowing, now=0.0)
+    now = 0.0
+    for wait in (0.5, 1.0, 2.0, 4.0, 4.0):
+        assert guesses.refusal("10.6.6.6", now) is None
+        guesses.looked("10.6.6.6", False, now)
+        why, seconds = guesses.refusal("10.6.6.6", now)
+        assert seconds == wait and why.startswith("too many wrong codes from your address")
+        now += wait
+    for n in range(5):  # five addresses guess wrong at once: each is looked at (it was clean)
+        assert guesses.refusal(f"10.7.0.{n}", now) is None
+        guesses.looked(f"10.7.0.{n}", False, now)
+    # their own waits over, the looks they share have run out; a clean address is never held
+    why, seconds = guesses.refusal("10.7.0.0", now + 0.5)
+    assert why.startswith("too many wrong codes lately") and seconds == 0.5
+    assert guesses.refusal("10.0.0.1", now + 0.5) is None
+    guesses.looked("10.7.0.1", True, now + 1)  # a right code: clean again
+    assert guesses.refusal("10.7.0.1", now + 1) is None
+    assert guesses.refusal("10.6.6.6", now + 200) is None  # forgiven after a quiet while
+
+
+def test_guessing_at_full_speed_gets_one_look_in_a_while_and_a_player_joins_meanwhile(net):
+    """A guesser sends wrong codes as fast as it can for a minute of the host's time; only a
+    few are looked at, each refusal says when to try again, and players with the code (from
+    other addresses) join at once all the while."""
+    host = hosted("N,N,N", net)
+    guesser, clock = net.transport.at("10.6.6.6"), net.clock
+    looked = refused = 0
+    try:
+        for tick in range(600):  # a minute, a tenth of a second at a time
+            for _ in range(5):
+                link = Connection(guesser.connect(*host.address, WAIT))
+                link.send(msg.hello("WRONGCODE"))
+                answer = link.receive(WAIT)
+                link.close()
+                looked += answer == msg.Error("wrong code")
+                refused += answer.retry is not None
+            if tick in (100, 300, 500):
+                player = Connection.open(*host.address, at(net, f"10.0.{tick}.1").transport)
+                player.send(msg.hello(host.code))
+                assert isinstance(player.receive(WAIT), msg.Welcome)
+            clock.advance(0.1)
+        assert looked + refused == 3000 and looked <= 5 + 60 / Slowing().most
+    finally:
+        host.stop()
+    print(f"guessing: {looked} of 3000 codes looked at in 60 s")
+
+
+# ---------------------------------------------------------------------- codes
+def test_a_made_up_code_is_strong_and_easy_to_read_aloud():
+    made = {new_code() for _ in range(200)}
+    assert len(made) == 200
+    assert all(len(code) == 9 and not set(code) & set("0O1IL") for code in made)
+    assert CODE_LENGTH * math.log2(len(CODE_ALPHABET)) > 44  # the bits a guesser must find
+    assert all(weakness(code) is None for code in made)  # and --code takes each back
+
+
+@pytest.mark.parametrize("code, strong", [
+    ("a", False), ("AB12CD", False), ("AAAAAAAAAAAAAAAAAAAA", False),
+    ("ABCDEFGHJKLMNPQRSTUV", False), ("98765432109876543210", False), ("ABCDEFGH", False),
+    ("123456789012", False), ("1234567890123", False),
+    ("AB12CD7X", True), ("K7QX2M4PR", True), ("HORSEBATT", True), ("4820193756102", True),
+    ("O0I1L0O1IL", True),
+])
+def test_a_chosen_code_is_checked_for_strength_in_one_line(code, strong):
+    assert (weakness(code) is None) == strong
+    if strong:
+        assert strong_code(code.lower()) == code  # and kept as given, but for its case
+    else:
+        with pytest.raises(argparse.ArgumentTypeError) as refused:
+            strong_code(code)
+        assert "too weak" in str(refused.value) and "\n" not in str(refused.value)

@@ -2,16 +2,18 @@
 (``weakness``, and ``strong_code`` for a host's ``--code``).
 
 A made-up code is nine characters from an alphabet with nothing to misread or mishear (no
-0/O, no 1/I/L): about 44 bits, so even a guesser the host did not slow down (``gate.Guesses``
-does) would need tens of thousands of years at a thousand guesses a second. A chosen code
-must come to at least ``MIN_BITS`` as it is written: letters and digits mixed count 36 to a
-character, letters alone 26, digits alone 10; one character over and over, or a run such as
-ABCD or 1234, counts as what it is, next to nothing.
+0/O, no 1/I/L): about 44 bits (a little less, as one that looks weak is drawn again), so even
+a guesser the host did not slow down (``gate.Guesses`` does) would need centuries at a
+thousand guesses a second. A chosen code must come to at least ``MIN_BITS`` as it is
+written: letters and digits mixed count 36 to a character, letters alone 26, digits alone
+10, but a character that carries on a run (the same step from the one before as that one's
+from its own: AAAA, ABCD, 9876) counts for nothing, since a guesser tries runs first.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import secrets
 
@@ -26,18 +28,21 @@ MIN_BITS = 40
 
 
 def new_code() -> str:
-    """A fresh join code (``CODE_LENGTH`` characters of ``CODE_ALPHABET``)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    """A fresh join code (``CODE_LENGTH`` characters of ``CODE_ALPHABET``), one that passes
+    as a chosen code too (``weakness``), so ``--code`` takes it back after a restart."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if weakness(code) is None:
+            return code
 
 
 def bits(code: str) -> float:
     """About how many bits a guesser must find to hit ``code`` (letters and digits)."""
     digits, letters = any(c.isdigit() for c in code), any(c.isalpha() for c in code)
     size = 36 if digits and letters else 10 if digits else 26
-    steps = {ord(b) - ord(a) for a, b in zip(code, code[1:], strict=False)}
-    if len(code) > 2 and len(steps) == 1:  # AAAA, ABCD, 9876: a run is one guess of a few
-        return math.log2(size * 3 * len(code))
-    return len(code) * math.log2(size)
+    steps = [ord(b) - ord(a) for a, b in itertools.pairwise(code)]
+    counted = min(len(code), 2) + sum(b != a for a, b in itertools.pairwise(steps))
+    return counted * math.log2(size)
 
 
 def weakness(code: str) -> str | None:
