@@ -54,7 +54,9 @@ class HostConfig:
     answer_after: AnswerAfter = at_once
     spectators: int = SPECTATORS  # at most this many watch without a seat at once (0: none)
     grace: float = GRACE  # seconds a player who has gone keeps its seat from newcomers
+    move_seconds: float | None = None  # a network seat's time for a move (None: no clock)
     tokens: tuple[tuple[int, str], ...] = ()  # (seat, token) of the players of a restarted host
+    first: int = 1  # the number of the first game (a restarted host carries on its count)
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ class HostedGame:
         """``now``: the host's time as it starts (the restarted players' grace runs from it)."""
         self.config = config
         self.lock = threading.Lock()
-        self.number = 1
+        self.number = config.first
         self.seats = list(config.seats)  # who plays each seat now (a hosting window changes it)
         self.rules = config.rules
         self.game = config.resume.copy() if config.resume else self._new_game()
@@ -148,6 +150,13 @@ class HostedGame:
             gone = [s for s in self.holders.token if seats[s - 1].kind != "network"
                     or s not in game.seats]
             return [held for s in gone if (held := self.holders.forget(s)) is not None]
+
+    def resume_data(self) -> dict[str, Any]:
+        """What a host started again needs besides the game and its code: the game's number
+        and the players' tokens (JSON-ready)."""
+        with self.lock:
+            return {"game": self.number,
+                    "tokens": {str(seat): token for seat, token in self.holders.token.items()}}
 
     def release(self, seat: int | None, holder: object, now: float) -> bool:
         """``holder`` lets go of ``seat`` (its player is away from ``now``); whether it held
