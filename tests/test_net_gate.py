@@ -41,20 +41,28 @@ def test_addresses_are_counted_as_a_network_sees_them():
     assert address_key("::1") == "::/64" and address_key("nowhere") == "nowhere"
 
 
-def test_the_lobby_pushes_out_the_oldest_of_the_address_that_holds_most():
+def test_the_lobby_pushes_out_the_oldest_of_the_address_that_connects_most():
     lobby: Lobby[str] = Lobby(per_address=2, overall=4)
-    assert lobby.enter("a1", "10.0.0.1") == [] and lobby.enter("a2", "10.0.0.1") == []
-    assert lobby.enter("a3", "10.0.0.1") == ["a1"]  # its own address's oldest
-    assert lobby.enter("b1", "10.0.0.2") == [] and lobby.enter("c1", "10.0.0.3") == []
+    assert lobby.enter("a1", "10.0.0.1", 0) == [] and lobby.enter("a2", "10.0.0.1", 0) == []
+    assert lobby.enter("a3", "10.0.0.1", 0) == ["a1"]  # its own address's oldest
+    assert lobby.enter("b1", "10.0.0.2", 0) == [] and lobby.enter("b2", "10.0.0.2", 0) == []
     assert len(lobby) == 4
-    assert lobby.enter("d1", "10.0.0.4") == ["a2"]  # the lobby is full: the fullest address
+    assert lobby.enter("c1", "10.0.0.3", 1) == ["a2"]  # full: the address that connects most
     lobby.leave("b1")
     lobby.leave("b1")  # twice is nothing
-    assert lobby.enter("e1", "10.0.0.5") == [] and len(lobby) == 4
-    assert lobby.enter("f1", "10.0.0.6") == ["a3"]  # ties: the oldest of them
-    for left in ("c1", "d1", "e1", "f1"):
+    assert lobby.enter("d1", "10.0.0.4", 2) == [] and len(lobby) == 4
+    assert lobby.enter("e1", "10.0.0.5", 3) == ["a3"]
+    # ties of the addresses that connected as often: the one holding most, then the oldest
+    assert lobby.enter("f1", "10.0.0.6", 4) == ["b2"]
+    # a flood from one address pushes out its own connections, and no others
+    assert lobby.enter("g0", "10.0.0.7", 10) == ["c1"]  # counts alike: the oldest
+    for n in range(1, 20):
+        assert lobby.enter(f"g{n}", "10.0.0.7", 10) == [f"g{n - 1}"]
+    # a count halves every ten seconds: a flood long over weighs as one connection
+    assert lobby.enter("h1", "10.0.0.8", 100) == ["d1"]
+    for left in ("e1", "f1", "g19", "h1"):
         lobby.leave(left)
-    assert len(lobby) == 0 and lobby.enter("g1", "10.0.0.7") == []
+    assert len(lobby) == 0 and lobby.enter("i1", "10.0.0.9", 101) == []
 
 
 def test_idle_connections_from_many_addresses_never_keep_a_player_out(net):

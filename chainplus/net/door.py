@@ -60,9 +60,9 @@ class Door:
         peer = Peer(writer, limits, loop.time, source)
         self.peers.add(peer)
         pump = asyncio.create_task(peer.pump())
-        for pushed in self.lobby.enter(peer, source):
-            pushed.send(msg.error("too many connections wait to join from your address: try "
-                                  "again", retry=PUSHED_RETRY))
+        for pushed in self.lobby.enter(peer, source, loop.time()):
+            pushed.send(msg.error("too many connections are waiting to join: try again",
+                                  retry=PUSHED_RETRY))
             pushed.close()
         deadline = loop.time() + limits.hello_timeout
 
@@ -73,6 +73,8 @@ class Door:
 
         try:
             async for line in lines(reader, timeout, peer.budget):
+                if peer.closing:  # pushed out of the lobby, or let go: nothing more counts
+                    break
                 if isinstance(line, Overrun):
                     peer.send(msg.error(line.reason))
                     peer.close()
@@ -80,8 +82,6 @@ class Door:
                     self._on_line(peer, line)
                 if peer.joined:
                     self.lobby.leave(peer)
-                if peer.closing:
-                    break
         except Exception as exc:  # a fault of ours: that peer is let go, in one line
             log.warning("chainplus host: dropped a connection from %s: %s", one_line(source),
                         one_line(repr(exc)))

@@ -4,8 +4,10 @@
 A connection that has not joined holds one of a few places in the lobby, a few per address
 and a few in all, apart from the seats players hold. The lobby is never full to a newcomer:
 when its address has used its places, its own oldest waiting connection makes room; when
-the lobby is, the oldest of the address holding most. So idle connections cannot lock anyone
-out, and an honest joiner, who says hello at once, is in before anyone can push it out.
+the lobby is, the oldest of the address that has been connecting most (lately: the count
+halves every ``HALF_LIFE`` seconds). So idle connections cannot lock anyone out, however
+fast they are opened again: an honest joiner connects once and says hello at once, and it is
+the flood's own connections that make room for the flood.
 
 Guessing is slow: after a wrong code, no code from that address is looked at for a while,
 twice as long after each wrong one (to a cap); the addresses that have guessed wrong share a
@@ -29,6 +31,10 @@ from typing import Generic, TypeVar
 
 #: What waits in the lobby: a host's connection (anything that can be a dict key).
 Waiting = TypeVar("Waiting", bound=Hashable)
+#: Seconds in which an address's count of connections made lately halves.
+HALF_LIFE = 10.0
+#: Addresses whose connections a host counts at most (those quiet longest are forgotten).
+REMEMBER = 4096
 
 
 def address_key(source: str) -> str:
@@ -53,20 +59,27 @@ class Lobby(Generic[Waiting]):
         self._waiting: dict[str, list[tuple[int, Waiting]]] = {}  # by address, oldest first
         self._where: dict[Waiting, str] = {}
         self._arrivals = itertools.count()
+        self._lately: OrderedDict[str, tuple[float, float]] = OrderedDict()  # count, when
 
     def __len__(self) -> int:
         return len(self._where)
 
-    def enter(self, comer: Waiting, source: str) -> list[Waiting]:
-        """``comer`` has connected from ``source``; the connections it pushes out (to be
-        closed), oldest first."""
+    def enter(self, comer: Waiting, source: str, now: float) -> list[Waiting]:
+        """``comer`` has connected from ``source`` at ``now``; the connections it pushes out
+        (to be closed), oldest first."""
         key = address_key(source)
+        self._lately[key] = (self._count(key, now) + 1, now)
+        self._lately.move_to_end(key)
+        if len(self._lately) > REMEMBER:
+            self._lately.popitem(last=False)
         out: list[Waiting] = []
         while key in self._waiting and len(self._waiting[key]) >= self.per_address:
             out.append(self._pop(key))
         while self._where and len(self._where) >= self.overall:
-            fullest = max(self._waiting.items(), key=lambda item: (len(item[1]), -item[1][0][0]))
-            out.append(self._pop(fullest[0]))
+            busiest = max(self._waiting, key=lambda k: (math.ceil(self._count(k, now)),
+                                                        len(self._waiting[k]),
+                                                        -self._waiting[k][0][0]))
+            out.append(self._pop(busiest))
         self._waiting.setdefault(key, []).append((next(self._arrivals), comer))
         self._where[comer] = key
         return out
@@ -81,6 +94,11 @@ class Lobby(Generic[Waiting]):
             self._waiting[key] = waiting
         else:
             del self._waiting[key]
+
+    def _count(self, key: str, now: float) -> float:
+        """How many connections ``key`` has made lately (one long ago counts as a little)."""
+        count, when = self._lately.get(key, (0.0, now))
+        return count * math.exp2((when - now) / HALF_LIFE)
 
     def _pop(self, key: str) -> Waiting:
         waiting = self._waiting[key]

@@ -35,7 +35,7 @@ from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools.arguments import UsageError
 
 
-def _host_config(args: argparse.Namespace) -> HostConfig:
+def host_config(args: argparse.Namespace) -> HostConfig:
     """What ``host`` plays, from its options and the game autosaved in ``--autosave``."""
     try:
         seats = parse_seats(args.seats)
@@ -96,7 +96,7 @@ def _tokens(saved: Any, config: HostConfig) -> tuple[tuple[int, str], ...]:
 
 def cmd_host(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
     """Host ``args.games`` games with no window; exit status 0 when they are played."""
-    config = _host_config(args)
+    config = host_config(args)
     autosave = Path(args.autosave) if args.autosave else None
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
 
