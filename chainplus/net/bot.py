@@ -14,7 +14,7 @@ from chainplus.ai.players import choose_move
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.net import protocol as msg
-from chainplus.net.client import Backoff, Connection, Joiner
+from chainplus.net.client import Backoff, Connection, Joiner, turned_away
 from chainplus.net.clock import Clock
 from chainplus.net.transport import REAL_NETWORK, Network
 
@@ -59,7 +59,7 @@ def play(host: str, port: int, code: str, player: BotPlayer,
         try:
             link = Connection.open(host, port, network.transport)
         except OSError as exc:
-            if bot.joiner.token is None:
+            if bot.joiner.token is None and lost_at is None and not turned_away(exc):
                 raise JoinError(f"cannot reach the host at {host}:{port}: "
                                 f"{exc.strerror or exc}") from None
             lost_at = clock.now() if lost_at is None else lost_at

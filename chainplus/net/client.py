@@ -32,6 +32,12 @@ class Patience:
     most: float = 4.0
 
 
+def turned_away(exc: OSError) -> bool:
+    """Whether a connection that failed reached a host that turned it away (a reset: it may
+    take us later), rather than finding none there."""
+    return isinstance(exc, ConnectionResetError | ConnectionAbortedError)
+
+
 class Backoff:
     """The pause before the next try (``Patience``), on ``clock``; ``stop`` ends a pause."""
 

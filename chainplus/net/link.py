@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from chainplus.net import protocol as msg
 from chainplus.net.address import shown
-from chainplus.net.client import Backoff, Connection, Joiner
+from chainplus.net.client import Backoff, Connection, Joiner, turned_away
 from chainplus.net.transport import REAL_NETWORK, Network
 
 
@@ -118,7 +118,8 @@ class Link:
                 connection = Connection.open(self.host, self.port, self._network.transport,
                                              timeout=5.0)
             except OSError as exc:
-                if not self._joiner.joined_before and lost_at is None:
+                if not self._joiner.joined_before and lost_at is None and \
+                        not turned_away(exc):
                     self._put(Gone(f"Cannot reach the host at {self.where}: "
                                    f"{exc.strerror or exc}."))
                     return

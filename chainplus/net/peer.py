@@ -21,7 +21,7 @@ from chainplus.net.protocol import encode, error
 
 @dataclass(frozen=True)
 class Limits:
-    """How much a host puts up with from one connection."""
+    """How much a host puts up with from its connections, each and all."""
 
     hello_timeout: float = 5.0  # seconds to send a good hello after connecting
     idle_timeout: float = 30.0  # seconds a joined peer may be silent (pings every third)
