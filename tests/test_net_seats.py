@@ -103,3 +103,36 @@ def test_a_host_started_again_knows_its_players_tokens_and_keeps_their_seats(net
             link.close()
     finally:
         host.stop()
+
+
+def test_a_player_who_leaves_frees_the_seat_at_once_and_one_who_drops_does_not(net):
+    host = hosted("N,N", net)
+    try:
+        for leaves in (False, True):
+            player = Connection.open(*host.address, at(net, "10.0.0.1").transport)
+            player.send(msg.hello(host.code, seat=2))
+            welcome = player.receive(WAIT)
+            assert isinstance(welcome, msg.Welcome) and welcome.seat == 2
+            if leaves:
+                player.send({"leave": True})
+                while player.receive(WAIT) is not None:  # the host hangs up
+                    pass
+            player.close()
+            until(lambda: host.snapshot().waiting == (1, 2), "the seat to be let go")
+            newcomer = Connection.open(*host.address, at(net, "10.0.0.2").transport)
+            newcomer.send(msg.hello(host.code, seat=2))
+            answer = newcomer.receive(WAIT)
+            newcomer.close()
+            if leaves:
+                assert isinstance(answer, msg.Welcome) and answer.token != welcome.token
+            else:
+                assert answer == msg.Error("seat 2 is not free: its player has 180 s to come "
+                                           "back")
+                back = Connection.open(*host.address, at(net, "10.0.0.1").transport)
+                back.send(msg.hello(host.code, token=welcome.token))  # its player comes back
+                assert back.receive(WAIT) == welcome
+                back.send({"leave": True})
+                back.close()
+                until(lambda: host.snapshot().waiting == (1, 2), "the seat to be left")
+    finally:
+        host.stop()

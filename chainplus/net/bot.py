@@ -134,8 +134,9 @@ class _Bot:
             result.seat = joiner.seat
             if isinstance(message, msg.GameState) and message.game.winner is not None:
                 _keep(result, message)
-                if message.open_ended:
-                    return True  # a window hosts: this bot's game is over
+                if message.open_ended:  # a window hosts: this bot's game is over
+                    link.send({"leave": True})  # and its seat free for the next player
+                    return True
             if isinstance(message, msg.Bye):  # done, or try again: the host may come back
                 return message.done
             state = joiner.state

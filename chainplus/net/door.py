@@ -107,6 +107,11 @@ class Door:
             peer.refuse(message.reason)
         elif isinstance(message, msg.Hello):
             self._join(peer, message)
+        elif isinstance(message, msg.Leave):
+            if self._game.leave(peer.seat, peer):
+                peer.seat = None
+                self._changed()
+            peer.close()
         elif not peer.joined:
             peer.refuse("join first: send hello with the code")
         elif isinstance(message, msg.Move):

@@ -89,6 +89,14 @@ class Holders:
         self.away[seat] = now
         return True
 
+    def leave(self, seat: int | None, holder: object) -> bool:
+        """``holder`` is done with ``seat`` (it said so): the seat is free for anyone at
+        once, its token dies; whether it held it."""
+        if seat is None or self.holder.get(seat) is not holder:
+            return False
+        self.forget(seat)
+        return True
+
     def forget(self, seat: int) -> object | None:
         """``seat`` is no network seat any more: its token dies; the holder it had."""
         self.token.pop(seat, None)

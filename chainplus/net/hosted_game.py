@@ -151,6 +151,12 @@ class HostedGame:
                     or s not in game.seats]
             return [held for s in gone if (held := self.holders.forget(s)) is not None]
 
+    def leave(self, seat: int | None, holder: object) -> bool:
+        """``holder`` is done with ``seat``: it is free for anyone at once; whether it held
+        it."""
+        with self.lock:
+            return self.holders.leave(seat, holder)
+
     def resume_data(self) -> dict[str, Any]:
         """What a host started again needs besides the game and its code: the game's number
         and the players' tokens (JSON-ready)."""

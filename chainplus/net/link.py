@@ -99,8 +99,11 @@ class Link:
                 self._connection.interrupt()
 
     def close(self) -> None:
-        """Stop for good and wait briefly for the thread."""
+        """Stop for good (leaving the seat free for anyone at once) and wait briefly for the
+        thread."""
         self._stop.set()
+        if self._joiner.seat is not None:
+            self.send({"leave": True})
         self.drop()
         if self._thread.is_alive():
             self._thread.join(2.0)

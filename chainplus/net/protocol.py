@@ -15,6 +15,8 @@ A joiner sends::
     {"move": [row, col]}                  place for my seat (optional "seat": my seat, and
         "number": the move's number in the game, 1-based, so a stale move is refused)
     {"pong": n}                           the answer to the host's {"ping": n}
+    {"leave": true}                       I am done: my seat is free for anyone at once (a
+        joiner that drops keeps its seat for the grace; one that leaves does not)
 
 The host sends::
 
@@ -95,6 +97,11 @@ class Pong:
     """The answer to a ping."""
 
     number: int
+
+
+@dataclass(frozen=True)
+class Leave:
+    """I am done: my seat is free for anyone at once."""
 
 
 # ------------------------------------------------------------------------ host to joiner
@@ -185,7 +192,7 @@ class Bye:
     done: bool
 
 
-ClientMessage = Hello | Move | Pong
+ClientMessage = Hello | Move | Pong | Leave
 HostMessage = Welcome | Watching | GameState | Moved | Ping | Error | TimedOut | Bye
 
 
@@ -264,6 +271,8 @@ def parse_client(line: bytes) -> ClientMessage | BadMessage:
                         whole(data, "number", 1, 1 << 30))
         if "pong" in data:
             return Pong(whole(data, "pong", 0, 1 << 62) or 0)
+        if data.get("leave") is True:
+            return Leave()
     except ValueError as exc:
         return BadMessage(str(exc))
     return BadMessage(f"unknown message {short(data)}")
