@@ -307,19 +307,25 @@ def hold_slots(attacker: Attacker, sources: int = 40, each: int = 8, rate: float
 
 def reuse_tokens(attacker: Attacker) -> None:
     """A stranger with the code trying to take seats: every seat by number, made-up tokens,
-    and tokens that were good on another host; none may get a seat held or kept for its
-    player."""
+    and tokens that were good on another host; none may get a seat in a game under way (a
+    seat is free for it only once its player has left a game that is over)."""
     stale = [secrets.token_urlsafe(12) for _ in range(4)]
     for n in itertools.count():
         if attacker.stop.is_set():
             return
         seat = n % 4 + 1
         token = (stale[n % 4], secrets.token_urlsafe(12), None)[n % 3]
-        sock = attacker.connect(f"stranger-{n % 5}")
-        sock.sendall(msg.encode(msg.hello(attacker.code, seat=seat, token=token)))
-        answer = _read_all(sock).split(b"\n", 1)[0]
-        sock.close()
-        attacker.count("welcomed" if b'"welcome"' in answer else "refused")
+        link = Connection(attacker.connect(f"stranger-{n % 5}"))
+        with contextlib.suppress(OSError):
+            link.send(msg.hello(attacker.code, seat=seat, token=token))
+            answer = link.receive(WAIT)
+            if isinstance(answer, msg.Welcome):
+                state = link.receive(WAIT)
+                over = isinstance(state, msg.GameState) and state.game.winner is not None
+                attacker.count("welcomed after the game" if over else "welcomed mid-game")
+            else:
+                attacker.count("refused")
+        link.close()
 
 
 #: Text that cannot be read: lone surrogates, bad UTF-8, bad JSON, wrong types.

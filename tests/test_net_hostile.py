@@ -205,7 +205,7 @@ def attack_done(name: str, kind: str, done: dict[str, int], lasted: float) -> No
     if name == "slot holding":
         assert done["opened"] > 40 * 8 and done["pushed out"] > 0  # every place, and more
     elif name == "token reuse":
-        assert done.get("welcomed", 0) == 0 and done["refused"] > 0
+        assert done.get("welcomed mid-game", 0) == 0 and done["refused"] > 0
     elif name == "bad text":
         assert done["errors"] > 0
     elif name == "guessing":
