@@ -1,11 +1,11 @@
 """``python -m chainplus replay``: read game records and print each final position as JSON.
 
 A file holds one record (JSON over as many lines as it likes), or several, one a line, as
-``host --record`` and ``match --records`` write them. One record prints its position as one
-JSON line, as ever; several print one line each, with ``"record"`` (its number) and
-``"line"`` (where it is in the file), and then ``{"checked": N}``. The first bad record is one
-``error:`` line naming it. Nothing is read whole: a record line is at most
-``MAX_RECORD_BYTES`` long, so /dev/zero cannot eat the memory.
+``host --record`` writes them. One record prints its position as one JSON line, as ever;
+several print one line each, with ``"record"`` (its number) and ``"line"`` (where it is in the
+file), and then ``{"checked": N}``. The first bad record is one ``error:`` line naming it.
+Nothing is read whole: a record line is at most ``MAX_RECORD_BYTES`` long, so /dev/zero
+cannot eat the memory.
 """
 
 from __future__ import annotations
