@@ -22,7 +22,7 @@ from chainplus.ui.window.joined import JOINED
 
 pytestmark = needs_x11
 
-CODE = "TEST42"
+CODE = "K7QX2MPW9"
 #: The icons of a joined window (it hides those the host decides).
 JOINED_ICONS = icon_layout(tuple(name for name in WINDOW_ICONS if name not in JOINED.hidden_icons))
 #: The help box's first line.
@@ -67,7 +67,7 @@ def host_waits(host: GameWindow, where: str) -> None:
     hosting = title_bars(f"Chain Reaction - hosting at {where}, code {CODE}")
     host.wait(lambda: host.picture(TITLE_BAR) in hosting, "the hosting title")
     host.wait(lambda: host.picture(panel_view.HELP) ==
-              help_box(f"Join with code {CODE} at {where} (this computer only)."), "where to join")
+              help_box(f"Code {CODE} at {where} (this computer only)."), "where to join")
 
 
 def blue_joins(host: GameWindow, joiner: GameWindow, where: str) -> None:

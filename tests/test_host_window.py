@@ -135,7 +135,7 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
         code, where = line(app).host.code, line(app).where
         assert app.mode.title() == f"Chain Reaction - hosting at {where}, code {code}"
         run_until(app, lambda: remote(app).state is not None, "the host's game")
-        assert help_line(app) == f"Join with code {code} at {where} (this computer only)."
+        assert help_line(app) == f"Code {code} at {where} (this computer only)."
         assert app.mode.picture.status().head == "Waiting for" and app.mode.waiting_seats() == {2}
         ui.click_square(app, 0)
         assert "Waiting for Blue" in ui.message(app) and not app.game.moves

@@ -228,6 +228,7 @@ def test_a_wrong_code_is_one_line(ui):
     ["--join", "127.0.0.1:4770"], ["--code", "no way"], ["--port", "0"], ["--port", "x"],
     ["--join", "127.0.0.1:4770", "--code", "no way"],
     ["--join", "127.0.0.1:4770", "--code", "AB12", "GAME.json"],
+    ["--code", "AB12CD"],  # the code this window would host with: too weak
 ])
 def test_bad_join_options_are_one_error_line(capsys, argv):
     with pytest.raises(SystemExit) as exited:

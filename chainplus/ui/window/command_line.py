@@ -21,6 +21,7 @@ from chainplus.app.settings import SPEEDS, Settings
 from chainplus.common.options import OneLineParser
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
+from chainplus.net.codes import weakness
 from chainplus.net.hosted_game import SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
@@ -181,7 +182,8 @@ def _spectators(text: str) -> int:
 
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """--join (or --watch) and --code come together, and not with a game to open (a bad pair
-    is one error line and status 2). A kiosk joins only when its operator gives --join."""
+    is one error line and status 2); a --code this window hosts with must be strong. A kiosk
+    joins only when its operator gives --join."""
     if args.join is not None and args.watch is not None:
         parser.error("--join plays a seat and --watch only watches: give one of them")
     for option, given in (("--join", args.join), ("--watch", args.watch)):
@@ -189,6 +191,10 @@ def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
             parser.error(f"{option} needs the host's --code")
         if given is not None and args.game is not None:
             parser.error(f"{option} opens the host's game: not with a GAME.json")
+    if args.code is not None and args.join is None and args.watch is None:
+        why = weakness(args.code)  # the code this window gives when it hosts
+        if why is not None:
+            parser.error(f"--code: {why}")
 
 
 def local_seats(seats: tuple[SeatSpec, ...], kiosk: bool) -> tuple[SeatSpec, ...]:

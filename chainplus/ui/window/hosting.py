@@ -177,7 +177,7 @@ class HostedReferee:
 
     def hold(self) -> Hold | None:
         return self.remote.hold("Starting the network game...",
-                                f"Join with code {self.line.host.code} at {self.line.first}"
+                                f"Code {self.line.host.code} at {self.line.first}"
                                 f"{self.line.reach}.")
 
     def propose(self, square: int) -> Note | None:
