@@ -158,7 +158,7 @@ def test_a_kiosk_follows_a_game_played_elsewhere(xserver, tmp_path: Path, wait_f
     from chainplus.ui.window.scaler import Layout
 
     played = Host(HostConfig(parse_seats("C1,C1"), seed=3, code=CODE, budget=0.02,
-                             answer_after=lambda waves: 0.4))
+                             pause=0.4))
     played.start()
     where = f"127.0.0.1:{played.address[1]}"
     display, screen = xserver()

@@ -57,11 +57,11 @@ def headless_host(spec: str, network: Network) -> Host:
 def window_host(spec: str, network: Network) -> Host:
     """A host as a hosting window starts one (``hosting.start_host``): open-ended (the
     window starts each next game), on the game on its board, answering at the window's pace
-    (a chain shown wave by wave, then a pause), with no move clock; listening on 127.0.0.1."""
+    (a pause after each move), with no move clock; listening on 127.0.0.1."""
     seats = parse_seats(spec)
     host = Host(HostConfig(seats, "acorn", games=0, code=new_code(), listen="127.0.0.1",
                            port=0, resume=Game(seats_in_game(seats), "acorn"), budget=0.05,
-                           answer_after=lambda waves: 0.4 + 0.12 * waves,
+                           pause=0.4, shown=False,
                            spectators=SPECTATORS), network=network)
     host.start()
     return host

@@ -180,12 +180,12 @@ def test_a_bot_that_drops_takes_its_seat_back_and_the_game_finishes(net):
 
 
 def test_a_host_started_again_is_joined_again_and_the_game_goes_on(net):
-    """The host's computer answers a move only once ``answer_after`` seconds have passed (a
+    """The host's computer answers a move only once ``pause`` seconds have passed (as a
     hosting window's chain on show), so the game goes on as the test moves time; the host
     stops mid-game and starts again on the game as it stood, with the same code and port."""
     clock = net.clock
     saved: list[tuple[float, int, Game]] = []  # when each move was played, by whom, the game
-    config = dict(code="AGAIN2", answer_after=lambda waves: 1.0 + waves / 10,
+    config = dict(code="AGAIN2", pause=1.0,
                   limits=Limits(idle_timeout=1e6))  # no pings: the bots sit idle meanwhile
     first = hosted("N,C1,N", net, **config, on_move=lambda game: saved.append(
         (clock.now(), game.movers()[-1], game.copy())))
@@ -361,3 +361,25 @@ def test_the_protocol_reads_good_lines_and_names_what_is_wrong_with_bad_ones():
         result = msg.parse_client(line)
         assert isinstance(result, msg.BadMessage) and "\n" not in result.reason, line[:40]
     assert isinstance(msg.parse_host(b'{"game":{"record":{"players":5}}}'), msg.BadMessage)
+
+
+def test_a_hosting_windows_computer_waits_until_the_move_is_shown(net):
+    """With ``shown`` (a hosting window), the host's computer answers a move ``pause`` seconds
+    after the window says its chain is shown whole, however long that takes; without a word
+    from the window it would wait ``SHOWN_AT_MOST``."""
+    moves: list[Game] = []
+    host = hosted("H,C1", net, pause=1.0, shown=True, budget=0.01,
+                  on_move=lambda game: moves.append(game.copy()))
+    try:
+        host.play(1, 27)
+        until(lambda: len(moves) == 1, "red's move")
+        net.clock.advance(5.0)  # long past the pause, but the chain is not shown yet
+        threading.Event().wait(0.3)  # time for the computer to choose
+        assert len(moves) == 1
+        host.shown(1)
+        net.clock.advance(0.5)
+        threading.Event().wait(0.1)
+        assert len(moves) == 1  # the pause counts from the word
+        until(lambda: len(moves) == 2, "blue's answer, a pause after", net.clock, 0.1)
+    finally:
+        host.stop()

@@ -10,7 +10,8 @@ time and its connections come from the ``Network`` it is given (the real ones by
 
 A window that hosts also plays the host's human seats (``play``), follows its panel
 (``set_seat``) and its New (``new_game``), and has the host's computer wait for its chains
-(``set_answer_after``). Every call returns at once; the work is done on the host's thread.
+(``shown`` after each chain, ``set_pause`` when its speed changes). Every call returns at
+once; the work is done on the host's thread.
 
 A joiner that drops keeps its seat: the game waits on it (``waiting``) until its player
 joins again with its token and gets the game as it stands (or, after the grace, a newcomer
@@ -38,7 +39,7 @@ from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
 from chainplus.net.door import Door
 from chainplus.net.framing import MAX_CLIENT_LINE
-from chainplus.net.hosted_game import AnswerAfter, HostConfig, HostedGame, HostView
+from chainplus.net.hosted_game import HostConfig, HostedGame, HostView
 from chainplus.net.loop_thread import LoopThread
 from chainplus.net.move_clock import MoveClock
 from chainplus.net.transport import REAL_NETWORK, Listener, Network
@@ -49,6 +50,10 @@ __all__ = ["Host", "HostConfig", "HostView"]
 SHUT_GRACE = 0.2
 #: Who hears every message the host sends to all its peers.
 Listen = Callable[[dict[str, Any]], None]
+
+
+#: The longest a hosting window's chain is waited for before its host's computer answers.
+SHOWN_AT_MOST = 30.0
 
 
 class Host:
@@ -69,7 +74,10 @@ class Host:
         self._loop = self._thread.loop
         self._game = HostedGame(config, self._loop.time())
         self._door = Door(config, self._game, self._changed, self._peer_move)
-        self._answer_after = config.answer_after
+        self._pause = config.pause
+        #: Set while the last move has been shown (at once when no window shows the moves).
+        self._shown = asyncio.Event()
+        self._shown.set()
         self._move_clock = MoveClock(self._loop, config.move_seconds, self._out_of_time)
         self._shown_by = float("-inf")  # the loop's time the host's computer answers from
         self._thinking: asyncio.Task[None] | None = None
@@ -136,10 +144,20 @@ class Host:
         keep a network seat keep it; the others are told and let go."""
         self._thread.call(self._new_game, game.copy(), seats)
 
-    def set_answer_after(self, answer_after: AnswerAfter) -> None:
+    def set_pause(self, seconds: float) -> None:
         """How long the host's computer seats wait after each move from now on (a hosting
         window's speed changed)."""
-        self._answer_after = answer_after
+        self._pause = seconds
+
+    def shown(self, moves: int) -> None:
+        """The hosting window has shown the game's move number ``moves`` whole (its chain
+        over): the host's computer may answer it ``pause`` seconds from now."""
+        self._thread.call(self._on_shown, moves)
+
+    def _on_shown(self, moves: int) -> None:
+        if moves == len(self._game.game.moves) and not self._shown.is_set():
+            self._shown_by = self._loop.time() + self._pause
+            self._shown.set()
 
     # ------------------------------------------------------------------ the thread
     async def _listen(self) -> None:
@@ -217,14 +235,17 @@ class Host:
                        f"{seat} now")
 
     def _new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> None:
+        self._shown.set()  # a new game: no chain to wait for
         for holder in self._game.new_game(game, seats):
             self._door.let_go(holder, "the host's next game has no network seat for you")
         self._changed()
 
     def _apply(self, square: int) -> None:
         """Play an accepted move, tell everyone, and go on (IllegalMoveError: nothing done)."""
-        message, waves = self._game.play(square)
-        self._shown_by = self._loop.time() + self._answer_after(waves)
+        message, _ = self._game.play(square)
+        self._shown_by = self._loop.time() + self._pause
+        if self.config.shown:
+            self._shown.clear()
         self._broadcast(message)
         if self._on_move is not None:
             self._on_move(self._game.game)
@@ -264,6 +285,8 @@ class Host:
             square = await asyncio.to_thread(
                 choose_move, game.copy(), plan.level, plan.random_pct, rng,
                 limit=Limit(time=self.config.budget))
+            with contextlib.suppress(TimeoutError):  # a window that never says: go on anyway
+                await asyncio.wait_for(self._shown.wait(), SHOWN_AT_MOST)
             await asyncio.sleep(max(0.0, self._shown_by - self._loop.time()))
         finally:
             self._thinking = None

@@ -6,7 +6,6 @@ clock (the host's time is handed in as ``now``): ``host.py`` runs it on its thre
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,16 +26,6 @@ SPECTATORS = 8
 GRACE = 180.0
 
 
-#: The least time, in seconds, between a move whose chain had so many waves and the answer of
-#: the host's computer seat to it (a hosting window's player sees the chain whole first).
-AnswerAfter = Callable[[int], float]
-
-
-def at_once(waves: int) -> float:
-    """No wait: a host with no window answers as soon as its computer has chosen."""
-    return 0.0
-
-
 @dataclass(frozen=True)
 class HostConfig:
     """What a host plays and how it listens."""
@@ -51,7 +40,11 @@ class HostConfig:
     limits: Limits = Limits()
     resume: Game | None = None  # an unfinished first game to carry on (a restarted host)
     budget: float = HOST_BUDGET
-    answer_after: AnswerAfter = at_once
+    #: Seconds the host's computer seats wait after a move before answering it (0: as soon
+    #: as they have chosen); with ``shown``, counted from when the hosting window says it has
+    #: shown that move's chain (``Host.shown``), so its player sees the chain whole first.
+    pause: float = 0.0
+    shown: bool = False
     spectators: int = SPECTATORS  # at most this many watch without a seat at once (0: none)
     grace: float = GRACE  # seconds a player who has gone keeps its seat from newcomers
     move_seconds: float | None = None  # a network seat's time for a move (None: no clock)

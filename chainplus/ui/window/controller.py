@@ -110,6 +110,7 @@ class Controller:
         move, or the game is over."""
         for note in placed.notes:
             self.table.say(note)
+        self.referee.shown()
         self.settle(moved=True)
 
     def settle(self, moved: bool = False, again: bool = False) -> None:

@@ -24,7 +24,6 @@ from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME, hosted
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
-from chainplus.app.settings import Speed
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
@@ -34,7 +33,6 @@ from chainplus.net.hosted_game import SPECTATORS, HostConfig, new_code
 from chainplus.net.link import LinkEvent
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
-from chainplus.ui.window.chain import wave_timing
 from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Reset, Won
 from chainplus.ui.window.remote import Remote
@@ -102,15 +100,6 @@ class HostLine:
         self.host.stop()
 
 
-def pace(speed: Speed) -> Callable[[int], float]:
-    """How long this window shows a move at ``speed``, and then pauses, as for a computer
-    move here: the host's computer seats play no sooner, so their moves never cut a chain."""
-    def shown_for(waves: int) -> float:
-        place, each = wave_timing(speed, waves)
-        return (place + waves * each if waves else 0.0) + THINK_PAUSE[speed]
-    return shown_for
-
-
 def start_host(table: Table) -> HostLine | str:
     """Host the game on the board: the line to its host, or why it cannot listen (one line).
     The port is ``Options.port``, else 4770, else any free one."""
@@ -125,7 +114,7 @@ def start_host(table: Table) -> HostLine | str:
                             code=session.host_code, listen=session.listen, port=port,
                             resume=session.game,
                             budget=table.budget or think_budget(session.speed),
-                            answer_after=pace(session.speed),
+                            pause=THINK_PAUSE[session.speed], shown=True,
                             spectators=SPECTATORS if options.spectators is None
                             else options.spectators)
         host = Host(config)
@@ -183,10 +172,15 @@ class HostedReferee:
     def propose(self, square: int) -> Note | None:
         return self.remote.propose(square)
 
+    def shown(self) -> None:
+        """The move heard last is shown whole: the host's computer may answer it after the
+        window's usual pause (so its moves never cut a chain)."""
+        self.line.host.shown(len(self.session.game.moves))
+
     def heard(self) -> list[Happening]:
         if self.session.speed != self.paced:  # the Speed icon: the host paces its computer
             self.paced = self.session.speed
-            self.line.host.set_answer_after(pace(self.paced))
+            self.line.host.set_pause(THINK_PAUSE[self.paced])
         heard = self.remote.heard()
         if any(isinstance(happening, Reset) for happening in heard):
             self.session.autosave()  # the game as the host has it (a new game, a seat handed)

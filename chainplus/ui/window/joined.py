@@ -101,6 +101,9 @@ class JoinedReferee:
             panel_as_host(self.session.panel, state, self.remote.mine())
         return heard
 
+    def shown(self) -> None:
+        """Nobody waits for the window's chains."""
+
     def behind(self) -> bool:
         return self.remote.behind()
 

@@ -47,6 +47,9 @@ class LocalReferee:
     def heard(self) -> list[Happening]:
         return []
 
+    def shown(self) -> None:
+        """Nobody waits for the window's chains."""
+
     def behind(self) -> bool:
         return False
 

@@ -98,6 +98,9 @@ class Referee(Protocol):
         """What the authority has said since last asked, up to and with the next move it
         accepted (a move ends the list: the next waits until it has been shown)."""
 
+    def shown(self) -> None:
+        """The move accepted last has been shown whole (its chain over)."""
+
     def behind(self) -> bool:
         """Whether another accepted move waits: a chain on show is finished at once."""
 
