@@ -292,3 +292,11 @@ def test_the_command_line_leaves_where_a_window_listens_to_the_game():
     assert network.listen is None and network.lan
     given = options_from(build_parser().parse_args(["--listen", "::1"]), saved).network
     assert given.listen == "::1"
+
+
+def test_every_part_of_the_games_window_has_help_that_fits(ui) -> None:
+    """The hosting parts too: the option, Host, and their greyed states."""
+    from chainplus.ui.window.over.games import PART_HELP
+
+    for name, text in PART_HELP.items():
+        assert len(panel_view.help_lines(text)) <= panel_view.HELP_LINES, (name, text)

@@ -2,7 +2,7 @@
 
 ``<settings folder>/games/kept/`` holds the last ``KEEP`` finished games, written as each game
 is won (the oldest removed first); ``games/saved/`` the games a player saved, never removed.
-A file is a game record (``core.records``, README "Game records") with extra keys the record
+A file is a game record (``core.records``, docs/tools.md, "Game records") with extra keys the record
 readers ignore: ``date`` (ISO 8601, local time with its offset), ``seats`` (who played each
 seat in play) and ``winner``. Its name is the time it was written, so names sort by time:
 ``2026-11-26_10-15-02.json``, then ``...-02-2.json`` for a second one in the same second.

@@ -1,4 +1,4 @@
-"""Game records: the JSON format (README, "Game records"), read strictly and written plainly.
+"""Game records: the JSON format (docs/tools.md, "Game records"), read strictly and written plainly.
 
     {"players": 2, "rules": "acorn", "moves": [[row, col], ...]}
 

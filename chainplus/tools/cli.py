@@ -3,7 +3,7 @@ match | host | join | watch | desktop``.
 
 Here are their options and the dispatch to each command's module (``replay``, ``review``,
 ``engine``, ``bench_commands``, ``match_command``, ``net_commands``, ``desktop``). Their output
-formats are contracts (README, "Command-line tools"): other programs read them. Every user
+formats are contracts (docs/tools.md): other programs read them. Every user
 error is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
 """
 

@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "given; a window always keeps them)")
     parser.add_argument("game", nargs="?", type=Path, default=None, metavar="GAME.json",
                         help="a game record to open and replay move by move (a kept or saved "
-                             "game, or any record: README, \"Game records\")")
+                             "game, or any record: docs/tools.md, \"Game records\")")
     _join_options(parser)
     parser.add_argument("--supervised", action="store_true", help=argparse.SUPPRESS)
     return parser

@@ -38,8 +38,7 @@ PART_HELP = {
     "host": "Host this game: others join its network seats with its code.",
     "host-hosting": "This window hosts this game: the title says where others join.",
     "host-none": "Host this game: make a seat N (network) in the panel first.",
-    "lan": "Ticked: anyone on your local network with the code may join the games this "
-           "window hosts. Not ticked: only this computer (127.0.0.1).",
+    "lan": "Ticked: the local network may join. Else only this computer.",
     "lan-fixed": "Not while hosting, nor when --listen says where.",
     "leave": "Hang up and go back to your own game, as you left it.",
     "back": "The page of newer games.",
