@@ -41,17 +41,19 @@ def make_app(seed: int = 1, speed: str = "normal", *, display=None, store=None, 
              judge=None, judge_nodes=None, **options):
     """An App on ``headless_devices``: a hand-moved clock, a synchronous AI worker (or
     ``worker``), recorded sounds, ``display`` (by default no screen) and the graph judged in
-    step with the window (at ``judge_nodes``, or by ``judge``), saving to ``store`` (by default
-    nowhere); ``options`` are the rest of its ``Options`` (``options_of``)."""
+    step with the window (at ``judge_nodes``, or by ``judge``) and the network in memory
+    (``setups.MEMORY``), saving to ``store`` (by default nowhere); ``options`` are the rest of
+    its ``Options`` (``options_of``)."""
     from dataclasses import replace
 
-    from setups import options_of
+    from setups import MEMORY, options_of
 
     from chainplus.ui.window.app import App
 
     open_display()
     devices = headless_devices(display, judge_nodes=judge_nodes)
-    devices = replace(devices, worker=worker or devices.worker, judge=judge or devices.judge)
+    devices = replace(devices, worker=worker or devices.worker, judge=judge or devices.judge,
+                      network=MEMORY)
     app = App(options_of(seed=seed, speed=speed, **options), devices, store=store)
     app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app

@@ -6,6 +6,13 @@ from dataclasses import fields
 from typing import Any
 
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
+from chainplus.net.clock import RealClock
+from chainplus.net.fakes import MemoryTransport
+from chainplus.net.transport import Network
+
+#: The network the window's tests host, join and watch on: in this process's memory, no socket
+#: (the end-to-end tests keep real ones), on the real clock the window's threads keep.
+MEMORY = Network(RealClock(), MemoryTransport())
 
 
 def options_of(**named: Any) -> Options:

@@ -4,11 +4,11 @@ the hosting window with bots and raw connections as its joiners (loopback only).
 
 from __future__ import annotations
 
-import socket
 import threading
 
 import pygame
 import pytest
+from setups import MEMORY
 
 from chainplus.app import settings as st
 from chainplus.app.panel import panel_of, valid
@@ -18,6 +18,8 @@ from chainplus.core.records import game_from_data
 from chainplus.net import bot
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
+from chainplus.net.host import Host
+from chainplus.net.hosted_game import HostConfig
 from chainplus.ui.art import font, games_view, panel_view
 from chainplus.ui.art.theme import TITLE_BAR, panel_cell
 from chainplus.ui.window.command_line import local_seats
@@ -113,7 +115,7 @@ def bot_joins(app, **player) -> tuple[threading.Thread, dict]:
     def play() -> None:
         try:
             result["bot"] = bot.play(*host.address, host.code,
-                                     bot.BotPlayer(seed=1, budget=0.02, **player))
+                                     bot.BotPlayer(seed=1, budget=0.02, **player), MEMORY)
         except bot.JoinError as exc:
             result["error"] = str(exc)
 
@@ -208,7 +210,7 @@ def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_co
     """Started again, the window never listens on its own: the network seat waits (the game
     held on its turn) until the player hosts from the Games window, with the same code."""
     app = hosting_app(ui, "H,N", store=Store(tmp_path))
-    joiner = Connection.open(*line(app).host.address)
+    joiner = Connection.open(*line(app).host.address, MEMORY.transport)
     try:
         code = line(app).host.code
         joiner.send(msg.hello(code))
@@ -228,7 +230,7 @@ def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_co
         assert hosting(again) and line(again).host.code == code
         run_until(again, lambda: remote(again).state is not None, "the host's game")
         assert len(again.game.moves) == 1 and again.mode.waiting_seats() == {2}
-        back = Connection.open(*line(again).host.address)
+        back = Connection.open(*line(again).host.address, MEMORY.transport)
         back.send(msg.hello(code))
         run_until(again, lambda: again.mode.waiting_seats() == set(), "Blue to rejoin")
         back.close()
@@ -237,17 +239,18 @@ def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_co
 
 
 def test_a_window_that_cannot_listen_plays_the_network_seats_itself(ui):
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        app = ui.make_app(seats=parse_seats("H,N"), fixed_seats=True,
-                          port=taken.getsockname()[1])
+    taken = Host(HostConfig(parse_seats("N,N"), code="K7QX2MPW9"), network=MEMORY)
+    taken.start()
+    try:
+        app = ui.make_app(seats=parse_seats("H,N"), fixed_seats=True, port=taken.address[1])
         try:
             assert app.mode.name == "play" and not hosting(app)
             assert ui.message(app) == "Cannot host: the port is taken. The network seats play here."
             assert app.session.panel[2].plays_as == app.session.panel[2].kind == "human"
         finally:
             app.close()
+    finally:
+        taken.stop()
 
 
 # ------------------------------------------------------------------ where a window listens

@@ -10,6 +10,7 @@ import json
 import time
 
 import pytest
+from setups import MEMORY
 
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
@@ -26,7 +27,8 @@ WAIT = 60  # seconds: generous, never reached when things work
 
 
 def hosted(spec: str) -> Host:
-    host = Host(HostConfig(parse_seats(spec), seed=3, code="TEST42", budget=0.02))
+    host = Host(HostConfig(parse_seats(spec), seed=3, code="TEST42", budget=0.02),
+                network=MEMORY)
     host.start()
     assert host.address[0] == "127.0.0.1"
     return host
@@ -129,7 +131,7 @@ def test_a_joined_window_plays_a_hosts_game_to_the_end(ui, tmp_path):
 
 def test_refusals_leave_the_board_alone_and_the_hosts_errors_are_shown(ui):
     host = hosted("N,N")
-    other = Connection.open(*host.address)  # seat 2, played by hand here
+    other = Connection.open(*host.address, MEMORY.transport)  # seat 2, played by hand here
     app = joined_app(ui, host)
     try:
         run_until(app, lambda: remote(app).seat == 1 and remote(app).state is not None,

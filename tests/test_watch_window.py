@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+from setups import MEMORY
 
 from chainplus.app.settings import DEFAULTS
 from chainplus.core.records import game_from_data
@@ -26,7 +27,7 @@ def players(host: Host, count: int) -> list[threading.Thread]:
     """``count`` network bots playing ``host``'s network seats to the end."""
     threads = [threading.Thread(target=bot.play, daemon=True,
                                 args=(*host.address, host.code,
-                                      bot.BotPlayer(seed=i, budget=0.01)))
+                                      bot.BotPlayer(seed=i, budget=0.01), MEMORY))
                for i in range(count)]
     for thread in threads:
         thread.start()

@@ -24,6 +24,7 @@ from chainplus.app.session import Session
 from chainplus.app.store import Store
 from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game
+from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.ui.art.sound import SoundPlayer, Sounds
 from chainplus.ui.window import joined, screen
 from chainplus.ui.window.demo import DemoMode
@@ -62,14 +63,15 @@ class Devices:
     """What the App runs on besides the game: its clock, the computer's worker, the sounds, the
     screen and the graph's judge. Left out: the monotonic clock, a ``ProcessWorker``, the real
     ``Sounds`` (made when the App starts), a headless ``NullDisplay`` (``launch.run`` passes
-    the window it opens) and a judge in the worker's process (in step with the window when a
-    worker was given). Tests and the rigs pass stand-ins (``rigs.fakes``)."""
+    the window it opens), a judge in the worker's process (in step with the window when a
+    worker was given) and the real network (tests pass one in memory). Tests and the rigs pass stand-ins (``rigs.fakes``)."""
 
     clock: Callable[[], float] = time.monotonic
     worker: ThreadWorker | None = None
     sounds: SoundPlayer | None = None
     display: Display | None = None
     judge: GraphJudge | None = None
+    network: Network = REAL_NETWORK
 
 
 class App:
@@ -99,7 +101,8 @@ class App:
         self.display = display if display is not None else \
             NullDisplay(options.window.fullscreen or options.kiosk is not None)
         judge = devices.judge if devices.judge is not None else GraphJudge(post_wake, service)
-        services = Services(worker, sounds, random.Random(options.seed), judge, post_wake)
+        services = Services(worker, sounds, random.Random(options.seed), judge, post_wake,
+                            devices.network)
         network = options.network
         own = Table(services, Session(replace(options, network=replace(network, join=None)),
                                       store), policy, None, HINT_BUDGET, now=clock())

@@ -117,7 +117,7 @@ def start_host(table: Table) -> HostLine | str:
                             pause=THINK_PAUSE[session.speed], shown=True,
                             spectators=SPECTATORS if options.spectators is None
                             else options.spectators)
-        host = Host(config)
+        host = Host(config, network=table.services.network)
         try:
             host.start()
         except OSError as exc:

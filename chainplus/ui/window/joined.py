@@ -170,7 +170,8 @@ def join(own: Table, address: tuple[str, int], code: str,
     options = replace(mine.options, network=network, speed=mine.speed, sound=mine.sound,
                       lessons_given=mine.lessons_given)
     own.stop_thinking()
-    link = Link(*address, code, wake=own.services.wake, watch=watch)
+    link = Link(*address, code, wake=own.services.wake, watch=watch,
+                network=own.services.network)
     table = Table(own.services, Session(options, None),  # no files: the player's own are safe
                   joined_policy(own.policy), own.budget, own.hint_budget, where=link.where,
                   keeper=mine, now=own.now)

@@ -19,6 +19,7 @@ from typing import Generic, TypeVar
 from chainplus.app.outcomes import Note
 from chainplus.app.session import Session
 from chainplus.core.game import Game
+from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.ui.art.sound import SoundPlayer
 from chainplus.ui.window.judging import GraphJudge, Judging
 from chainplus.ui.window.policy import Policy
@@ -83,14 +84,16 @@ class Cues:
 class Services:
     """What every game the window shows shares, handed in once by the App: the computer's
     worker, the sounds, the random numbers, the graph's judge, a way to wake the window from
-    another thread, the requests asked of the App (served in order after each event and tick:
-    ``requests``) and the stand-ins the computer needed (each said once)."""
+    another thread, the network a host's game is hosted or joined on, the requests asked of
+    the App (served in order after each event and tick: ``requests``) and the stand-ins the
+    computer needed (each said once)."""
 
     worker: ThreadWorker
     sounds: SoundPlayer
     rng: random.Random
     judge: GraphJudge
     wake: Callable[[], None]
+    network: Network = REAL_NETWORK
     asks: list[Request] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
 
