@@ -1,11 +1,11 @@
 """The host: the one authority over a network game.
 
-A ``Host`` holds the game (``HostedGame``), plays its computer seats with
-``ai.players.choose_move``, checks every move anyone sends with the rules, and tells every
-joined peer, and every listener (``subscribe``), each move it accepts (protocol:
-``protocol.py``). It runs an asyncio loop on its own thread, so a window can host without its
-frame loop ever waiting on the network: ``start`` returns once it listens, ``snapshot`` tells
-what happened, and ``stop`` closes everything. Connections come in through its ``Door``; its
+A ``Host`` holds the game (``HostedGame``), plays its computer seats (``computer``), checks
+every move anyone sends with the rules, and tells every joined peer, and every listener
+(``subscribe``), each move it accepts (protocol: ``protocol.py``). It runs an asyncio loop on
+its own thread, so a window can host without its frame loop ever waiting on the network:
+``start`` returns once it listens, ``snapshot`` tells what happened, and ``stop`` closes
+everything. Connections come in through its ``Door``; its
 time and its connections come from the ``Network`` it is given (the real ones by default).
 
 A window that hosts also plays the host's human seats (``play``), follows its panel
@@ -31,17 +31,17 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from chainplus.ai.limits import Limit
-from chainplus.ai.players import choose_move
 from chainplus.app.seats import SeatSpec
 from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
+from chainplus.net.computer import Computer
 from chainplus.net.door import Door
 from chainplus.net.framing import MAX_CLIENT_LINE
 from chainplus.net.hosted_game import HostConfig, HostedGame, HostView
 from chainplus.net.loop_thread import LoopThread
 from chainplus.net.move_clock import MoveClock
+from chainplus.net.pace import Pace
 from chainplus.net.transport import REAL_NETWORK, Listener, Network
 
 __all__ = ["Host", "HostConfig", "HostView"]
@@ -50,10 +50,6 @@ __all__ = ["Host", "HostConfig", "HostView"]
 SHUT_GRACE = 0.2
 #: Who hears every message the host sends to all its peers.
 Listen = Callable[[dict[str, Any]], None]
-
-
-#: The longest a hosting window's chain is waited for before its host's computer answers.
-SHOWN_AT_MOST = 30.0
 
 
 class Host:
@@ -69,18 +65,14 @@ class Host:
         self.address: tuple[str, int] = (config.listen, config.port)
         self._network = network
         self._on_move, self._on_game_over = on_move, on_game_over
-        self._rng = random.Random(config.seed)
         self._thread = LoopThread(network.clock, "chainplus-host")
         self._loop = self._thread.loop
         self._game = HostedGame(config, self._loop.time())
         self._door = Door(config, self._game, self._changed, self._peer_move)
-        self._pause = config.pause
-        #: Set while the last move has been shown (at once when no window shows the moves).
-        self._shown = asyncio.Event()
-        self._shown.set()
+        self._pace = Pace(self._loop, config.pause, config.shown)
         self._move_clock = MoveClock(self._loop, config.move_seconds, self._out_of_time)
-        self._shown_by = float("-inf")  # the loop's time the host's computer answers from
-        self._thinking: asyncio.Task[None] | None = None
+        self._computer = Computer(self._loop, random.Random(config.seed), config.budget,
+                                  self._pace, self._answered)
         self._closing = False
         self._ended: Game | None = None  # the last game whose end was dealt with
         self._listeners: list[Listen] = []
@@ -147,17 +139,12 @@ class Host:
     def set_pause(self, seconds: float) -> None:
         """How long the host's computer seats wait after each move from now on (a hosting
         window's speed changed)."""
-        self._pause = seconds
+        self._pace.pause = seconds
 
     def shown(self, moves: int) -> None:
         """The hosting window has shown the game's move number ``moves`` whole (its chain
         over): the host's computer may answer it ``pause`` seconds from now."""
-        self._thread.call(self._on_shown, moves)
-
-    def _on_shown(self, moves: int) -> None:
-        if moves == len(self._game.game.moves) and not self._shown.is_set():
-            self._shown_by = self._loop.time() + self._pause
-            self._shown.set()
+        self._thread.call(self._pace.shown, moves)
 
     # ------------------------------------------------------------------ the thread
     async def _listen(self) -> None:
@@ -235,7 +222,7 @@ class Host:
                        f"{seat} now")
 
     def _new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> None:
-        self._shown.set()  # a new game: no chain to wait for
+        self._pace.reset()
         for holder in self._game.new_game(game, seats):
             self._door.let_go(holder, "the host's next game has no network seat for you")
         self._changed()
@@ -243,9 +230,7 @@ class Host:
     def _apply(self, square: int) -> None:
         """Play an accepted move, tell everyone, and go on (IllegalMoveError: nothing done)."""
         message, _ = self._game.play(square)
-        self._shown_by = self._loop.time() + self._pause
-        if self.config.shown:
-            self._shown.clear()
+        self._pace.moved(len(self._game.game.moves))
         self._broadcast(message)
         if self._on_move is not None:
             self._on_move(self._game.game)
@@ -259,7 +244,7 @@ class Host:
         hosted, seat = self._game, self._game.game.to_move or 0
         network = not self._closing and hosted.awaits(seat) and hosted.kind(seat) == "network"
         self._move_clock.follow((hosted.number, len(hosted.game.moves), seat) if network
-                                else None, self._shown_by - self._loop.time())
+                                else None, self._pace.left())
 
     def _next(self) -> None:
         hosted = self._game
@@ -274,25 +259,15 @@ class Host:
             self._send_game()
         seat = hosted.game.to_move or 0
         plan = hosted.seats[seat - 1]
-        if hosted.awaits(seat) and plan.kind == "computer" and self._thinking is None:
-            self._thinking = self._loop.create_task(self._think(plan))
+        if hosted.awaits(seat) and plan.kind == "computer" and not self._computer.busy:
+            self._computer.think(hosted.game, plan)
 
-    async def _think(self, plan: SeatSpec) -> None:
-        hosted = self._game
-        game, seat = hosted.game, hosted.game.to_move
-        rng = random.Random(self._rng.random())
-        try:
-            square = await asyncio.to_thread(
-                choose_move, game.copy(), plan.level, plan.random_pct, rng,
-                limit=Limit(time=self.config.budget))
-            with contextlib.suppress(TimeoutError):  # a window that never says: go on anyway
-                await asyncio.wait_for(self._shown.wait(), SHOWN_AT_MOST)
-            await asyncio.sleep(max(0.0, self._shown_by - self._loop.time()))
-        finally:
-            self._thinking = None
+    def _answered(self, game: Game, seat: int, square: int) -> None:
+        """The computer's square for ``seat``, played if the game has not moved on."""
         if self._done.is_set():
             return
-        if game is hosted.game and hosted.kind(seat or 0) == "computer" and game.to_move == seat:
+        hosted = self._game
+        if game is hosted.game and hosted.kind(seat) == "computer" and game.to_move == seat:
             self._apply(square)
         else:
             self._advance()  # the game, or who plays the seat, changed while it thought

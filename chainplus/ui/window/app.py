@@ -64,7 +64,8 @@ class Devices:
     screen and the graph's judge. Left out: the monotonic clock, a ``ProcessWorker``, the real
     ``Sounds`` (made when the App starts), a headless ``NullDisplay`` (``launch.run`` passes
     the window it opens), a judge in the worker's process (in step with the window when a
-    worker was given) and the real network (tests pass one in memory). Tests and the rigs pass stand-ins (``rigs.fakes``)."""
+    worker was given) and the real network. Tests and the rigs pass stand-ins
+    (``rigs.fakes``; a network in memory)."""
 
     clock: Callable[[], float] = time.monotonic
     worker: ThreadWorker | None = None
@@ -106,13 +107,14 @@ class App:
         network = options.network
         own = Table(services, Session(replace(options, network=replace(network, join=None)),
                                       store), policy, None, HINT_BUDGET, now=clock())
-        first: Referee | None = None
+        first: tuple[Table, Referee] | None = None
         said = "Carrying on with the saved game." if own.session.resumed else None
         if network.join is not None:
-            first = joined.join(own, network.join, network.join_code, network.watch)
+            host = joined.join(own, network.join, network.join_code, network.watch)
+            first = host.table, host
         elif own.session.hosted and not options.fixed_seats:
             # never listening on its own at start-up: only when --seats gives network seats
-            first = LocalReferee(own, unhosted=True)
+            first = own, LocalReferee(own, unhosted=True)
             said = "Carrying on with the saved game: host it from Games." if said else \
                 "Network seats wait: host this game from Games."
         self.stack = Stack(own, referee_for, self.display, first)

@@ -32,13 +32,13 @@ from chainplus.ui.window.turn import Computer, Turn
 
 
 class Controller:
-    """The game on ``referee``'s table (the player's own, a host's joined, a demonstration's),
-    played as the referee says. ``seating`` gives the table's referee when its game is seated
-    afresh (New, Undo, Play on: a game with network seats is hosted, one without is not)."""
+    """The game on ``table`` (the player's own, a host's joined, a demonstration's), played as
+    ``referee`` says. ``seating`` gives the table's referee when its game is seated afresh
+    (New, Undo, Play on: a game with network seats is hosted, one without is not)."""
 
-    def __init__(self, referee: Referee, seating: Callable[[Table], Referee]) -> None:
-        self.referee, self.seating = referee, seating
-        self.table = referee.table
+    def __init__(self, table: Table, referee: Referee,
+                 seating: Callable[[Table], Referee]) -> None:
+        self.table, self.referee, self.seating = table, referee, seating
         self.computer = Computer(self.table)
         self.phase: Turn | Showing | Ending = Turn(self.table, self.referee, self.computer)
         self.said: object = None  # the game whose winner was said last (``Won.key``)

@@ -93,7 +93,7 @@ class DemoMode:
         # silent: the demonstration's session has the sound off
         self.demo = Table(table.services, session, DEMO, DEMO_BUDGET, table.hint_budget,
                           now=table.now)
-        self.inner: Controller | TourMode = Controller(LocalReferee(self.demo), LocalReferee)
+        self.inner: Controller | TourMode = self.game()
 
     def tick(self, now: float) -> None:
         self.demo.now = now
@@ -101,13 +101,17 @@ class DemoMode:
         if isinstance(inner, TourMode):
             if inner.over(now):
                 self.demo.say(self.demo.session.new_game())
-                self.inner = Controller(LocalReferee(self.demo), LocalReferee)
+                self.inner = self.game()
             return
         was = inner.name
         inner.tick(now)
         if was == "over" and inner.name != "over":  # between two games, how to play
             inner.pause()
             self.inner = TourMode(self.demo)
+
+    def game(self) -> Controller:
+        """A demonstration game, the computer against itself."""
+        return Controller(self.demo, LocalReferee(self.demo), LocalReferee)
 
     def click(self, target: Target | None, button: int) -> None:
         """The click wakes the kiosk and does nothing else: the visitor's fresh game."""

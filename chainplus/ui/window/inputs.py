@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -30,9 +31,11 @@ from chainplus.ui.window.cursor import (
     part_places,
 )
 from chainplus.ui.window.display import Display
+from chainplus.ui.window.mode import BoardMode
+from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.pad import Ask, Pads
 from chainplus.ui.window.requests import OpenFile, OpenGames, OpenInfo, OpenRules
-from chainplus.ui.window.stack import Stack
+from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, MENU, SELECT, Furniture, Square, Target
 from chainplus.ui.window.wake import WAKE
 
@@ -77,11 +80,35 @@ def is_operator_combo(key: int, mod: int) -> bool:
     return key == OPERATOR_KEY and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_SHIFT)
 
 
+class Stacked(Protocol):
+    """The board and the windows over it, as what the person does reaches them (``stack``)."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def board(self) -> BoardMode: ...
+
+    @property
+    def window(self) -> Overlay | None: ...
+
+    @property
+    def icons(self) -> dict[str, pygame.Rect]: ...
+
+    def hit(self, pos: tuple[int, int]) -> Target | None: ...
+
+    def click(self, target: Target | None, button: int) -> None: ...
+
+    def key(self, key: int) -> bool: ...
+
+    def remember(self) -> None: ...
+
+
 class Inputs:
     """The pointer, the keys and the fingers on ``stack`` shown on ``display``; ``clock``
     tells when each came."""
 
-    def __init__(self, stack: Stack, display: Display, clock: Callable[[], float]) -> None:
+    def __init__(self, stack: Stacked, display: Display, clock: Callable[[], float]) -> None:
         self.stack, self.display, self.clock = stack, display, clock
         self.pointer: tuple[int, int] | None = None
         self.dragging: tuple[int, int] | None = None  # where a title-bar drag took hold
@@ -191,18 +218,7 @@ class Inputs:
 
     def pad(self, event: pygame.event.Event) -> bool:
         """A game controller plugged in or out, a button, the stick."""
-        kind, pads, now = event.type, self.pads, self.clock()
-        if kind == pygame.CONTROLLERDEVICEADDED:
-            pads.plugged(event)
-            return False
-        if kind == pygame.CONTROLLERDEVICEREMOVED:
-            pads.unplugged(event)
-            return False
-        if kind == pygame.CONTROLLERBUTTONUP:
-            pads.released(event)
-            return False
-        meant = pads.pressed(event, now) if kind == pygame.CONTROLLERBUTTONDOWN else \
-            pads.leaned(event, now)
+        meant = self.pads.handle(event, self.clock())
         if meant is None:
             return False
         self.pointer = None

@@ -56,6 +56,22 @@ class Pads:
         self.held: Action | None = None
         self.next_repeat = float("inf")
 
+    def handle(self, event: pygame.event.Event, now: float) -> Action | Ask | None:
+        """What a controller's event asks: a move, a press, Start or Back (None: nothing,
+        such as a controller plugged in or a button let go)."""
+        kind = event.type
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            self.plugged(event)
+        elif kind == pygame.CONTROLLERDEVICEREMOVED:
+            self.unplugged(event)
+        elif kind == pygame.CONTROLLERBUTTONUP:
+            self.released(event)
+        elif kind == pygame.CONTROLLERBUTTONDOWN:
+            return self.pressed(event, now)
+        elif kind == pygame.CONTROLLERAXISMOTION:
+            return self.leaned(event, now)
+        return None
+
     def plugged(self, event: pygame.event.Event) -> None:
         """A controller plugged in: open it, so its presses come (one that cannot be opened
         is left out quietly)."""

@@ -18,8 +18,8 @@ from enum import Enum
 from typing import Protocol
 
 from chainplus.app.outcomes import Note, Placed, Refused
+from chainplus.core.game import Game
 from chainplus.ui.window.picture import Status
-from chainplus.ui.window.table import Table
 
 
 class MoveSource(Enum):
@@ -79,9 +79,7 @@ Happening = Placed | Reset | Note
 
 
 class Referee(Protocol):
-    """The authority over the game on the board, on the table it is played on."""
-
-    table: Table
+    """The authority over the game on the board."""
 
     def player(self, seat: int) -> Player:
         """Who plays ``seat`` (the seat to move) now."""
@@ -134,3 +132,11 @@ class Referee(Protocol):
 
     def close(self) -> None:
         """Stop: the board is played another way from now on, or the window closes."""
+
+
+def source(game: Game, referee: Referee) -> MoveSource | None:
+    """Where the move of ``game``'s seat to move comes from, as ``referee`` says (None:
+    nobody may move now)."""
+    if game.to_move is None or game.winner is not None or referee.hold() is not None:
+        return None
+    return referee.player(game.to_move).source

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from chainplus.app.outcomes import Placed
@@ -11,10 +13,19 @@ from chainplus.app.panel import SEAT_NAME
 from chainplus.core.game import Cascade
 from chainplus.ui.window.chain import FINISH_HELP, Chain, draw_chain
 from chainplus.ui.window.picture import Board, Status
-from chainplus.ui.window.referee import MoveSource, Referee
+from chainplus.ui.window.referee import MoveSource, Referee, source
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Square, Target
-from chainplus.ui.window.turn import Computer, source
+
+
+class Thinker(Protocol):
+    """The window's computer, as a chain on show needs it (``turn.Computer``)."""
+
+    def think_ahead(self, left: float) -> None:
+        """It moves next and the chain shows ``left`` seconds more: think meanwhile."""
+
+    def hurry(self) -> None:
+        """The chain is over: answer within the usual pause."""
 
 
 class Showing:
@@ -26,7 +37,7 @@ class Showing:
     animating = True
 
     def __init__(self, placed: Placed, table: Table, referee: Referee,
-                 computer: Computer) -> None:
+                 computer: Thinker) -> None:
         self.placed, self.table, self.referee, self.computer = placed, table, referee, computer
         self.game_shown = table.session.game
         self.panel = table.session.panel
@@ -58,7 +69,7 @@ class Showing:
             return self.finish()
         if not self.looked_ahead:
             self.looked_ahead = True
-            if source(self.table, self.referee) is MoveSource.COMPUTER:
+            if source(self.table.session.game, self.referee) is MoveSource.COMPUTER:
                 self.computer.think_ahead(self.end - now)
         k, self.t = self.chain.at(now)
         waves = self.cascade.waves

@@ -57,9 +57,10 @@ class Stack:
     referees it, or another's the window joined (``first``: at the start)."""
 
     def __init__(self, own: Table, seating: Callable[[Table], Referee], display: Display,
-                 first: Referee | None = None) -> None:
+                 first: tuple[Table, Referee] | None = None) -> None:
         self.own, self.seating, self.display = own, seating, display
-        self.controller = Controller(first or seating(own), seating)
+        table, referee = first or (own, seating(own))
+        self.controller = Controller(table, referee, seating)
         self.demo: BoardMode | None = None
         self.windows: list[Overlay] = []
         self.quit = False
@@ -185,25 +186,29 @@ class Stack:
         else:
             self.close_windows()
             if isinstance(request, JoinHost):
-                self.play(partial(joined.join, address=request.address, code=request.code,
-                                  watch=request.watch))
+                self.play(partial(self.join, request))
             elif isinstance(request, HostGame):
                 if table is self.own:  # seated afresh: a game with network seats is hosted
                     self.controller.restart()
             elif isinstance(request, LeaveHost) and table is not self.own:
-                self.play(self.seating)
+                self.play(lambda: (self.own, self.seating(self.own)))
                 self.own.say(Note("You left the network game: your own game is back."))
             else:  # PlayOn: the game on the board changed under the windows
                 self.controller.follow(Effect.RESTART)
 
-    def play(self, seating: Callable[[Table], Referee]) -> None:
-        """Play the board with the referee ``seating`` makes of the player's own table (a
-        host's game joined is on a table of its own); the game before stops first."""
+    def play(self, seated: Callable[[], tuple[Table, Referee]]) -> None:
+        """Play the board on the table and with the referee ``seated`` gives (the player's
+        own, or a host's game joined, on a table of its own); the game before stops first."""
         before = self.controller
         before.close()
-        referee = seating(self.own)
-        referee.table.now = before.table.now
-        self.controller = Controller(referee, self.seating)
+        table, referee = seated()
+        table.now = before.table.now
+        self.controller = Controller(table, referee, self.seating)
+
+    def join(self, request: JoinHost) -> tuple[Table, Referee]:
+        """The host's game ``request`` names, on a table of its own."""
+        host = joined.join(self.own, request.address, request.code, request.watch)
+        return host.table, host
 
     def end_demo(self) -> None:
         """The visitor's fresh game, as the kiosk's operator set it."""

@@ -27,7 +27,7 @@ from chainplus.app.settings import Speed
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
 from chainplus.ui.window.picture import Board, Status
-from chainplus.ui.window.referee import MoveSource, Player, Referee
+from chainplus.ui.window.referee import MoveSource, Player, Referee, source
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Part, Square, Target
 from chainplus.ui.window.worker import HINT, MOVE, Job
@@ -133,15 +133,6 @@ class Computer:
         return done
 
 
-def source(table: Table, referee: Referee) -> MoveSource | None:
-    """Where the move of the seat to move on ``table``'s board comes from, as ``referee`` says
-    (None: nobody may move now)."""
-    game = table.session.game
-    if game.to_move is None or game.winner is not None or referee.hold() is not None:
-        return None
-    return referee.player(game.to_move).source
-
-
 class Turn:
     """The seat to move of the unfinished game on ``table``'s board, as ``referee`` says who
     plays it; ``computer`` is the window's own player."""
@@ -158,7 +149,7 @@ class Turn:
 
     def source(self) -> MoveSource | None:
         """Where the move comes from (None: nobody may move now)."""
-        return source(self.table, self.referee)
+        return source(self.table.session.game, self.referee)
 
     def tick(self, now: float) -> int | None:
         """The square the computer here plays once it is due, else None (a human to move: a
