@@ -1,8 +1,15 @@
-"""Command-line options whose mistakes cost the user one line, never a traceback."""
+"""Command-line options whose mistakes cost the user one line, never a traceback; and the one
+``--version`` every program of Chain+ answers."""
 
 from __future__ import annotations
 
 import argparse
+
+from chainplus import __version__
+
+#: What ``--version`` prints: the name and the version (chainplus/__init__.py holds it, and
+#: pyproject.toml reads it from there).
+VERSION_LINE = f"Chain+ {__version__}"
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -13,3 +20,9 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+def add_version(parser: argparse.ArgumentParser) -> None:
+    """``--version``: print ``VERSION_LINE`` and exit with status 0."""
+    parser.add_argument("--version", action="version", version=VERSION_LINE,
+                        help="say which version of Chain+ this is and exit")
