@@ -110,7 +110,7 @@ class Peer:
                 self.writer.write(line)
                 await asyncio.wait_for(self.writer.drain(), self.limits.send_timeout)
             self.writer.close()
-        except (TimeoutError, OSError):
+        except (asyncio.TimeoutError, OSError):  # not the builtin TimeoutError before 3.11
             self.abort()
 
 
@@ -123,7 +123,7 @@ async def lines(reader: asyncio.StreamReader, timeout: Callable[[], float]
     while True:
         try:
             chunk = await asyncio.wait_for(reader.read(MAX_CLIENT_LINE), max(0.0, timeout()))
-        except (TimeoutError, OSError):
+        except (asyncio.TimeoutError, OSError):  # not the builtin TimeoutError before 3.11
             return
         if not chunk:
             return
