@@ -13,7 +13,7 @@ import socket
 from pathlib import Path
 
 from pygame import Rect
-from x11 import GameWindow, centre, drawn, help_box, needs_x11, status_box
+from x11 import WAIT, GameWindow, centre, drawn, help_box, needs_x11, status_box
 
 from chainplus.ui.art import panel_view, widgets
 from chainplus.ui.art.theme import DARK_BLUE, RED, STATUS, TITLE_BAR, WHITE, icon_layout
@@ -22,7 +22,7 @@ from chainplus.ui.window.joined import JOINED
 
 pytestmark = needs_x11
 
-CODE = "TEST42"
+CODE = "K7QX2MPW9"
 #: The icons of a joined window (it hides those the host decides).
 JOINED_ICONS = icon_layout(tuple(name for name in WINDOW_ICONS if name not in JOINED.hidden_icons))
 #: The help box's first line.
@@ -67,7 +67,7 @@ def host_waits(host: GameWindow, where: str) -> None:
     hosting = title_bars(f"Chain Reaction - hosting at {where}, code {CODE}")
     host.wait(lambda: host.picture(TITLE_BAR) in hosting, "the hosting title")
     host.wait(lambda: host.picture(panel_view.HELP) ==
-              help_box(f"Join with code {CODE} at {where}."), "where to join")
+              help_box(f"Code {CODE} at {where} (this computer only)."), "where to join")
 
 
 def blue_joins(host: GameWindow, joiner: GameWindow, where: str) -> None:
@@ -147,3 +147,42 @@ def test_two_windows_play_over_the_network(xserver, tmp_path: Path, wait_for) ->
     finally:
         for window in windows:
             window.stop()
+
+
+def test_a_kiosk_follows_a_game_played_elsewhere(xserver, tmp_path: Path, wait_for) -> None:
+    """``--kiosk --watch``: a museum screen, full screen, showing a game two computers play
+    at a host elsewhere (here on 127.0.0.1), move by move, its title saying whose game."""
+    from chainplus.app.seats import parse_seats
+    from chainplus.net.host import Host
+    from chainplus.net.hosted_game import HostConfig
+    from chainplus.ui.window.scaler import Layout
+
+    played = Host(HostConfig(parse_seats("C1,C1"), seed=3, code=CODE, budget=0.02,
+                             answer_after=lambda waves: 0.4))
+    played.start()
+    where = f"127.0.0.1:{played.address[1]}"
+    display, screen = xserver()
+    kiosk = GameWindow(display, screen, tmp_path,
+                       ["--kiosk", "--supervised", "--watch", where, "--code", CODE], wait_for)
+    try:
+        kiosk.window, kiosk.geometry = wait_for(kiosk.find, "the kiosk's window", WAIT)
+        layout = Layout.fit((int(kiosk.geometry["WIDTH"]), int(kiosk.geometry["HEIGHT"])))
+        kiosk.left, kiosk.top = layout.area[0], layout.area[1]
+        kiosk.scale = layout.area[2] // 640
+        assert layout.area[2] == 640 * kiosk.scale  # a whole step on this screen
+        titles = tuple(drawn(TITLE_BAR, lambda surface, focused=focused: widgets.window_frame(
+            surface, focused, show_close=False, show_toggle=False,
+            title=f"Chain Reaction - watching {where}")) for focused in (True, False))
+        wait_for(lambda: kiosk.picture(TITLE_BAR) in titles, "the watching title", WAIT)
+        def moved() -> dict[int, tuple[int, int, int]] | None:
+            board = kiosk.board()
+            return board if len(set(board.values())) > 1 else None
+
+        first = wait_for(moved, "the host's moves", WAIT)
+        wait_for(lambda: kiosk.board() != first, "more of them", WAIT)
+    except BaseException:
+        kiosk.report(tmp_path / "kiosk-watch.png")
+        raise
+    finally:
+        kiosk.stop()
+        played.stop()

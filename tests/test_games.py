@@ -20,7 +20,7 @@ from paths import ROOT
 from setups import options_of
 
 import chainplus.app.settings as st
-from chainplus.app.games import KEEP, GameEntry, Player
+from chainplus.app.games import KEEP, GameEntry, Opened, Player, players_in, shown_folder
 from chainplus.app.options import Options, demo_options
 from chainplus.app.outcomes import Note, Placed
 from chainplus.app.seats import SeatSpec
@@ -136,7 +136,7 @@ def test_save_says_where_the_game_went_and_the_file_is_a_record(tmp_path: Path) 
     s = session(tmp_path)
     play(s, (27, 36))
     note = s.save_game()
-    assert note == Note("Saved as 2026-11-26_10-15-02 in the games folder.")
+    assert note == Note("Saved as 2026-11-26_10-15-02 in .../games/saved.")
     assert fits_help_box(note.text)
     path = tmp_path / "games" / "saved" / "2026-11-26_10-15-02.json"
     assert game_from_text(path.read_text()).state() == s.game.state()
@@ -147,12 +147,21 @@ def test_save_says_where_the_game_went_and_the_file_is_a_record(tmp_path: Path) 
     assert s.game.moves == [27, 36] and kept(tmp_path) == []  # saving changes nothing else
 
 
+def test_save_names_the_folder_as_a_player_can_follow_it() -> None:
+    home = Path.home()
+    assert shown_folder(home / "games" / "saved") == "~/games/saved"
+    assert shown_folder(home / ".config" / "chainplus" / "games" / "saved") == ".../games/saved"
+    assert shown_folder(home / ".config/chainplus/games/saved", 40) == \
+        "~/.config/chainplus/games/saved"
+    assert shown_folder(Path("/srv/kiosk/games/saved"), 40) == "/srv/kiosk/games/saved"
+
+
 def test_a_finished_game_may_be_saved_too_and_names_never_clash(tmp_path: Path) -> None:
     s = session(tmp_path, clock=Clock(step=0))  # everything in the same second
     play(s, RED_WINS)
     first, second = s.save_game(), s.save_game()
-    assert first.text == "Saved as 2026-11-26_10-15-02-2 in the games folder."  # kept: -02
-    assert second.text == "Saved as 2026-11-26_10-15-02-3 in the games folder."
+    assert first.text == "Saved as 2026-11-26_10-15-02-2 in .../games/saved."  # kept: -02
+    assert second.text == "Saved as 2026-11-26_10-15-02-3 in .../games/saved."
     assert kept(tmp_path) == ["2026-11-26_10-15-02.json"]
     listed = [entry.name for entry in s.recent_games()]
     assert listed == ["2026-11-26_10-15-02-3", "2026-11-26_10-15-02-2", "2026-11-26_10-15-02"]
@@ -275,7 +284,9 @@ def test_open_game_gives_the_game_and_leaves_the_board_alone(tmp_path: Path) -> 
     play(s, (27,))
     before = s.game.state()
     opened = s.open_game(tmp_path / "games" / "kept" / name)
-    assert isinstance(opened, Game) and opened.winner == 1 and opened.moves == list(RED_WINS)
+    assert isinstance(opened, Opened)
+    assert opened.game.winner == 1 and opened.game.moves == list(RED_WINS)
+    assert opened.players == players_in(s.panel, opened.game)  # who played it, as it says
     assert s.game.state() == before
 
 

@@ -18,7 +18,7 @@ from chainplus.core.records import game_from_data
 from chainplus.net import bot
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
-from chainplus.ui.art import font, panel_view
+from chainplus.ui.art import font, games_view, panel_view
 from chainplus.ui.art.theme import TITLE_BAR, panel_cell
 from chainplus.ui.window.command_line import local_seats
 from chainplus.ui.window.hosting import HostedReferee
@@ -135,7 +135,7 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
         code, where = line(app).host.code, line(app).where
         assert app.mode.title() == f"Chain Reaction - hosting at {where}, code {code}"
         run_until(app, lambda: remote(app).state is not None, "the host's game")
-        assert help_line(app) == f"Join with code {code} at {where}."
+        assert help_line(app) == f"Code {code} at {where} (this computer only)."
         assert app.mode.picture.status().head == "Waiting for" and app.mode.waiting_seats() == {2}
         ui.click_square(app, 0)
         assert "Waiting for Blue" in ui.message(app) and not app.game.moves
@@ -203,7 +203,10 @@ def test_the_host_hands_a_seat_to_the_computer_starts_new_games_and_stops(ui):
         app.close()
 
 
-def test_a_hosting_window_started_again_carries_on_with_the_same_code(ui, tmp_path):
+def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_code(
+        ui, tmp_path):
+    """Started again, the window never listens on its own: the network seat waits (the game
+    held on its turn) until the player hosts from the Games window, with the same code."""
     app = hosting_app(ui, "H,N", store=Store(tmp_path))
     joiner = Connection.open(*line(app).host.address)
     try:
@@ -217,6 +220,11 @@ def test_a_hosting_window_started_again_carries_on_with_the_same_code(ui, tmp_pa
         joiner.close()
     again = ui.make_app(speed="fast", store=Store(tmp_path), port=0)
     try:
+        assert not hosting(again) and again.mode.waiting_seats() == {2}
+        assert "host it from Games" in ui.message(again)
+        assert again.mode.picture.status().head == "Not hosted"  # blue's turn, held
+        ui.click_icon(again, "games")
+        ui.post_click(again, games_view.TOP_BUTTONS["host"].center)
         assert hosting(again) and line(again).host.code == code
         run_until(again, lambda: remote(again).state is not None, "the host's game")
         assert len(again.game.moves) == 1 and again.mode.waiting_seats() == {2}
@@ -240,3 +248,47 @@ def test_a_window_that_cannot_listen_plays_the_network_seats_itself(ui):
             assert app.session.panel[2].plays_as == app.session.panel[2].kind == "human"
         finally:
             app.close()
+
+
+# ------------------------------------------------------------------ where a window listens
+def test_a_window_hosts_for_this_computer_only_unless_its_player_opens_it(ui, tmp_path):
+    """By default the window's host listens on 127.0.0.1 and the title says so exactly; the
+    Games window's option opens the next game hosted to the local network, remembered in the
+    settings (not while hosting); --listen decides instead when given."""
+    app = hosting_app(ui, "H,N", store=Store(tmp_path))
+    try:
+        assert line(app).host.config.listen == "127.0.0.1"
+        port = line(app).host.address[1]
+        assert f"hosting at 127.0.0.1:{port}, code" in app.mode.title()
+        ui.click_icon(app, "games")
+        ui.post_click(app, games_view.TOP_BUTTONS["lan"].center)  # hosting: not now
+        assert not app.session.lan and "hosting" in ui.message(app)
+    finally:
+        app.close()
+    local = ui.make_app(store=Store(tmp_path))
+    try:
+        ui.click_icon(local, "games")
+        ui.post_click(local, games_view.TOP_BUTTONS["lan"].center)
+        assert local.session.lan and local.session.listen == ""  # every interface next time
+        assert "local network" in ui.message(local)
+    finally:
+        local.close()
+    assert st.load_settings(tmp_path)[0].lan
+    given = ui.make_app(store=Store(tmp_path), listen="127.0.0.1", lan=True)  # as remembered
+    try:
+        assert given.session.lan and given.session.listen == "127.0.0.1"  # --listen decides
+        ui.click_icon(given, "games")
+        ui.post_click(given, games_view.TOP_BUTTONS["lan"].center)
+        assert given.session.lan and "--listen" in ui.message(given)
+    finally:
+        given.close()
+
+
+def test_the_command_line_leaves_where_a_window_listens_to_the_game():
+    from chainplus.ui.window.command_line import build_parser, options_from
+
+    saved = st.Settings(lan=True)
+    network = options_from(build_parser().parse_args([]), saved).network
+    assert network.listen is None and network.lan
+    given = options_from(build_parser().parse_args(["--listen", "::1"]), saved).network
+    assert given.listen == "::1"

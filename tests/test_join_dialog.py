@@ -100,7 +100,7 @@ def test_join_from_the_games_window_play_and_leave_to_the_own_game(ui, tmp_path)
         run_until(app, lambda: len(app.game.moves) >= 2, "our move and the host's answer")
         assert app.game.moves[0] == square and host.snapshot().record["moves"]
         ui.click_icon(app, "games")
-        assert app.mode.entries == [] and app.mode.network == f"127.0.0.1:{host.address[1]}"
+        assert app.mode.listed == [] and app.mode.network == f"127.0.0.1:{host.address[1]}"
         ui.post_click(app, games_view.NETWORK_BUTTONS["leave"].center)
         assert app.mode.name == "play" and app.table.where is None
         assert help_line(app) == "You left the network game: your own game is back."
@@ -256,7 +256,7 @@ def test_a_window_joined_on_the_command_line_saves_the_hosts_game_and_leaves(ui,
         ui.click_icon(app, "games")
         assert app.mode.own_help(Part("leave")) and help_line(app)
         ui.post_click(app, games_view.NETWORK_BUTTONS["save"].center)
-        assert help_line(app).startswith("Saved as") and "your games folder" in help_line(app)
+        assert help_line(app).startswith("Saved as") and "your .../games/saved" in help_line(app)
         [saved] = (tmp_path / "games" / "saved").glob("*.json")
         assert [tuple(m) for m in json.loads(saved.read_text())["moves"]] == \
             [divmod(s, 8) for s in played]  # the joiner keeps the host's game

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -37,10 +38,10 @@ def start(args: list[str]) -> subprocess.Popen:
 def test_a_headless_host_and_two_joiners_play_a_game_to_the_end(tmp_path):
     records = tmp_path / "games.jsonl"
     server = start(["host", "--port", "0", "--seats", "N,C1,N", "--rules", "classic",
-                    "--record", str(records), "--code", "ab12cd"])
+                    "--record", str(records), "--code", "ab12cd7x"])
     ready = json.loads(server.stdout.readline())
     assert ready["host"] == "127.0.0.1" and ready["port"] > 0
-    assert ready["code"] == "AB12CD"
+    assert ready["code"] == "AB12CD7X"
     joiners = [start(["join", f"{ready['host']}:{ready['port']}", "--code", ready["code"],
                       *args]) for args in (["--level", "2", "--seed", "1"], ["--random", "50"])]
     outs = [j.communicate(timeout=WAIT) for j in joiners]
@@ -144,3 +145,67 @@ def test_a_host_started_on_its_autosave_carries_on_the_game_with_its_code(net, t
     assert final["moves"][:12] == record_of(game)["moves"]
     assert game_from_data(final).winner is not None and final["moves"] == json.loads(line)["moves"]
     assert sorted(bot.seat for bot in results) == [1, 3]
+
+
+def played(moves: int, seats: tuple[int, ...] = (1, 2, 3)) -> Game:
+    """A game of seeded random moves, ``moves`` long (or to its end)."""
+    game, rng = Game(seats), random.Random(moves)
+    while len(game.moves) < moves and game.winner is None:
+        game.play(game.random_move(rng))
+    return game
+
+
+@pytest.mark.parametrize("number, over, left", [(2, False, [2]), (1, True, [2]),
+                                                 (2, True, [1, 2]), (1, False, [1, 2])])
+def test_a_host_started_again_carries_on_its_count_of_games(net, tmp_path, number, over, left):
+    """A host of --games 2 stopped in game 2, or after game 1, plays the rest and no more;
+    one stopped after its last game starts a new run, with a new code."""
+    game = played(500 if over else 12, (1, 2))
+    assert (game.winner is not None) == over
+    autosave, records = tmp_path / "host.json", tmp_path / "games.jsonl"
+    autosave.write_text(json.dumps({**record_of(game), "code": "K7QX2M", "game": number}))
+    host = Hosting(["--seats", "N,N", "--games", "2", "--autosave", str(autosave),
+                    "--record", str(records)], net)
+    ready = host.ready()
+    results = Bots((ready["host"], ready["port"]), ready["code"],
+                   [at(net, f"10.0.0.{n}") for n in (1, 2)]).join()
+    assert host.end() == 0
+    assert [r["game"] for r in results[0].records] == left
+    assert len(records.read_text().splitlines()) == len(left)
+    assert (ready["code"] == "K7QX2M") == (left != [1, 2] or not over)
+    saved = json.loads(autosave.read_text())
+    assert saved["game"] == 2 and set(saved["tokens"]) == {"1", "2"}
+
+
+def test_a_chosen_code_is_kept_as_given_across_restarts_and_a_new_code_wins(net, tmp_path):
+    autosave = tmp_path / "host.json"
+    for given, kept in (([], "O0I1L0O1IL"), (["--code", "h7w2k9q4"], "H7W2K9Q4")):
+        autosave.write_text(json.dumps({**record_of(played(6)), "code": "O0I1L0O1IL"}))
+        host = Hosting(["--seats", "N,C1,N", "--autosave", str(autosave), *given], net)
+        ready = host.ready()
+        assert ready["code"] == kept
+        Bots((ready["host"], ready["port"]), kept, [at(net, f"10.0.0.{n}") for n in (1, 2)])
+        assert host.end() == 0
+
+
+def test_replay_checks_every_record_of_a_hosts_record_file(net, tmp_path, capsys):
+    records = tmp_path / "games.jsonl"
+    host = Hosting(["--seats", "N,N", "--games", "3", "--record", str(records)], net)
+    ready = host.ready()
+    Bots((ready["host"], ready["port"]), ready["code"],
+         [at(net, f"10.0.0.{n}") for n in (1, 2)]).join()
+    assert host.end() == 0
+    assert cli.main(["replay", str(records)]) == 0
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert err == "" and lines[-1] == {"checked": 3}
+    games = [game_from_data(json.loads(line)) for line in records.read_text().splitlines()]
+    assert [(line["record"], line["line"], line["winner"]) for line in lines[:-1]] == \
+        [(n, n, game.winner) for n, game in enumerate(games, start=1)]
+    broken = records.read_text().splitlines()
+    broken[2] = broken[2].replace('"moves": [[', '"moves": [[9, 9], [')
+    records.write_text("\n".join(broken) + "\n\n")
+    assert cli.main(["replay", str(records)]) == 2
+    out, err = capsys.readouterr()
+    assert err == "error: record 3 (line 3): move 1: [9, 9] is off the board (rows and " \
+                  "columns are 0-7)\n" and out.count("\n") == 2

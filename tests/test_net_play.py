@@ -21,8 +21,8 @@ from chainplus.app.seats import parse_seats
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
 from chainplus.net import protocol as msg
-from chainplus.net.bot import REFUSED_PAUSE, RETRY_PAUSE, BotPlayer, BotResult, JoinError, play
-from chainplus.net.client import Connection
+from chainplus.net.bot import REFUSED_PAUSE, BotPlayer, BotResult, JoinError, play
+from chainplus.net.client import Connection, Patience
 from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, Lost
@@ -196,7 +196,7 @@ def test_a_host_started_again_is_joined_again_and_the_game_goes_on(net):
     stood = saved[-1][2]
     again = hosted("N,C1,N", net, port=first.address[1], resume=stood, **config)
     try:
-        until(lambda: again.wait(0), "the game's end", clock, 5 * RETRY_PAUSE)
+        until(lambda: again.wait(0), "the game's end", clock, 5 * Patience().first)
         results = players.join()
         [record] = again.snapshot().finished
         game = game_from_data(record)
@@ -219,7 +219,10 @@ def chain_waves(game: Game) -> int:
 
 
 def test_the_game_waits_on_a_seat_whose_joiner_left_and_says_so(net):
-    host = hosted("N,N", net)
+    """The game waits on a seat whose player left; the seat is that player's for the grace
+    (a newcomer with the code is refused), and a newcomer's after it, with a token of its
+    own: the old one takes nothing back any more."""
+    host = hosted("N,N", net, grace=5.0)
     transport = net.transport
     try:
         first = Connection.open(*host.address, transport)
@@ -228,7 +231,8 @@ def test_the_game_waits_on_a_seat_whose_joiner_left_and_says_so(net):
         assert isinstance(welcome, msg.Welcome)
         second = Connection.open(*host.address, transport)
         second.send(msg.hello(host.code.lower()))  # codes are read in either case
-        assert isinstance(second.receive(WAIT), msg.Welcome)
+        left = second.receive(WAIT)
+        assert isinstance(left, msg.Welcome) and left.token != welcome.token
         second.close()
         # the first joiner hears of the second coming and going; the game waits on it
         states = []
@@ -237,11 +241,23 @@ def test_the_game_waits_on_a_seat_whose_joiner_left_and_says_so(net):
             if isinstance(message, msg.GameState):
                 states.append(message)
         assert states[-1].connected == (welcome.seat,)
-        # anyone with the code (the same command again) takes the left seat back
+        for asked in (None, 2):  # the same command again, or asking for the seat: refused
+            early = Connection.open(*host.address, transport)
+            early.send(msg.hello(host.code, seat=asked))
+            assert early.receive(WAIT) == msg.Error(
+                "there is no free network seat: seat 2's player has 5 s to come back"
+                if asked is None else "seat 2 is not free: its player has 5 s to come back")
+            early.close()
+        net.clock.advance(5.0)  # the grace is over: anyone with the code may have the seat
         third = Connection.open(*host.address, transport)
         third.send(msg.hello(host.code))
         again = third.receive(WAIT)
         assert isinstance(again, msg.Welcome) and again.seat == 2
+        assert again.token not in (left.token, welcome.token)
+        late = Connection.open(*host.address, transport)
+        late.send(msg.hello(host.code, token=left.token))
+        assert late.receive(WAIT) == msg.Error("unknown token")
+        late.close()
         fourth = Connection.open(*host.address, transport)
         fourth.send(msg.hello(host.code))
         assert fourth.receive(WAIT) == msg.Error("there is no free network seat")
@@ -301,7 +317,8 @@ def test_a_link_joins_comes_back_after_a_drop_and_says_when_the_host_has_gone(ne
     been away for ``retry_for`` seconds, as the link's clock counts them."""
     clock = net.clock
     host = hosted("N,C1", net)
-    link = Link(*host.address, host.code, retry_for=10.0, network=at(net, "10.0.0.1"))
+    link = Link(*host.address, host.code, network=at(net, "10.0.0.1"))
+    link.retry_for = 10.0
     link.start()
     try:
         events = heard(link, lambda e: isinstance(e, msg.GameState) and e.started)

@@ -95,7 +95,9 @@ def test_a_joined_window_plays_a_hosts_game_to_the_end(ui, tmp_path):
     app = joined_app(ui, host, store=store)
     try:
         assert app.icons.keys() == {"speed", "sound", "games", "rules", "quit"}
+        assert app.mode.title() == f"Chain Reaction - joining {link(app).where}"
         run_until(app, lambda: remote(app).seat == 1, "the welcome")
+        assert app.mode.title() == f"Chain Reaction - joined {link(app).where}"
         clicks = 0
         while True:
             run_until(app, lambda: ready_to_click(app), "our turn or the end")
@@ -188,6 +190,7 @@ def test_a_host_that_stops_is_one_line_and_the_game_stays(ui):
         assert help_line(app) == "The host has gone. The game stays as it stood."
         assert app.game.moves == moves and not app.mode.human_to_move()
         assert tuple(app.mode.picture.status()) == (None, "Host gone", link(app).where, False)
+        assert app.mode.title() == f"Chain Reaction - host gone: {link(app).where}"
         ui.click_square(app, 3)
         assert app.game.moves == moves and "gone" in ui.message(app)
     finally:
@@ -214,6 +217,7 @@ def test_a_wrong_code_is_one_line(ui):
     try:
         run_until(app, lambda: remote(app).gone, "the refusal")
         assert help_line(app) == "The host refused: wrong code."
+        assert app.mode.title() == f"Chain Reaction - not joined: {link(app).where}"
     finally:
         app.close()
         host.stop()
@@ -224,6 +228,7 @@ def test_a_wrong_code_is_one_line(ui):
     ["--join", "127.0.0.1:4770"], ["--code", "no way"], ["--port", "0"], ["--port", "x"],
     ["--join", "127.0.0.1:4770", "--code", "no way"],
     ["--join", "127.0.0.1:4770", "--code", "AB12", "GAME.json"],
+    ["--code", "AB12CD"],  # the code this window would host with: too weak
 ])
 def test_bad_join_options_are_one_error_line(capsys, argv):
     with pytest.raises(SystemExit) as exited:

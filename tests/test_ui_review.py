@@ -15,11 +15,12 @@ import pytest
 
 from chainplus.ai.judgement import series
 from chainplus.ai.service_process import Service
+from chainplus.app.games import players_in
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text, record_of
-from chainplus.ui.art import games_view, graph_view, review_view
+from chainplus.ui.art import games_view, graph_view, panel_view, review_view
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.judging import GraphJudge
@@ -103,7 +104,7 @@ def test_a_kiosk_shows_the_graph_then_the_next_game_as_before(ui) -> None:
 
 def review_of(ui, game: Game, **options):
     app = make(ui, **options)
-    app.stack.push(ReviewWindow(app.table, game, at=0))
+    app.stack.push(ReviewWindow(app.table, game, players_in(app.session.panel, game), at=0))
     return app
 
 
@@ -197,11 +198,11 @@ def test_save_lists_and_reopens_a_game(ui, tmp_path) -> None:
     ui.click_icon(app, "games")
     assert app.mode.name == "games"
     ui.post_click(app, games_view.TOP_BUTTONS["save"].center)
-    assert "Saved as" in ui.message(app) and "games folder" in ui.message(app)
+    assert "Saved as" in ui.message(app) and ".../games/saved" in ui.message(app)
     saved = list((tmp_path / "games" / "saved").glob("*.json"))
     assert len(saved) == 1 and json.loads(saved[0].read_text())["moves"] == [[0, 0], [1, 1],
                                                                             [2, 2]]
-    assert app.mode.entries and app.mode.entries[0].saved
+    assert app.mode.shown_entries and app.mode.shown_entries[0].saved
     ui.post_click(app, games_view.row_rect(0).center)
     assert isinstance(app.mode, ReviewWindow) and app.mode.replay.moves == (0, 9, 18)
     ui.post_click(app, review_view.BUTTONS["close"].center)
@@ -238,6 +239,37 @@ def test_a_record_dropped_on_the_window_opens_in_a_replay(ui, tmp_path) -> None:
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     assert app.mode.name == "play" and app.game.moves[0] == 27
+
+
+def test_a_replay_shows_the_records_own_players_never_the_live_panels(ui, tmp_path,
+                                                                       monkeypatch) -> None:
+    """A 4-seat record dropped on a window set up for two: the panel shows the four who played
+    it (the computers' levels as the record says; a seat it does not say, as a human), none of
+    them striped as not in play; a click on it changes nothing; closing brings the live panel
+    back."""
+    game = won_game(seats=(1, 2, 3, 4))
+    path = tmp_path / "four.json"
+    seats = [{"seat": 1, "kind": "human"}, {"seat": 2, "kind": "computer", "level": 4,
+                                            "random_pct": 0}, {"seat": 4, "kind": "network"}]
+    path.write_text(json.dumps({**record_of(game), "seats": seats}))
+    app = make(ui, seats=parse_seats("H,C2"))
+    live = dict(app.session.panel)
+    drop(app, path)
+    shown = app.mode.picture.panel
+    assert [(shown[s].kind, shown[s].plays_as) for s in (1, 2, 3, 4)] == [
+        ("human", "human"), ("computer", "computer"), ("human", "human"),
+        ("network", "network")]
+    assert (shown[2].level, shown[2].random_pct) == (4, 0)
+    drawn = []
+    monkeypatch.setattr(panel_view, "draw_panel", lambda _s, setup, *rest: drawn.append(setup))
+    app.draw(pygame.Surface((640, 480)))
+    assert drawn == [shown]  # the screen draws the record's players
+    monkeypatch.undo()
+    ui.click_cell(app, 3, 1)
+    assert app.session.panel == live and "players" in ui.message(app)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.mode.name == "play" and app.mode.picture.panel == live
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"\x00\xff" * 10, b'{"players": 9}',
@@ -333,3 +365,35 @@ def test_a_judgement_whose_process_dies_goes_on_in_step_with_the_window(ui) -> N
         assert judging.points == list(series(game, nodes=NODES))
     finally:
         service.close()
+
+
+def test_the_games_window_lists_every_game_saved_first_and_opens_the_oldest(ui, tmp_path):
+    """400 kept and 100 saved: every one is listed, page by page (the saved first, each newest
+    first, a page read only when shown), and the oldest saved opens in a replay."""
+    games = {True: tmp_path / "games" / "saved", False: tmp_path / "games" / "kept"}
+    names: dict[bool, list[str]] = {True: [], False: []}
+    for saved, count in ((True, 100), (False, 400)):
+        games[saved].mkdir(parents=True)
+        for number in range(count):
+            month, day, minute = 1 + number // 28 % 12, 1 + number % 28, number // 336
+            name = f"2026-{month:02d}-{day:02d}_10-{minute:02d}-0{int(saved)}.json"
+            moves = [[number % 8, number // 8 % 8]]
+            (games[saved] / name).write_text(json.dumps({"players": 2, "moves": moves}))
+            names[saved].append(name[:-5])
+    app = make(ui, tmp_path)
+    ui.click_icon(app, "games")
+    window = app.mode
+    assert window.pages == 100 and len(window.read) == 0  # nothing read yet
+    listed = []
+    for _ in range(window.pages):
+        listed += [entry.name for entry in window.shown_entries]
+        key(app, pygame.K_RIGHT)
+    assert listed == sorted(names[True], reverse=True) + sorted(names[False], reverse=True)
+    key(app, pygame.K_HOME)
+    assert window.page == 0
+    for _ in range(19):
+        ui.post_click(app, games_view.FOOTER["next"].center)
+    oldest = window.shown_entries[-1]
+    assert oldest.saved and oldest.name == min(names[True])
+    ui.post_click(app, games_view.row_rect(4).center)
+    assert isinstance(app.mode, ReviewWindow) and len(app.mode.replay.moves) == 1

@@ -14,7 +14,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from chainplus.app.games import GameEntry, Unreadable, open_record
+from chainplus.app.games import (
+    GameEntry,
+    GamesFolder,
+    Listed,
+    Opened,
+    Unreadable,
+    open_record,
+    players_of,
+    shown_folder,
+)
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import Panel
 from chainplus.app.settings import Settings, WriteFailure
@@ -76,17 +85,38 @@ class Files:
         saved = self.store.save_game(game, panel)
         if isinstance(saved, WriteFailure):
             return Note(f"Cannot save the game: {saved.cause}.", warn=True)
-        return Note(f"Saved as {saved.stem} in {'your' if joined else 'the'} games folder.")
+        whose = "your " if joined else ""
+        return Note(f"Saved as {saved.stem} in {whose}{shown_folder(saved.parent)}.")
+
+    def listing(self) -> list[Listed]:
+        """Every game in the games folder, the saved first, each newest first (not read)."""
+        return self.store.games.listing() if self.store is not None else []
+
+    def entry(self, listed: Listed) -> GameEntry | None:
+        """The listing's line for ``listed``; None for a file that is not a game (warned in
+        the log)."""
+        try:
+            return GamesFolder.entry(listed)
+        except Unreadable as exc:
+            if self.store is not None:
+                self.store.warn(str(exc))
+            return None
+
+    @property
+    def folder(self) -> Path | None:
+        """Where the games are kept (None: nowhere)."""
+        return self.store.games.folder if self.store is not None else None
 
     def recent(self, limit: int) -> list[GameEntry]:
         """The newest kept and saved games, newest first (files that are not games skipped)."""
         return self.store.recent_games(limit) if self.store is not None else []
 
-    def open(self, path: Path) -> Game | Note:
-        """The game a record file holds, to replay. A file that is not a game gives a warning
-        Note of one line (and a warning in the log)."""
+    def open(self, path: Path) -> Opened | Note:
+        """The game a record file holds, to replay, with who played it. A file that is not a
+        game gives a warning Note of one line (and a warning in the log)."""
         try:
-            return open_record(path)[0]
+            game, data = open_record(path)
+            return Opened(game, players_of(game, data))
         except Unreadable as exc:
             if self.store is not None:
                 self.store.warn(str(exc))

@@ -18,18 +18,18 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from chainplus.app.panel import PLAYS_AS, Panel
-from chainplus.app.seats import SeatKind
+from chainplus.app.panel import PLAYS_AS, Panel, panel_of
+from chainplus.app.seats import SeatKind, SeatSpec
 from chainplus.app.settings import BadFile, WriteFailure, read_bytes, write_or_failure
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, decode, game_from_data, parse_record, record_of
-from chainplus.core.rules import Rules
+from chainplus.core.rules import SEATS, Rules
 
 GAMES_FOLDER = "games"
 KEPT, SAVED = "kept", "saved"
@@ -87,6 +87,15 @@ class Unreadable(Exception):
         self.note = note
 
 
+def shown_folder(folder: Path, width: int = 20) -> str:
+    """``folder`` as a short line can say it: the home folder as ~, and only its last two
+    parts when that is still longer than ``width`` characters."""
+    text, home = str(folder), str(Path.home())
+    if text == home or text.startswith(home + os.sep):
+        text = "~" + text[len(home):]
+    return text if len(text) <= width else ".../" + "/".join(folder.parts[-2:])
+
+
 def shown_name(path: Path) -> str:
     """``path``'s file name as a message line can show it: printable ASCII, at most
     ``NAME_SHOWN`` characters."""
@@ -142,8 +151,43 @@ def players_of(game: Game, data: dict[str, Any]) -> tuple[Player, ...]:
             said[seat] = Player(seat, "computer", level if type(level) is int else None,
                                 pct if type(pct) is int else None)
         elif type(seat) is int:
-            said[seat] = Player(seat, "human")
+            said[seat] = Player(seat, row["kind"])  # a human here, or over the network
     return tuple(said.get(seat, Player(seat)) for seat in game.seats)
+
+
+def players_in(panel: Panel, game: Game) -> tuple[Player, ...]:
+    """Who plays each seat of ``game`` as ``panel`` says (the game on the board), as a record
+    of it would say (``players_of``)."""
+    rows = {seat: panel[seat] for seat in game.seats}
+    return tuple(Player(seat, row.plays_as, row.level, row.random_pct)
+                 if row.plays_as == "computer" else Player(seat, row.plays_as)
+                 for seat, row in rows.items())
+
+
+def replay_panel(players: Sequence[Player]) -> Panel:
+    """The panel a replay shows: each seat in play as its ``players`` say (one they do not say
+    as a human; a computer's level and random % as the panel's own when unknown), the rest
+    not in play."""
+    said = {player.seat: player for player in players}
+    rows = []
+    for seat in SEATS:
+        player = said.get(seat)
+        if player is None:
+            rows.append(SeatSpec("off"))
+            continue
+        blank = SeatSpec(player.kind or "human")
+        rows.append(SeatSpec(blank.kind, player.level if player.level is not None else
+                             blank.level, player.random_pct if player.random_pct is not None
+                             else blank.random_pct))
+    return panel_of(rows)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A game record opened to replay: its game, and who played its seats as it says."""
+
+    game: Game
+    players: tuple[Player, ...]
 
 
 def _when(data: dict[str, Any], stamp: datetime) -> datetime:
@@ -174,6 +218,16 @@ def _stamped(folder: Path) -> Iterator[tuple[tuple[datetime, int], Path]]:
         except (OSError, ValueError, OverflowError):
             continue
         yield key, Path(entry.path)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A game file in the listing, not yet read: where, whether the player saved it, and the
+    time it sorts by."""
+
+    path: Path
+    saved: bool
+    stamp: datetime
 
 
 class GamesFolder:
@@ -216,6 +270,19 @@ class GamesFolder:
         for _, path in ours[:max(0, len(ours) - KEEP)]:
             with contextlib.suppress(OSError):
                 path.unlink()
+
+    def listing(self) -> list[Listed]:
+        """Every game file, the saved first, then the kept, each newest first: names only,
+        nothing read (a page of them is read when shown: ``entry``)."""
+        return [Listed(path, saved, stamp) for saved, sub in ((True, SAVED), (False, KEPT))
+                for (stamp, _), path in sorted(_stamped(self.folder / sub), reverse=True)]
+
+    @staticmethod
+    def entry(listed: Listed) -> GameEntry:
+        """The listing's line for a game file. Raises ``Unreadable``."""
+        game, data = open_record(listed.path)
+        return GameEntry(listed.path, listed.saved, _when(data, listed.stamp),
+                         players_of(game, data), game.winner, len(game.moves), game.rules)
 
     def recent(self, limit: int) -> tuple[list[GameEntry], list[str]]:
         """Up to ``limit`` games, newest first, over kept and saved, and a warning for each

@@ -43,7 +43,10 @@ class NetworkOptions:
     join_code: str = ""  # the host's join code
     watch: bool = False  # only watch the host's game, as a spectator (``--watch``)
     host_code: str | None = None  # the join code a hosting window gives (None: one is made)
-    listen: str = "127.0.0.1"  # where a hosting window listens ("": every interface)
+    #: Where a hosting window listens ("": every interface); None: as its player chose in the
+    #: game, this computer only (127.0.0.1) unless ``lan`` opens it to the local network.
+    listen: str | None = None
+    lan: bool = False
     port: int | None = None  # and its port (None: 4770 if free, else any free one)
     spectators: int | None = None  # at most this many watch its game (None: the host's own)
 

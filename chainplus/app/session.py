@@ -15,7 +15,7 @@ from pathlib import Path
 
 from chainplus.app.explain import plural
 from chainplus.app.files import Files
-from chainplus.app.games import GameEntry
+from chainplus.app.games import GameEntry, Opened
 from chainplus.app.lessons import Lesson
 from chainplus.app.options import Options, hosts_allowed
 from chainplus.app.outcomes import Note, Placed, Refused, knocked_out, not_yours
@@ -52,6 +52,7 @@ class Session:
         self.speed: Speed = options.speed
         self.sound = options.sound
         self.hosting = False  # the window hosts the game on the board
+        self.lan = options.network.lan  # the games it hosts are open to the local network
         self.tutor = Tutor(options.lessons, options.lessons_given, kiosk=kiosk is not None)
         game, aside = self.files.resume(self.panel, options.fixed_seats)
         self.history = UndoHistory(aside)  # the game New put aside, for Undo
@@ -73,7 +74,8 @@ class Session:
     def settings(self, fullscreen: bool, window: Placement | None = None) -> Settings:
         """The settings file's view of the session now; ``window``: where the window is."""
         return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen,
-                        self.lessons_given, window or self.options.window.placement)
+                        self.lessons_given, window or self.options.window.placement,
+                        lan=self.lan)
 
     def remember(self, fullscreen: bool, window: Placement | None = None) -> None:
         """Write the settings if they changed."""
@@ -93,9 +95,9 @@ class Session:
         """The newest kept and saved games, newest first (files that are not games skipped)."""
         return self.files.recent(limit)
 
-    def open_game(self, path: Path) -> Game | Note:
-        """The game a record file holds, to replay (the game on the board is not touched), or
-        a warning Note of one line."""
+    def open_game(self, path: Path) -> Opened | Note:
+        """The game a record file holds, with who played it, to replay (the game on the board
+        is not touched), or a warning Note of one line."""
         return self.files.open(path)
 
     # ------------------------------------------------------------------ the game
@@ -110,6 +112,16 @@ class Session:
     def hosted(self) -> bool:
         """Whether the window hosts the game (``hosting``) or is to: it has network seats."""
         return self.hosting or hosted(self.panel, self.game)
+
+    @property
+    def listen(self) -> str:
+        """Where the window's host listens: as ``--listen`` says, else this computer only
+        (127.0.0.1) unless the player opened hosting to the local network ("": every
+        interface)."""
+        given = self.options.network.listen
+        if given is not None:
+            return given
+        return "" if self.lan else "127.0.0.1"
 
     @property
     def last_square(self) -> int | None:

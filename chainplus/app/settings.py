@@ -51,6 +51,7 @@ class Settings:
     lessons_given: frozenset[Lesson] = frozenset()  # a first game's explanations already shown
     window: Placement | None = None  # the plain window's last size and place
     join: str = ""  # the host's address last joined, offered again (the Join dialog checks it)
+    lan: bool = False  # the games the window hosts are open to the local network
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file keeps them (plain JSON types)."""
@@ -255,7 +256,7 @@ def check_settings(data: Any) -> tuple[Settings, list[str]]:
             values[key] = value
         else:
             problems.append(f"'{key}' is not one of {', '.join(allowed)}")
-    for key, kind in (("sound", bool), ("fullscreen", bool), ("join", str)):
+    for key, kind in (("sound", bool), ("fullscreen", bool), ("join", str), ("lan", bool)):
         value = data.get(key, getattr(DEFAULTS, key))
         if isinstance(value, kind):
             values[key] = value

@@ -14,12 +14,10 @@ from chainplus.ai.players import choose_move
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.net import protocol as msg
-from chainplus.net.client import Connection, Joiner
+from chainplus.net.client import Backoff, Connection, Joiner, turned_away
 from chainplus.net.clock import Clock
 from chainplus.net.transport import REAL_NETWORK, Network
 
-#: Seconds between tries to reach a host that went away.
-RETRY_PAUSE = 0.2
 #: Seconds before trying a refused move again.
 REFUSED_PAUSE = 0.05
 
@@ -55,18 +53,19 @@ def play(host: str, port: int, code: str, player: BotPlayer,
          network: Network = REAL_NETWORK) -> BotResult:
     """Join and play until the host has played every game. Raises JoinError."""
     bot, clock = _Bot(code, player, network.clock), network.clock
+    backoff = Backoff(clock, player.stop)
     lost_at: float | None = None
     while not player.stop.is_set():
         try:
             link = Connection.open(host, port, network.transport)
         except OSError as exc:
-            if bot.joiner.token is None:
+            if bot.joiner.token is None and lost_at is None and not turned_away(exc):
                 raise JoinError(f"cannot reach the host at {host}:{port}: "
                                 f"{exc.strerror or exc}") from None
             lost_at = clock.now() if lost_at is None else lost_at
             if clock.now() - lost_at > player.retry_for:
                 raise JoinError(f"lost the host at {host}:{port}") from None
-            clock.sleep(RETRY_PAUSE, until=player.stop)
+            backoff.wait()
             continue
         lost_at = None
         try:
@@ -80,6 +79,9 @@ def play(host: str, port: int, code: str, player: BotPlayer,
             return bot.result
         lost_at = clock.now()
         bot.result.reconnects += 1
+        if bot.welcomed:
+            backoff.reset()
+        backoff.wait(bot.retry_after)
     return bot.result
 
 
@@ -91,12 +93,15 @@ class _Bot:
         self.code, self.player, self.clock = code, player, clock
         self.joiner, self.result = Joiner(), BotResult()
         self.rng = random.Random(player.seed)
+        self.welcomed = False  # the last connection was welcomed
+        self.retry_after = 0.0  # the host refused the last for now: try again after this
+
 
     def session(self, link: Connection) -> bool:
         """One connection's play; True when the host has played every game."""
         joiner, result, player = self.joiner, self.result, self.player
         link.send(joiner.hello(self.code))
-        welcomed = False
+        self.welcomed, self.retry_after = False, 0.0
         sent = (0, -1)  # the game's number and its moves when we last sent ours
         while not player.stop.is_set():
             message = link.receive()
@@ -106,11 +111,16 @@ class _Bot:
                 result.errors.append(f"from the host: {message.reason}")
                 continue
             if isinstance(message, msg.Error):
-                if not welcomed and joiner.token is not None:
+                if not self.welcomed and message.retry is not None:
+                    self.retry_after = message.retry  # refused for now: try again later
+                    return False
+                if not self.welcomed and joiner.token is not None:
                     joiner.token = None  # a host started again knows no tokens: join afresh
                     return False
-                if not welcomed:  # refused at the door: wrong code, no free seat
+                if not self.welcomed:  # refused at the door: wrong code, no free seat
                     raise JoinError(f"the host refused to let us join: {message.text}")
+                if message.final:  # our seat is someone else's now
+                    raise JoinError(f"the host let us go: {message.text}")
                 result.errors.append(message.text)
                 # then try our move again, if it was that which was refused
                 self.clock.sleep(REFUSED_PAUSE, until=player.stop)
@@ -120,12 +130,13 @@ class _Bot:
                 continue
             elif not joiner.apply(message):
                 raise ConnectionError("out of step with the host")  # join again for the game
-            welcomed = welcomed or isinstance(message, msg.Welcome)
+            self.welcomed = self.welcomed or isinstance(message, msg.Welcome)
             result.seat = joiner.seat
             if isinstance(message, msg.GameState) and message.game.winner is not None:
                 _keep(result, message)
-                if message.open_ended:
-                    return True  # a window hosts: this bot's game is over
+                if message.open_ended:  # a window hosts: this bot's game is over
+                    link.send({"leave": True})  # and its seat free for the next player
+                    return True
             if isinstance(message, msg.Bye):  # done, or try again: the host may come back
                 return message.done
             state = joiner.state

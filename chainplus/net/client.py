@@ -1,5 +1,5 @@
-"""A joiner's side: a blocking line connection to a host (``Connection``) and the game as the
-host tells it (``Joiner``).
+"""A joiner's side: a blocking line connection to a host (``Connection``), the game as the
+host tells it (``Joiner``) and the growing pauses between tries to join (``Backoff``).
 
 They are kept apart so each user runs them where it suits: the network bot (``bot.py``)
 reads and plays on one thread; a window reads on a thread of its own, hands the messages
@@ -10,12 +10,52 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import threading
+from dataclasses import dataclass
 from typing import Any
 
 from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
+from chainplus.net.clock import Clock
+from chainplus.net.framing import MAX_HOST_LINE
 from chainplus.net.transport import TCP, Transport
+
+
+@dataclass(frozen=True)
+class Patience:
+    """How a joiner tries again after a refusal for now, a reset or a host it cannot reach:
+    at once after a connection it played on, then after pauses growing from ``first`` seconds,
+    doubling, to ``most``; so a joiner that waits costs next to nothing."""
+
+    first: float = 0.25
+    most: float = 4.0
+
+
+def turned_away(exc: OSError) -> bool:
+    """Whether a connection that failed reached a host that turned it away (a reset: it may
+    take us later), rather than finding none there."""
+    return isinstance(exc, ConnectionResetError | ConnectionAbortedError)
+
+
+class Backoff:
+    """The pause before the next try (``Patience``), on ``clock``; ``stop`` ends a pause."""
+
+    def __init__(self, clock: Clock, stop: threading.Event,
+                 patience: Patience = Patience()) -> None:
+        self.clock, self.stop, self.patience = clock, stop, patience
+        self.next = patience.first
+
+    def wait(self, at_least: float = 0.0) -> None:
+        """Pause before trying again (at least ``at_least`` seconds: the host asked)."""
+        pause = max(self.next, min(at_least, 60.0))
+        self.next = min(self.patience.most, max(self.patience.first, self.next * 2))
+        if pause > 0:
+            self.clock.sleep(pause, until=self.stop)
+
+    def reset(self) -> None:
+        """A connection went well: the next try after it comes at once."""
+        self.next = 0.0
 
 
 class Connection:
@@ -38,7 +78,7 @@ class Connection:
         than ``timeout`` is a TimeoutError (an OSError)."""
         self._sock.settimeout(timeout)
         while b"\n" not in self._buffer:
-            if len(self._buffer) > msg.MAX_HOST_LINE:
+            if len(self._buffer) > MAX_HOST_LINE:
                 raise ConnectionError("the host sent a line too long to be ours")
             chunk = self._sock.recv(65536)
             if not chunk:

@@ -1,12 +1,12 @@
 """Where connections come into a host: each is served here, on the host's thread, until it
 ends.
 
-A connection is a ``Peer``: its lines are read (``peer.lines``), held to its rate and
+A connection is a ``Peer``: its lines are read (``framing.lines``), held to its rate and
 answered; a hello with the code gets a seat of the ``HostedGame`` and a welcome; a joined peer
-is pinged, and dropped when it falls silent. A connection that has not joined within
-``Limits.hello_timeout`` is closed. Whatever a peer sends, the host hears of two things only:
-that who holds the seats changed (``changed``) and each move a joined peer sends for its seat
-(``move``, which says why it is refused, or None).
+is pinged, and dropped when it falls silent. Until it joins, a connection holds a place in the
+``gate.Lobby``, and is closed ``Limits.hello_timeout`` after it came. Whatever a peer sends,
+the host hears of two things only: that who holds the seats changed (``changed``) and each
+move a joined peer sends for its seat (``move``, which says why it is refused, or None).
 """
 
 from __future__ import annotations
@@ -14,12 +14,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from chainplus.net import protocol as msg
+from chainplus.net.framing import Overrun, lines, one_line
+from chainplus.net.gate import Guesses, Lobby
 from chainplus.net.hosted_game import HostConfig, HostedGame
-from chainplus.net.peer import Peer, lines
+from chainplus.net.peer import Peer
+
+log = logging.getLogger(__name__)
+#: Seconds a connection pushed out of the lobby is told to wait before it tries again.
+PUSHED_RETRY = 0.5
 
 
 class Door:
@@ -31,6 +38,9 @@ class Door:
         self.code = config.code.upper()
         self.spectators = config.spectators
         self.peers: set[Peer] = set()
+        self.lobby: Lobby[Peer] = Lobby(config.limits.waiting_per_address,
+                                        config.limits.waiting)
+        self.guesses = Guesses(config.limits.slowing)
         self.closing = False
         self._game = game
         self._changed, self._move = changed, move
@@ -40,7 +50,7 @@ class Door:
                     source: str) -> None:
         """One connection, from ``source``, until it ends (a ``transport.Handler``)."""
         limits = self.limits
-        if len(self.peers) >= limits.max_peers or self.closing:
+        if self.closing:
             writer.transport.abort()
             return
         loop = asyncio.get_running_loop()
@@ -50,6 +60,10 @@ class Door:
         peer = Peer(writer, limits, loop.time, source)
         self.peers.add(peer)
         pump = asyncio.create_task(peer.pump())
+        for pushed in self.lobby.enter(peer, source, loop.time()):
+            pushed.send(msg.error("too many connections are waiting to join: try again",
+                                  retry=PUSHED_RETRY))
+            pushed.close()
         deadline = loop.time() + limits.hello_timeout
 
         def timeout() -> float:
@@ -58,13 +72,23 @@ class Door:
             return limits.idle_timeout
 
         try:
-            async for line in lines(reader, timeout):
-                self._on_line(peer, line)
-                if peer.closing:
+            async for line in lines(reader, timeout, peer.budget):
+                if peer.closing:  # pushed out of the lobby, or let go: nothing more counts
                     break
+                if isinstance(line, Overrun):
+                    peer.send(msg.error(line.reason))
+                    peer.close()
+                else:
+                    self._on_line(peer, line)
+                if peer.joined:
+                    self.lobby.leave(peer)
+        except Exception as exc:  # a fault of ours: that peer is let go, in one line
+            log.warning("chainplus host: dropped a connection from %s: %s", one_line(source),
+                        one_line(repr(exc)))
         finally:
             self.peers.discard(peer)
-            if self._game.release(peer.seat, peer):
+            self.lobby.leave(peer)
+            if self._game.release(peer.seat, peer, loop.time()):
                 self._changed()
             peer.close()
             with contextlib.suppress(Exception):
@@ -72,9 +96,9 @@ class Door:
             writer.transport.abort()
             self._serving.discard(task)
 
-    def _on_line(self, peer: Peer, line: bytes | msg.BadMessage) -> None:
-        """Everything a peer's line can do (never raises)."""
-        message = line if isinstance(line, msg.BadMessage) else msg.parse_client(line)
+    def _on_line(self, peer: Peer, line: bytes) -> None:
+        """Everything a peer's line can do."""
+        message = msg.parse_client(line)
         # the move the game waits on is never too many: bots may play as fast as they like
         awaited = isinstance(message, msg.Move) and self._game.awaits(peer.seat)
         if not peer.allow(free=awaited):
@@ -83,6 +107,11 @@ class Door:
             peer.refuse(message.reason)
         elif isinstance(message, msg.Hello):
             self._join(peer, message)
+        elif isinstance(message, msg.Leave):
+            if self._game.leave(peer.seat, peer):
+                peer.seat = None
+                self._changed()
+            peer.close()
         elif not peer.joined:
             peer.refuse("join first: send hello with the code")
         elif isinstance(message, msg.Move):
@@ -95,24 +124,39 @@ class Door:
         if peer.joined:
             peer.refuse("you have joined already")
             return
-        if not hmac.compare_digest(hello.code.upper().encode(), self.code.encode()):
-            peer.refuse("wrong code")
+        if not self._right_code(peer, hello):
             peer.close()
             return
         if hello.watch:
             self._watch(peer)
             return
-        seat = self._game.seat_for(hello)
+        seat = self._game.seat_for(hello, asyncio.get_running_loop().time())
         if isinstance(seat, str):
             peer.refuse(seat)
             peer.close()
             return
-        old, token = self._game.hold(seat, peer)
+        old, token = self._game.hold(seat, peer, fresh=hello.token is None)
         if old is not None:  # a token took the seat back from a connection left behind
             self.let_go(old, f"seat {seat} was taken back with its token")
         peer.seat = seat
         peer.send({"welcome": msg.NAME, "version": msg.VERSION, "seat": seat, "token": token})
         self._changed()
+
+    def _right_code(self, peer: Peer, hello: msg.Hello) -> bool:
+        """Whether ``hello`` has the right code; else the peer has been told why not. A
+        player's own token is never slowed down; any other code is a guess (``Guesses``)."""
+        own = hello.token is not None and self._game.holders.seat_of(hello.token) is not None
+        now = asyncio.get_running_loop().time()
+        refusal = None if own else self.guesses.refusal(peer.address, now)
+        if refusal is not None:
+            peer.refuse(*refusal)  # not looked at: it tells a guesser nothing
+            return False
+        right = hmac.compare_digest(hello.code.upper().encode(), self.code.encode())
+        if not own:
+            self.guesses.looked(peer.address, right, now)
+        if not right:
+            peer.refuse("wrong code")
+        return right
 
     def _watch(self, peer: Peer) -> None:
         """A spectator: the game without a seat, while there is room for one more."""
@@ -140,10 +184,11 @@ class Door:
                 peer.send(message)
 
     def let_go(self, holder: object, why: str) -> None:
-        """Tell the joiner who held a seat that it is theirs no more, and hang up."""
+        """Tell the joiner who held a seat that it is theirs no more (for good: its token
+        takes nothing back), and hang up."""
         if isinstance(holder, Peer):
             holder.seat = None
-            holder.send(msg.error(why))
+            holder.send(msg.error(why, final=True))
             holder.close()
 
     def close(self) -> None:

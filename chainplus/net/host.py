@@ -12,10 +12,13 @@ A window that hosts also plays the host's human seats (``play``), follows its pa
 (``set_seat``) and its New (``new_game``), and has the host's computer wait for its chains
 (``set_answer_after``). Every call returns at once; the work is done on the host's thread.
 
-A joiner that drops keeps its seat: the game waits on it (``waiting``) until it, or anyone
-with the code, joins that seat again and gets the game as it stands. Nothing a peer sends
-can change the game except a legal move for its own seat, in turn; everything else gets an
-error to that peer alone, and a peer that keeps erring is dropped (``peer.Limits``).
+A joiner that drops keeps its seat: the game waits on it (``waiting``) until its player
+joins again with its token and gets the game as it stands (or, after the grace, a newcomer
+does: ``holders``). With a move clock (``HostConfig.move_seconds``) a network seat that takes
+too long over a move is handed to the host's computer, and everyone told (``timed_out``).
+Nothing a peer sends can change the game except a legal move for its own seat, in turn;
+everything else gets an error to that peer alone, and a peer that keeps erring is dropped
+(``peer.Limits``).
 """
 
 from __future__ import annotations
@@ -34,8 +37,10 @@ from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
 from chainplus.net.door import Door
+from chainplus.net.framing import MAX_CLIENT_LINE
 from chainplus.net.hosted_game import AnswerAfter, HostConfig, HostedGame, HostView
 from chainplus.net.loop_thread import LoopThread
+from chainplus.net.move_clock import MoveClock
 from chainplus.net.transport import REAL_NETWORK, Listener, Network
 
 __all__ = ["Host", "HostConfig", "HostView"]
@@ -60,9 +65,12 @@ class Host:
         self._network = network
         self._on_move, self._on_game_over = on_move, on_game_over
         self._rng = random.Random(config.seed)
-        self._game = HostedGame(config)
+        self._thread = LoopThread(network.clock, "chainplus-host")
+        self._loop = self._thread.loop
+        self._game = HostedGame(config, self._loop.time())
         self._door = Door(config, self._game, self._changed, self._peer_move)
         self._answer_after = config.answer_after
+        self._move_clock = MoveClock(self._loop, config.move_seconds, self._out_of_time)
         self._shown_by = float("-inf")  # the loop's time the host's computer answers from
         self._thinking: asyncio.Task[None] | None = None
         self._closing = False
@@ -70,8 +78,6 @@ class Host:
         self._listeners: list[Listen] = []
         self._listeners_lock = threading.Lock()
         self._done = threading.Event()
-        self._thread = LoopThread(network.clock, "chainplus-host")
-        self._loop = self._thread.loop
         self._listener: Listener | None = None
         self._tasks: list[asyncio.Task[None]] = []  # the pinger, then the closer
 
@@ -97,6 +103,11 @@ class Host:
 
     def snapshot(self) -> HostView:
         return self._game.view(self._done.is_set(), len(self._door.peers))
+
+    def resume_data(self) -> dict[str, Any]:
+        """What this host started again needs besides the game (JSON-ready): its code, the
+        game's number and the players' tokens. Safe from any thread."""
+        return {"code": self.code, **self._game.resume_data()}
 
     def subscribe(self, listener: Listen) -> None:
         """Have ``listener`` called (on the host's thread; it must not block) with every
@@ -133,7 +144,7 @@ class Host:
     # ------------------------------------------------------------------ the thread
     async def _listen(self) -> None:
         self._listener = await self._network.transport.listen(
-            self._door.serve, self.config.listen, self.config.port, msg.MAX_CLIENT_LINE)
+            self._door.serve, self.config.listen, self.config.port, MAX_CLIENT_LINE)
         self.address = self._listener.address
         self._tasks.append(asyncio.create_task(self._door.ping()))
         self._advance()
@@ -143,6 +154,7 @@ class Host:
         if self._closing:
             return
         self._closing = True
+        self._move_clock.stop()
         self._broadcast({"bye": reason, "done": done})
         self._door.close()
         if self._listener is not None:
@@ -185,11 +197,24 @@ class Host:
             with contextlib.suppress(IllegalMoveError):
                 self._apply(square)
 
-    def _set_seat(self, seat: int, plan: SeatSpec) -> None:
+    def _set_seat(self, seat: int, plan: SeatSpec, why: str = "") -> None:
         holder = self._game.set_seat(seat, plan)
         if holder is not None:
-            self._door.let_go(holder, f"the host gave seat {seat} to its {plan.kind} player")
+            self._door.let_go(holder, why or f"the host gave seat {seat} to its {plan.kind} "
+                                             "player")
         self._changed()
+
+    def _out_of_time(self, seat: int) -> None:
+        """The network seat to move took too long: the host's computer plays it from now on,
+        at the level the host set for the seat, and everyone is told."""
+        hosted, seconds = self._game, self.config.move_seconds or 0
+        if self._closing or not hosted.awaits(seat) or hosted.kind(seat) != "network":
+            return
+        plan = hosted.seats[seat - 1]
+        self._broadcast(msg.timed_out(seat, plan.level, seconds))
+        self._set_seat(seat, SeatSpec("computer", plan.level, plan.random_pct),
+                       f"you ran out of time ({seconds:.0f} s a move): the computer plays seat "
+                       f"{seat} now")
 
     def _new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> None:
         for holder in self._game.new_game(game, seats):
@@ -207,7 +232,15 @@ class Host:
 
     # ------------------------------------------------------------------ what comes next
     def _advance(self) -> None:
-        """Whatever comes next: start the game, end it, or set a computer seat thinking."""
+        """Whatever comes next: start the game, end it, set a computer seat thinking or a
+        network seat's move clock running."""
+        self._next()
+        hosted, seat = self._game, self._game.game.to_move or 0
+        network = not self._closing and hosted.awaits(seat) and hosted.kind(seat) == "network"
+        self._move_clock.follow((hosted.number, len(hosted.game.moves), seat) if network
+                                else None, self._shown_by - self._loop.time())
+
+    def _next(self) -> None:
         hosted = self._game
         if self._closing:
             return

@@ -1,12 +1,10 @@
-"""A host's game and who holds each network seat (``HostedGame``), and the checks every move
-from the network passes. Plain data and rules, no sockets and no clock: ``host.py`` runs it on
-its thread.
+"""A host's game and who holds each network seat (``HostedGame``, with ``holders.Holders``),
+and the checks every move from the network passes. Plain data and rules, no sockets and no
+clock (the host's time is handed in as ``now``): ``host.py`` runs it on its thread.
 """
 
 from __future__ import annotations
 
-import hmac
-import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,17 +15,16 @@ from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.core.rules import DEFAULT_RULES, Rules
 from chainplus.net import protocol as msg
+from chainplus.net.codes import new_code as new_code  # where a hosting window finds it
+from chainplus.net.holders import Holders
 from chainplus.net.peer import Limits
 
 #: How long a computer seat of the host thinks at level 5, in seconds.
 HOST_BUDGET = 0.3
 #: Spectators a host lets watch at once unless told otherwise.
 SPECTATORS = 8
-
-
-def new_code() -> str:
-    """A fresh join code: short enough to read out, too many to guess (32**6, about 10**9)."""
-    return "".join(secrets.choice(msg.CODE_ALPHABET) for _ in range(msg.CODE_LENGTH))
+#: Seconds a player who has gone keeps its seat from newcomers unless told otherwise.
+GRACE = 180.0
 
 
 #: The least time, in seconds, between a move whose chain had so many waves and the answer of
@@ -56,6 +53,10 @@ class HostConfig:
     budget: float = HOST_BUDGET
     answer_after: AnswerAfter = at_once
     spectators: int = SPECTATORS  # at most this many watch without a seat at once (0: none)
+    grace: float = GRACE  # seconds a player who has gone keeps its seat from newcomers
+    move_seconds: float | None = None  # a network seat's time for a move (None: no clock)
+    tokens: tuple[tuple[int, str], ...] = ()  # (seat, token) of the players of a restarted host
+    first: int = 1  # the number of the first game (a restarted host carries on its count)
 
 
 @dataclass(frozen=True)
@@ -76,16 +77,16 @@ class HostedGame:
     """The game being played and who holds its network seats. ``lock`` guards what other
     threads read (``view``); everything else runs on the host's thread."""
 
-    def __init__(self, config: HostConfig) -> None:
+    def __init__(self, config: HostConfig, now: float = 0.0) -> None:
+        """``now``: the host's time as it starts (the restarted players' grace runs from it)."""
         self.config = config
         self.lock = threading.Lock()
-        self.number = 1
+        self.number = config.first
         self.seats = list(config.seats)  # who plays each seat now (a hosting window changes it)
         self.rules = config.rules
         self.game = config.resume.copy() if config.resume else self._new_game()
         self.started = False  # every network seat has been held at once since the game began
-        self.tokens: dict[int, str] = {}  # seat: the token that takes it back
-        self.holders: dict[int, object] = {}  # seat: the connection holding it
+        self.holders = Holders(config.grace, config.tokens, now)
         self.finished: list[dict[str, Any]] = []
 
     def _new_game(self) -> Game:
@@ -95,12 +96,12 @@ class HostedGame:
         return self.seats[seat - 1].kind
 
     def connected(self) -> tuple[int, ...]:
-        return tuple(sorted(self.holders))
+        return tuple(sorted(self.holders.holder))
 
     def waiting(self) -> tuple[int, ...]:
         """The game's network seats that nobody holds."""
         return tuple(s for s in self.game.seats
-                     if self.kind(s) == "network" and s not in self.holders)
+                     if self.kind(s) == "network" and s not in self.holders.holder)
 
     def state(self) -> msg.GameState:
         seats = self.seats
@@ -115,27 +116,18 @@ class HostedGame:
                             self.waiting(), self.started, tuple(self.finished), done, peers)
 
     # ------------------------------------------------------------------ seats
-    def seat_for(self, hello: msg.Hello) -> int | str:
+    def seat_for(self, hello: msg.Hello, now: float) -> int | str:
         """The seat a hello with the right code gets, or why none."""
         if hello.token is not None:
-            for seat, token in self.tokens.items():
-                if hmac.compare_digest(token.encode(), hello.token.encode()):
-                    return seat
-            return "unknown token"
-        free = list(self.waiting())
-        if hello.seat is not None:
-            return hello.seat if hello.seat in free else f"seat {hello.seat} is not free"
-        free.sort(key=lambda s: s in self.tokens)  # seats never taken, then seats left
-        return free[0] if free else "there is no free network seat"
+            seat = self.holders.seat_of(hello.token)
+            return "unknown token" if seat is None else seat
+        return self.holders.choose(hello.seat, self.waiting(), now)
 
-    def hold(self, seat: int, holder: object) -> tuple[object | None, str]:
-        """Give ``seat`` to ``holder``: the holder it had (a connection left behind) and the
-        seat's token."""
+    def hold(self, seat: int, holder: object, fresh: bool) -> tuple[object | None, str]:
+        """Give ``seat`` to ``holder`` (``fresh``: a newcomer, not a token): the holder it had
+        (a connection of the same player left behind) and the player's token."""
         with self.lock:
-            old = self.holders.get(seat)
-            self.holders[seat] = holder
-            token = self.tokens.setdefault(seat, secrets.token_urlsafe(12))
-        return old, token
+            return self.holders.hold(seat, holder, fresh)
 
     def set_seat(self, seat: int, plan: SeatSpec) -> object | None:
         """Who plays ``seat`` of the game from now on (a hosting window's panel: a seat that
@@ -145,10 +137,7 @@ class HostedGame:
             return None
         with self.lock:
             self.seats[seat - 1] = plan
-            if plan.kind == "network":
-                return None
-            self.tokens.pop(seat, None)
-            return self.holders.pop(seat, None)
+            return None if plan.kind == "network" else self.holders.forget(seat)
 
     def new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> list[object]:
         """Play ``game`` (a hosting window's next game, or a position it plays on from) with
@@ -158,19 +147,28 @@ class HostedGame:
                 self.number += 1
             self.game, self.seats, self.rules = game.copy(), list(seats), game.rules
             self.started = False
-            gone = [s for s in self.holders if seats[s - 1].kind != "network"
+            gone = [s for s in self.holders.token if seats[s - 1].kind != "network"
                     or s not in game.seats]
-            for seat in gone:
-                self.tokens.pop(seat, None)
-            return [self.holders.pop(seat) for seat in gone]
+            return [held for s in gone if (held := self.holders.forget(s)) is not None]
 
-    def release(self, seat: int | None, holder: object) -> bool:
-        """``holder`` lets go of ``seat``; whether it held it."""
+    def leave(self, seat: int | None, holder: object) -> bool:
+        """``holder`` is done with ``seat``: it is free for anyone at once; whether it held
+        it."""
         with self.lock:
-            if seat is None or self.holders.get(seat) is not holder:
-                return False
-            del self.holders[seat]
-            return True
+            return self.holders.leave(seat, holder)
+
+    def resume_data(self) -> dict[str, Any]:
+        """What a host started again needs besides the game and its code: the game's number
+        and the players' tokens (JSON-ready)."""
+        with self.lock:
+            return {"game": self.number,
+                    "tokens": {str(seat): token for seat, token in self.holders.token.items()}}
+
+    def release(self, seat: int | None, holder: object, now: float) -> bool:
+        """``holder`` lets go of ``seat`` (its player is away from ``now``); whether it held
+        it."""
+        with self.lock:
+            return self.holders.release(seat, holder, now)
 
     # ------------------------------------------------------------------ moves
     def awaits(self, seat: int | None) -> bool:

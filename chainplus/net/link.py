@@ -4,9 +4,9 @@ frame loop never waits on the network.
 ``Link`` joins with the code (or, ``watch``, watches as a spectator), answers the host's pings
 itself and puts everything else the host says on ``events`` (calling ``wake`` so the window
 looks). A dropped connection is a ``Lost`` event, and the link joins again with the seat's
-token, as the network bot does (``bot.play``); when it cannot play on (refused at the door,
-every game played, or the host gone longer than ``retry_for`` seconds) the last event is
-``Gone``.
+token, as the network bot does (``bot.play``), pausing longer after each try that fails
+(``client.Backoff``); when it cannot play on (refused at the door, let go by the host, every
+game played, or the host gone longer than ``retry_for`` seconds) the last event is ``Gone``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from chainplus.net import protocol as msg
 from chainplus.net.address import shown
-from chainplus.net.client import Connection, Joiner
+from chainplus.net.client import Backoff, Connection, Joiner, turned_away
 from chainplus.net.transport import REAL_NETWORK, Network
 
 
@@ -38,20 +38,23 @@ class Gone:
 
 
 LinkEvent = msg.HostMessage | msg.BadMessage | Lost | Gone
-#: How one connection ended: join again, or stop.
+#: How one connection ended: join again (at once after a welcome, else after a pause), or
+#: stop.
 _Ending = Literal["again", "stop"]
-#: Seconds between tries to reach a host that went away.
-RETRY_PAUSE = 0.3
+#: Seconds a link keeps trying to reach a host it has lost, unless told otherwise.
+RETRY_FOR = 30.0
 
 
 class Link:
     """A connection to a host on its own thread, joined again after each drop."""
 
     def __init__(self, host: str, port: int, code: str,
-                 wake: Callable[[], None] = lambda: None, retry_for: float = 30.0,
-                 network: Network = REAL_NETWORK, watch: bool = False) -> None:
+                 wake: Callable[[], None] = lambda: None, network: Network = REAL_NETWORK,
+                 watch: bool = False) -> None:
+        """A link to the host at ``host``:``port`` with ``code`` (``watch``: as a spectator),
+        started by ``start``; ``retry_for`` (seconds) may be set before then."""
         self.host, self.port, self.code = host, port, code
-        self.retry_for = retry_for
+        self.retry_for = RETRY_FOR
         self._network = network
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self._wake = wake
@@ -60,6 +63,8 @@ class Link:
         self._lock = threading.Lock()
         self._connection: Connection | None = None
         self._stop = threading.Event()
+        self._backoff = Backoff(network.clock, self._stop)
+        self._retry_after = 0.0  # the host refused us for now: try again after this
         self._thread = threading.Thread(target=self._run, name="chainplus-link", daemon=True)
 
     @property
@@ -94,8 +99,11 @@ class Link:
                 self._connection.interrupt()
 
     def close(self) -> None:
-        """Stop for good and wait briefly for the thread."""
+        """Stop for good (leaving the seat free for anyone at once) and wait briefly for the
+        thread."""
         self._stop.set()
+        if self._joiner.seat is not None:
+            self.send({"leave": True})
         self.drop()
         if self._thread.is_alive():
             self._thread.join(2.0)
@@ -113,7 +121,8 @@ class Link:
                 connection = Connection.open(self.host, self.port, self._network.transport,
                                              timeout=5.0)
             except OSError as exc:
-                if not self._joiner.joined_before and lost_at is None:
+                if not self._joiner.joined_before and lost_at is None and \
+                        not turned_away(exc):
                     self._put(Gone(f"Cannot reach the host at {self.where}: "
                                    f"{exc.strerror or exc}."))
                     return
@@ -121,7 +130,7 @@ class Link:
                 if clock.now() - lost_at > self.retry_for:
                     self._put(Gone("The host has gone."))
                     return
-                clock.sleep(RETRY_PAUSE, until=self._stop)
+                self._backoff.wait()
                 continue
             lost_at = None
             with self._lock:
@@ -140,12 +149,13 @@ class Link:
                 return
             lost_at = clock.now()
             self._put(Lost(why))
+            self._backoff.wait(self._retry_after)
 
     def _session(self, connection: Connection) -> _Ending:
         """One connection's messages, handed over until it ends."""
         token = self._joiner.token
         connection.send(self._joiner.hello(self.code))
-        welcomed = False
+        welcomed, self._retry_after = False, 0.0
         while not self._stop.is_set():
             message = connection.receive()
             if message is None:
@@ -154,6 +164,9 @@ class Link:
                 connection.send({"pong": message.number})
                 continue
             if isinstance(message, msg.Error) and not welcomed:
+                if message.retry is not None:  # refused for now: try again in a while
+                    self._retry_after = message.retry
+                    raise ConnectionRefusedError(f"the host refused for now: {message.text}")
                 if token is not None:
                     self._joiner.token = None  # a host started again knows no tokens
                     return "again"
@@ -161,8 +174,12 @@ class Link:
                 return "stop"
             if isinstance(message, msg.Welcome | msg.Watching):
                 welcomed = True
+                self._backoff.reset()
                 self._joiner.apply(message)
             self._put(message)
+            if isinstance(message, msg.Error) and message.final:
+                self._put(Gone(f"The host let us go: {message.text}."))
+                return "stop"
             if isinstance(message, msg.Bye):
                 if message.done:
                     self._put(Gone("The host has played every game."))

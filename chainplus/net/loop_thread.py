@@ -3,18 +3,23 @@ a window's frame loop never waits on the network.
 
 ``start`` runs a first coroutine (a host's listening) and returns once it is done, raising
 the OSError it raised; the loop then runs until something on it calls ``loop.stop``. Other
-threads hand it work with ``call``.
+threads hand it work with ``call``. Whatever fails on the loop unhandled is logged as one line,
+never a traceback: a hosting window's standard error is its player's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 from chainplus.net.clock import Clock
+from chainplus.net.framing import one_line
+
+log = logging.getLogger(__name__)
 
 
 class LoopThread:
@@ -22,6 +27,7 @@ class LoopThread:
 
     def __init__(self, clock: Clock, name: str) -> None:
         self.loop = clock.event_loop()
+        self.loop.set_exception_handler(_one_line)
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._first: Callable[[], Coroutine[Any, Any, None]] | None = None
         self._ready = threading.Event()
@@ -58,6 +64,13 @@ class LoopThread:
         if self._failure is None:
             self.loop.run_forever()
         _finish(self.loop)
+
+
+def _one_line(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """What failed on the loop, as one log line."""
+    failure = context.get("exception")
+    log.warning("chainplus host: %s%s", one_line(str(context.get("message", "a failure"))),
+                f": {one_line(repr(failure))}" if failure is not None else "")
 
 
 def _finish(loop: asyncio.AbstractEventLoop) -> None:

@@ -1,35 +1,41 @@
-"""One connection to a host, as the host sees it: lines in (capped, timed, rate-limited) and
-lines out (queued, so a peer that stops reading never holds up the game or the others).
+"""One connection to a host, as the host sees it: what it may send (``Limits``), lines in
+(read by ``framing.lines`` within its ``budget``; ``Peer.allow`` says whether a line fits its
+rate) and lines out (queued, so a peer that stops reading never holds up the game or the
+others).
 
-Everything a peer sends is hostile until proven otherwise: ``lines`` hands the host only
-whole lines of at most ``MAX_CLIENT_LINE`` bytes (a longer one is skipped to its end and
-reported once), ends when the peer is silent too long, and ``Peer.allow`` says whether a
-line fits the peer's rate. Nothing here raises to the host.
+Everything a peer sends is hostile until proven otherwise. Nothing here raises to the host.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from chainplus.net.protocol import MAX_CLIENT_LINE, BadMessage, encode, error
+from chainplus.net.framing import ByteBudget
+from chainplus.net.gate import Slowing
+from chainplus.net.protocol import encode, error
 
 
 @dataclass(frozen=True)
 class Limits:
-    """How much a host puts up with from one connection."""
+    """How much a host puts up with from its connections, each and all."""
 
-    hello_timeout: float = 10.0  # seconds to send a good hello after connecting
+    hello_timeout: float = 5.0  # seconds to send a good hello after connecting
     idle_timeout: float = 30.0  # seconds a joined peer may be silent (pings every third)
     send_timeout: float = 20.0  # seconds a peer may take to read what it is sent
     max_errors: int = 20  # errors before the host drops the connection
     rate: float = 20.0  # lines a second a peer may send, on average...
     burst: float = 60.0  # ...and at once
+    bytes_rate: float = 16384.0  # bytes a second a peer may send, on average...
+    bytes_burst: float = 65536.0  # ...and at once
+    bytes_total: int = 32 << 20  # bytes one connection may send in all
     max_queue: int = 256  # lines waiting to go to a peer before it counts as gone
-    max_peers: int = 64  # connections at once; more are closed at once
+    waiting_per_address: int = 8  # connections not joined yet from one address...
+    waiting: int = 32  # ...and in all (a newcomer pushes the oldest out: ``gate.Lobby``)
+    slowing: Slowing = Slowing()  # how wrong codes are slowed down (``gate.Guesses``)
 
 
 class Peer:
@@ -49,6 +55,7 @@ class Peer:
         self._tokens = limits.burst
         self._refilled = now()
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.max_queue)
+        self.budget = ByteBudget(limits.bytes_rate, limits.bytes_burst, limits.bytes_total, now)
 
     @property
     def joined(self) -> bool:
@@ -64,10 +71,11 @@ class Peer:
         except asyncio.QueueFull:
             self.abort()
 
-    def refuse(self, why: str) -> None:
-        """Tell the peer what was wrong with its line; drop it after too many."""
+    def refuse(self, why: str, retry: float | None = None) -> None:
+        """Tell the peer what was wrong with its line (``retry``: a refusal for now, try
+        again in so many seconds); drop it after too many."""
         self.errors += 1
-        self.send(error(why))
+        self.send(error(why, retry))
         if self.errors >= self.limits.max_errors:
             self.send(error("too many errors: goodbye"))
             self.close()
@@ -112,33 +120,3 @@ class Peer:
             self.writer.close()
         except (asyncio.TimeoutError, OSError):  # not the builtin TimeoutError before 3.11
             self.abort()
-
-
-async def lines(reader: asyncio.StreamReader, timeout: Callable[[], float]
-                ) -> AsyncIterator[bytes | BadMessage]:
-    """The peer's lines (newline stripped), or a BadMessage for each overlong one; ends at
-    end of file, a broken connection or ``timeout()`` seconds of silence."""
-    buffer = b""
-    skipping = False  # inside an overlong line, dropping bytes to its end
-    while True:
-        try:
-            chunk = await asyncio.wait_for(reader.read(MAX_CLIENT_LINE), max(0.0, timeout()))
-        except (asyncio.TimeoutError, OSError):  # not the builtin TimeoutError before 3.11
-            return
-        if not chunk:
-            return
-        buffer += chunk
-        while True:
-            end = buffer.find(b"\n")
-            if end < 0:
-                if len(buffer) >= MAX_CLIENT_LINE:
-                    if not skipping:
-                        yield BadMessage(f"the line is too long (the limit is "
-                                         f"{MAX_CLIENT_LINE} bytes)")
-                    skipping, buffer = True, b""
-                break
-            line, buffer = buffer[:end], buffer[end + 1:]
-            if skipping:
-                skipping = False
-            else:
-                yield line

@@ -15,6 +15,8 @@ A joiner sends::
     {"move": [row, col]}                  place for my seat (optional "seat": my seat, and
         "number": the move's number in the game, 1-based, so a stale move is refused)
     {"pong": n}                           the answer to the host's {"ping": n}
+    {"leave": true}                       I am done: my seat is free for anyone at once (a
+        joiner that drops keeps its seat for the grace; one that leaves does not)
 
 The host sends::
 
@@ -30,7 +32,11 @@ The host sends::
         "games": 0 when a window hosts, which starts each next game when its player asks
     {"moved": [row, col], "seat": 1, "number": 7}    the host accepted move number 7
     {"ping": n}                           answer with {"pong": n}, or be dropped as gone
-    {"error": "one line"}                 what was wrong with your last line (to you alone)
+    {"error": "one line"}                 what was wrong with your last line (to you alone);
+        before a welcome, with "retry": seconds when refused only for now (try again then);
+        after one, with "final": true when let go for good (the seat is another's now)
+    {"timed_out": 2, "level": 2, "seconds": 120}   seat 2 ran out of its time for a move:
+        the host's computer plays it from now on, at that level
     {"bye": "why", "done": true}          the host is closing; done: every game was played
 
 Anything else (not JSON, not an object, an unknown or a missing key, a wrong type) is a
@@ -44,23 +50,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from chainplus.core.game import Game
-from chainplus.core.records import RecordError, game_from_data, parse_move, record_of
+from chainplus.core.records import RecordError, game_from_data, record_of
 from chainplus.core.rules import SEATS, row_col, short
+from chainplus.net.fields import (
+    any_text,
+    per_seat,
+    retry_seconds,
+    seat_list,
+    short_text,
+    square,
+    whole,
+)
+from chainplus.net.framing import MAX_CLIENT_LINE, MAX_HOST_LINE, decode_line
+from chainplus.net.framing import BadMessage as BadMessage  # a message's, and a line's
 
 NAME = "chainplus"
 VERSION = 1
 #: The port a host listens on unless told otherwise.
 DEFAULT_PORT = 4770
-#: The longest line a joiner may send, newline included (its messages are tiny).
-MAX_CLIENT_LINE = 4096
-#: The longest line a host sends: a whole game record fits with room to spare.
-MAX_HOST_LINE = 1 << 20
 #: The kinds of seat a game message names (seats 1-4, in order).
 SEAT_KINDS = ("human", "computer", "network", "off")
-#: Join codes: this many characters from ``CODE_ALPHABET`` (no 0/O or 1/I to misread).
-CODE_LENGTH = 6
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-_MAX_TEXT = 64  # the longest code or token a joiner may send
 
 
 # ------------------------------------------------------------------------ joiner to host
@@ -88,6 +97,11 @@ class Pong:
     """The answer to a ping."""
 
     number: int
+
+
+@dataclass(frozen=True)
+class Leave:
+    """I am done: my seat is free for anyone at once."""
 
 
 # ------------------------------------------------------------------------ host to joiner
@@ -145,9 +159,29 @@ class Ping:
 
 @dataclass(frozen=True)
 class Error:
-    """What the host found wrong with a line of ours."""
+    """What the host found wrong with a line of ours. Before a welcome: why it refused us, and
+    ``retry`` when only for now (try again in that many seconds). After one, ``final``: the
+    host has let us go (our seat is someone else's), so joining again with the token is
+    pointless."""
 
     text: str
+    retry: float | None = None
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """Seat ``seat`` ran out of its ``seconds`` for a move: the host's computer plays it from
+    now on, at ``level``."""
+
+    seat: int
+    level: int
+    seconds: int
+
+    @property
+    def text(self) -> str:
+        return (f"seat {self.seat} ran out of time ({self.seconds} s a move): the computer "
+                f"plays it now, at level {self.level}")
 
 
 @dataclass(frozen=True)
@@ -158,15 +192,8 @@ class Bye:
     done: bool
 
 
-@dataclass(frozen=True)
-class BadMessage:
-    """A line that is not a message of the protocol, and why (one line)."""
-
-    reason: str
-
-
-ClientMessage = Hello | Move | Pong
-HostMessage = Welcome | Watching | GameState | Moved | Ping | Error | Bye
+ClientMessage = Hello | Move | Pong | Leave
+HostMessage = Welcome | Watching | GameState | Moved | Ping | Error | TimedOut | Bye
 
 
 # ------------------------------------------------------------------------ writing
@@ -210,56 +237,22 @@ def moved(square: int, seat: int, number: int) -> dict[str, Any]:
     return {"moved": list(row_col(square)), "seat": seat, "number": number}
 
 
-def error(text: str) -> dict[str, Any]:
-    return {"error": text}
+def error(text: str, retry: float | None = None, final: bool = False) -> dict[str, Any]:
+    data: dict[str, Any] = {"error": text}
+    if retry is not None:
+        data["retry"] = round(retry, 1)
+    if final:
+        data["final"] = True
+    return data
 
 
 # ------------------------------------------------------------------------ reading
-def decode_line(line: bytes, limit: int) -> dict[str, Any] | BadMessage:
-    """A line's JSON object, or why it is not one."""
-    if len(line) > limit:
-        return BadMessage(f"the line is too long ({len(line)} bytes; the limit is {limit})")
-    try:
-        data = json.loads(line.decode("utf-8"))
-    except UnicodeDecodeError:
-        return BadMessage("the line is not UTF-8")
-    except RecursionError:
-        return BadMessage("the line is nested too deeply")
-    except ValueError as exc:
-        return BadMessage(f"not JSON: {str(exc)[:80]}")
-    if not isinstance(data, dict):
-        return BadMessage(f"a message is a JSON object, not {short(data)}")
-    return data
+def timed_out(seat: int, level: int, seconds: float) -> dict[str, Any]:
+    return {"timed_out": seat, "level": level, "seconds": round(seconds)}
 
 
 def _is_version(value: Any) -> bool:
     return type(value) is int and value == VERSION
-
-
-def _int(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
-    """``data[key]`` when it is an int in [low, high]; None when absent; else ValueError."""
-    value = data.get(key)
-    if value is None:
-        return None
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"'{key}' must be a whole number {low} to {high}, not {short(value)}")
-    return value
-
-
-def _text(data: dict[str, Any], key: str, required: bool) -> str | None:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or not 0 < len(value) <= _MAX_TEXT:
-        raise ValueError(f"'{key}' must be a short text, not {short(value)}")
-    return value
-
-
-def _square(value: Any) -> int:
-    try:
-        return parse_move(value, 1)
-    except RecordError as exc:
-        raise ValueError(str(exc).removeprefix("move 1: ")) from None
 
 
 def parse_client(line: bytes) -> ClientMessage | BadMessage:
@@ -271,13 +264,15 @@ def parse_client(line: bytes) -> ClientMessage | BadMessage:
         if "hello" in data:
             if data["hello"] != NAME or not _is_version(data.get("version")):
                 return BadMessage(f"this host speaks {NAME} version {VERSION}")
-            return Hello(_text(data, "code", True) or "", _int(data, "seat", 1, 4),
-                         _text(data, "token", False), data.get("watch") is True)
+            return Hello(short_text(data, "code", True) or "", whole(data, "seat", 1, 4),
+                         short_text(data, "token", False), data.get("watch") is True)
         if "move" in data:
-            return Move(_square(data["move"]), _int(data, "seat", 1, 4),
-                        _int(data, "number", 1, 1 << 30))
+            return Move(square(data["move"]), whole(data, "seat", 1, 4),
+                        whole(data, "number", 1, 1 << 30))
         if "pong" in data:
-            return Pong(_int(data, "pong", 0, 1 << 62) or 0)
+            return Pong(whole(data, "pong", 0, 1 << 62) or 0)
+        if data.get("leave") is True:
+            return Leave()
     except ValueError as exc:
         return BadMessage(str(exc))
     return BadMessage(f"unknown message {short(data)}")
@@ -300,35 +295,29 @@ def host_message(data: dict[str, Any]) -> HostMessage | BadMessage:
     """A host's message, already decoded, as a message (ValueError, TypeError, KeyError: not
     one). A hosting window reads its own host's messages with it, as its joiners do."""
     if "moved" in data:
-        return Moved(_square(data["moved"]), _int(data, "seat", 1, 4) or 0,
-                     _int(data, "number", 1, 1 << 30) or 0)
+        return Moved(square(data["moved"]), whole(data, "seat", 1, 4) or 0,
+                     whole(data, "number", 1, 1 << 30) or 0)
     if "game" in data and isinstance(data["game"], dict):
         return _game_state(data["game"])
     if "ping" in data:
-        return Ping(_int(data, "ping", 0, 1 << 62) or 0)
+        return Ping(whole(data, "ping", 0, 1 << 62) or 0)
     if "error" in data:
-        return Error(_text_any(data["error"]))
+        return Error(any_text(data["error"]), retry_seconds(data.get("retry")),
+                     data.get("final") is True)
     if "welcome" in data:
         if data["welcome"] != NAME or not _is_version(data.get("version")):
             return BadMessage(f"the host does not speak {NAME} version {VERSION}")
-        return Welcome(_int(data, "seat", 1, 4) or 0, _text(data, "token", True) or "")
+        return Welcome(whole(data, "seat", 1, 4) or 0, short_text(data, "token", True) or "")
     if "watching" in data:
         if data["watching"] != NAME or not _is_version(data.get("version")):
             return BadMessage(f"the host does not speak {NAME} version {VERSION}")
         return Watching()
+    if "timed_out" in data:
+        return TimedOut(whole(data, "timed_out", 1, 4) or 0, whole(data, "level", 0, 5) or 0,
+                        whole(data, "seconds", 0, 1 << 30) or 0)
     if "bye" in data:
-        return Bye(_text_any(data["bye"]), data.get("done") is True)
+        return Bye(any_text(data["bye"]), data.get("done") is True)
     return BadMessage(f"unknown message {short(data)}")
-
-
-def _text_any(value: Any) -> str:
-    return value[:300] if isinstance(value, str) else short(value)
-
-
-def _seats(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(type(s) is int and s in SEATS for s in value):
-        raise ValueError(f"expected a list of seats, not {short(value)}")
-    return tuple(value)
 
 
 def _game_state(data: dict[str, Any]) -> GameState:
@@ -341,20 +330,8 @@ def _game_state(data: dict[str, Any]) -> GameState:
             or not all(k in SEAT_KINDS for k in kinds)):
         raise ValueError(f"'kinds' must list four seat kinds, not {short(kinds)}")
     return GameState(
-        number=_int(data, "number", 1, 1 << 30) or 1, games=_int(data, "games", 0, 1 << 30) or 0,
-        game=game, kinds=tuple(kinds), connected=_seats(data.get("connected")),
-        waiting=_seats(data.get("waiting")), started=data.get("started") is True,
-        levels=_per_seat(data, "levels", 0, 5, 2), randoms=_per_seat(data, "random", 0, 100, 10),
+        number=whole(data, "number", 1, 1 << 30) or 1, games=whole(data, "games", 0, 1 << 30) or 0,
+        game=game, kinds=tuple(kinds), connected=seat_list(data.get("connected")),
+        waiting=seat_list(data.get("waiting")), started=data.get("started") is True,
+        levels=per_seat(data, "levels", 0, 5, 2), randoms=per_seat(data, "random", 0, 100, 10),
     )
-
-
-def _per_seat(data: dict[str, Any], key: str, low: int, high: int,
-              missing: int) -> tuple[int, ...]:
-    """Seats 1-4's numbers under ``key`` (``missing`` for each when the host sent none)."""
-    value = data.get(key)
-    if value is None:
-        return (missing,) * len(SEATS)
-    if (not isinstance(value, list) or len(value) != len(SEATS)
-            or not all(type(v) is int and low <= v <= high for v in value)):
-        raise ValueError(f"{key!r} must list four numbers {low}-{high}, not {short(value)}")
-    return tuple(value)

@@ -39,6 +39,17 @@ def positive_float(text: str) -> float:
     return value
 
 
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more (0: none, or off)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value < 1e6:
+        raise argparse.ArgumentTypeError(f"expected 0 to 999999 seconds, not {text!r}")
+    return value
+
+
 def parse_player(text: str) -> tuple[int, int]:
     """``LEVEL[:RANDOM]`` as used by ``match --a/--b``."""
     level_text, _, pct_text = text.partition(":")

@@ -1,10 +1,10 @@
 """The command-line tools: ``python -m chainplus replay | review | engine | bench | aibench |
-match | host | join``.
+match | host | join | watch | desktop``.
 
 Here are their options and the dispatch to each command's module (``replay``, ``review``,
-``engine``, ``bench_commands``, ``match_command``, ``net_commands``). Their output formats are
-contracts (README, "Command-line tools"): other programs read them. Every user error is one
-line on stderr beginning ``error:`` and exit status 2, never a traceback.
+``engine``, ``bench_commands``, ``match_command``, ``net_commands``, ``desktop``). Their output
+formats are contracts (README, "Command-line tools"): other programs read them. Every user
+error is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -20,16 +20,29 @@ from chainplus.common.options import OneLineParser, add_version
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
-from chainplus.net.hosted_game import HOST_BUDGET, SPECTATORS
+from chainplus.net.codes import strong_code
+from chainplus.net.hosted_game import GRACE, HOST_BUDGET, SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
-from chainplus.tools import bench_commands, engine, match_command, net_commands, replay, review
+from chainplus.tools import (
+    bench_commands,
+    desktop,
+    engine,
+    match_command,
+    net_commands,
+    replay,
+    review,
+)
 from chainplus.tools.arguments import (
     UsageError,
     command_line,
     int_in,
     parse_player,
     positive_float,
+    seconds,
 )
+
+#: A headless host's time for each network move unless told otherwise: generous.
+MOVE_SECONDS = 120.0
 
 
 def _add_limits(parser: argparse.ArgumentParser, nodes: bool = True) -> None:
@@ -70,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
         "join", help="play a free network seat of a host as the computer"))
     _watch_options(sub.add_parser(
         "watch", help="watch a host's games without a seat: each move as a JSON line"))
+    _desktop_options(sub.add_parser(
+        "desktop", help="put Chain+ in your desktop's menu (an entry and its icon)"))
     return parser
 
 
@@ -187,19 +202,31 @@ def _host_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int_in(0, 65535, "the port"), default=DEFAULT_PORT,
                         help=f"the port to listen on; 0 picks a free one (default "
                              f"{DEFAULT_PORT})")
-    parser.add_argument("--code", type=parse_code, default=None,
-                        help="the join code (default: a new random one)")
+    parser.add_argument("--code", type=strong_code, default=None,
+                        help="the join code, kept as given across restarts; a weak one is "
+                             "refused (default: a new random one each time the host starts, "
+                             "but for an --autosave carried on)")
     parser.add_argument("--record", default=None, metavar="FILE",
-                        help="add each finished game's record to FILE, one JSON line")
+                        help="add each finished game's record to FILE, one JSON line (replay "
+                             "checks them all)")
     parser.add_argument("--autosave", default=None, metavar="FILE",
                         help="keep the game in progress in FILE; a host started again with "
-                             "it carries on with that game and code")
+                             "it carries on with that game, its count, code and players")
     parser.add_argument("--seed", type=int, default=None, help="seed of the computer seats")
     parser.add_argument("--spectators", type=int_in(0, 64, "spectators"), default=SPECTATORS,
                         metavar="N", help="at most N watch without a seat at once (default "
                                           f"{SPECTATORS}; 0: none)")
     parser.add_argument("--budget", type=positive_float, default=HOST_BUDGET,
                         help=f"level 5's thinking time per move (default {HOST_BUDGET})")
+    parser.add_argument("--grace", type=seconds, default=GRACE, metavar="SECONDS",
+                        help="a player who has gone keeps its seat from newcomers this long "
+                             f"(default {GRACE:.0f}); after it a newcomer may have the seat")
+    parser.add_argument("--move-seconds", type=seconds, default=MOVE_SECONDS, metavar="N",
+                        help="a network seat's time for each move; after it the computer "
+                             f"plays the seat (default {MOVE_SECONDS:.0f}; 0: no limit)")
+    parser.add_argument("--stand-in", type=parse_player, default=(2, 10),
+                        metavar="LEVEL[:RANDOM]", help="the computer that takes over a network "
+                                                       "seat out of time (default 2:10)")
 
 
 def _join_options(parser: argparse.ArgumentParser) -> None:
@@ -217,6 +244,12 @@ def _watch_options(parser: argparse.ArgumentParser) -> None:
                         help="the host to watch (e.g. 127.0.0.1:4770)")
     parser.add_argument("--code", type=parse_code, required=True,
                         help="the host's join code")
+
+
+def _desktop_options(parser: argparse.ArgumentParser) -> None:
+    """The desktop command's one option: take the entry and icon away instead."""
+    parser.add_argument("--remove", action="store_true",
+                        help="take Chain+ out of the desktop's menu again")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -251,6 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return net_commands.cmd_join(args, sys.stdout)
         if args.command == "watch":
             return net_commands.cmd_watch(args, sys.stdout)
+        if args.command == "desktop":
+            return desktop.cmd_desktop(args.remove, sys.stdout)
     except (RecordError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -3,8 +3,9 @@ spectator.
 
 ``host`` prints one JSON line when it listens (``{"host": ..., "port": ..., "code": ...}``),
 appends each finished game's record to ``--record`` as a JSON line, and with ``--autosave``
-keeps the game in progress in a file, so a host started again with the same file carries
-on with it (and its code) and the joiners rejoin. ``join`` plays a free network seat and
+keeps the game in progress in a file (with its number, its code and its players' tokens), so
+a host started again with the same file carries on with it and its count, and the joiners
+rejoin. ``join`` plays a free network seat and
 prints one JSON line at the end: its seat and the winner of each game. ``watch`` takes no
 seat and prints each move of the host's games as it is played, one JSON line a move:
 ``{"game": 1, "number": 7, "seat": 2, "move": [row, col]}``, with ``"winner"`` on the move
@@ -26,34 +27,16 @@ from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data, record_of
 from chainplus.core.rules import row_col
 from chainplus.net import protocol as msg
+from chainplus.net.address import parse_code
 from chainplus.net.bot import BotPlayer, JoinError, play
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, LinkEvent
-from chainplus.net.protocol import CODE_ALPHABET
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools.arguments import UsageError
 
 
-def _resumed(path: Path | None, config: HostConfig) -> HostConfig:
-    """``config`` carrying on the unfinished game autosaved at ``path`` (and its code)."""
-    if path is None or not path.exists():
-        return config
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        game = game_from_data(data)
-    except (OSError, ValueError, RecordError) as exc:
-        raise UsageError(f"cannot resume the game in {path}: {exc}") from None
-    if game.winner is not None:
-        return config
-    if game.seats != seats_in_game(config.seats) or game.rules != config.rules:
-        raise UsageError(f"the game in {path} has other seats or rules than --seats/--rules")
-    code = data.get("code")
-    code = code if isinstance(code, str) and all(c in CODE_ALPHABET for c in code) else None
-    return replace(config, resume=game, code=code or config.code)
-
-
-def cmd_host(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
-    """Host ``args.games`` games with no window; exit status 0 when they are played."""
+def host_config(args: argparse.Namespace) -> HostConfig:
+    """What ``host`` plays, from its options and the game autosaved in ``--autosave``."""
     try:
         seats = parse_seats(args.seats)
     except ValueError as exc:
@@ -62,17 +45,64 @@ def cmd_host(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETW
     if humans:
         raise UsageError(f"--seats: a host with no window has nobody to play seat {humans[0]} "
                          "(use N for a network seat or C for the computer)")
-    autosave = Path(args.autosave) if args.autosave else None
+    level, random_pct = args.stand_in
+    seats = tuple(replace(seat, level=level, random_pct=random_pct)
+                  if seat.kind == "network" else seat for seat in seats)
     config = HostConfig(seats, rules=args.rules, games=args.games, listen=args.listen,
                         port=args.port, seed=args.seed, budget=args.budget,
-                        spectators=args.spectators,
+                        spectators=args.spectators, grace=args.grace,
+                        move_seconds=args.move_seconds or None,
                         **({"code": args.code} if args.code else {}))
-    config = _resumed(autosave, config)
+    return _resumed(Path(args.autosave) if args.autosave else None, config, args.code is None)
+
+
+def _resumed(path: Path | None, config: HostConfig, keep_code: bool) -> HostConfig:
+    """``config`` carrying on where the host autosaved at ``path`` stopped: the unfinished
+    game (or the next, when it stopped between games), its count, its players' tokens and,
+    unless ``keep_code`` is False (a ``--code`` was given), its code. A host whose last game
+    was played starts afresh."""
+    if path is None or not path.exists():
+        return config
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = game_from_data(data)
+    except (OSError, ValueError, RecordError) as exc:
+        raise UsageError(f"cannot resume the game in {path}: {exc}") from None
+    if game.seats != seats_in_game(config.seats) or game.rules != config.rules:
+        raise UsageError(f"the game in {path} has other seats or rules than --seats/--rules")
+    number = data.get("game", 1)
+    number = number if type(number) is int and 1 <= number <= config.games else 1
+    over = game.winner is not None
+    if over and number >= config.games:
+        return config
+    code = data.get("code")
+    try:
+        code = parse_code(code) if keep_code and isinstance(code, str) else config.code
+    except argparse.ArgumentTypeError:
+        code = config.code
+    return replace(config, resume=None if over else game, first=number + over,
+                   tokens=_tokens(data.get("tokens"), config), code=code)
+
+
+def _tokens(saved: Any, config: HostConfig) -> tuple[tuple[int, str], ...]:
+    """The players' tokens an autosave kept, for the network seats of ``config``."""
+    if not isinstance(saved, dict):
+        return ()
+    network = {str(n) for n, seat in enumerate(config.seats, start=1) if seat.kind == "network"}
+    return tuple((int(seat), token) for seat, token in saved.items() if seat in network and
+                 isinstance(token, str) and 0 < len(token) <= 64 and token.isascii() and
+                 token.isprintable())
+
+
+def cmd_host(args: argparse.Namespace, out: TextIO, network: Network = REAL_NETWORK) -> int:
+    """Host ``args.games`` games with no window; exit status 0 when they are played."""
+    config = host_config(args)
+    autosave = Path(args.autosave) if args.autosave else None
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
 
     def save(game: Game) -> None:
         if autosave is not None:
-            atomic_write(autosave, json.dumps({**record_of(game), "code": host.code}))
+            atomic_write(autosave, json.dumps({**record_of(game), **host.resume_data()}))
 
     def keep(game: Game) -> None:
         if record is not None:

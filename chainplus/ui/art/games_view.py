@@ -1,6 +1,7 @@
 """The games window: a RISC OS window over the board to save the game on the board, replay
-it, pick one of the games kept and saved, newest first, a page of them at a time, or join a
-network game. In a window showing a host's game it saves that game or leaves it instead.
+it, pick one of the games saved and kept (the saved first, each newest first), a page of them
+at a time, join a network game or host this one, or say what the program is (About...). In a
+window showing a host's game it saves that game or leaves it instead.
 
 Drawing only: ``GamesShown`` says what to draw, and the rectangles here are what a click can
 hit. Each game's row shows when it was played, each seat's shape (the winner's framed), who
@@ -29,25 +30,29 @@ LEFT, WIDTH = WINDOW.x + 14, WINDOW.w - 28
 TOP_BUTTONS = {
     "save": Rect(LEFT, WINDOW.y + 34, WIDTH // 2 - 4, 32),
     "replay": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 34, WIDTH // 2 - 4, 32),
-    "join": Rect(LEFT, WINDOW.y + 74, WIDTH, 32),
+    "join": Rect(LEFT, WINDOW.y + 74, WIDTH // 2 - 4, 32),
+    "host": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 74, WIDTH // 2 - 4, 32),
+    "lan": Rect(LEFT, WINDOW.y + 112, WIDTH, 20),  # an option icon and its words
 }
-LIST_TOP = WINDOW.y + 138
+LIST_TOP = WINDOW.y + 162
+HEADING = Rect(LEFT, LIST_TOP - 22, WIDTH, 20)  # what is listed; the folder in the help
 ROW_H, ROWS = 46, 5
-BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 104
-FOOTER = {
-    "back": Rect(LEFT, BUTTON_Y, BUTTON_W, BUTTON_H),
-    "close": Rect(WINDOW.centerx - BUTTON_W // 2, BUTTON_Y, BUTTON_W, BUTTON_H),
-    "next": Rect(WINDOW.right - 14 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
-}
+BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = WINDOW.bottom - 46, 34, 94, 8
+#: Back and Next at the ends, where the pages turn; About... (the Info box) and Close between.
+FOOTER = {name: Rect(LEFT + i * (BUTTON_W + BUTTON_GAP), BUTTON_Y, BUTTON_W, BUTTON_H)
+          for i, name in enumerate(("back", "about", "close", "next"))}
 #: In a window showing a host's game, a shorter window: Save it, or Leave it for the
-#: player's own, a few words on what they do, and Close.
+#: player's own, a few words on what they do, and About... and Close where the longer has them.
 NETWORK_WINDOW = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 214)
 NETWORK_TEXT_Y = WINDOW.y + 90
 NETWORK_BUTTONS = {"save": TOP_BUTTONS["save"], "leave": TOP_BUTTONS["replay"],
-                   "close": FOOTER["close"].move(0, NETWORK_WINDOW.bottom - WINDOW.bottom)}
+                   **{name: FOOTER[name].move(0, NETWORK_WINDOW.bottom - WINDOW.bottom)
+                      for name in ("about", "close")}}
 LABEL = {"save": "Save this game", "replay": "Replay this game",
-         "join": "Join a network game...", "leave": "Leave the network game",
-         "back": "< Back", "close": "Close", "next": "Next >"}
+         "join": "Join a network game...", "host": "Host this game",
+         "lan": "Let the local network join games hosted here",
+         "leave": "Leave the network game",
+         "back": "< Back", "about": "About...", "close": "Close", "next": "Next >"}
 
 
 def row_rect(index: int) -> Rect:
@@ -60,13 +65,18 @@ class GamesShown:
     game on the board can be saved and replayed (it has moves), and the button held down;
     ``network`` is the host's address when the window shows the host's game."""
 
-    entries: Sequence[GameEntry]
+    entries: Sequence[GameEntry | str]  # a file that is not a game: its name
     page: int
     pages: int
+    saved: int = 0  # how many games the player saved, listed first
+    kept: int = 0  # and how many won games are kept
     can_save: bool
     pressed: str | None = None
     network: str | None = None
     can_join: bool = True  # not while the window hosts a network game
+    can_host: bool = False  # the game has network seats and the window does not host it yet
+    lan: bool = False  # the games hosted here are open to the local network
+    lan_fixed: bool = False  # that cannot be changed now (hosting, or --listen given)
 
 
 def buttons(network: bool) -> dict[str, Rect]:
@@ -86,24 +96,51 @@ def draw(surface: pygame.Surface, shown: GamesShown) -> None:
     box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
     glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
     enabled = {"save": shown.can_save, "replay": shown.can_save, "back": shown.page > 0,
-               "next": shown.page < shown.pages - 1, "join": shown.can_join}
+               "next": shown.page < shown.pages - 1, "join": shown.can_join,
+               "host": shown.can_host}
     for name, rect in buttons(shown.network is not None).items():
+        if name == "lan":
+            _option(surface, rect, shown.lan, not shown.lan_fixed)
+            continue
         box(surface, rect, GREY1, shown.pressed == name)
         font.draw(surface, LABEL[name], (rect.centerx, rect.centery - 8),
                   BLACK if enabled.get(name, True) else GREY2, align="center")
     if shown.network is not None:
         _network(surface, shown.network)
         return
-    font.draw(surface, "Games won are kept here; newest first:", (LEFT, LIST_TOP - 20), BLACK)
+    font.draw(surface, heading(shown.saved, shown.kept), (LEFT, LIST_TOP - 20), BLACK)
     if not shown.entries:
         font.draw(surface, "None yet. Win a game, or save one.", (LEFT, LIST_TOP + 8), GREY4)
     for index, entry in enumerate(shown.entries):
         _row(surface, row_rect(index), entry, shown.pressed == f"row-{index}")
 
 
-def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry, pressed: bool) -> None:
+def _option(surface: pygame.Surface, rect: Rect, on: bool, enabled: bool) -> None:
+    """A RISC OS option icon, ticked when ``on``, with its words beside it."""
+    tick = Rect(rect.x, rect.y + 2, 16, 16)
+    box(surface, tick, WHITE, False)
+    colour = BLACK if enabled else GREY2
+    if on:
+        x, y = tick.topleft
+        points = [(x + 3, y + 8), (x + 7, y + 12), (x + 13, y + 3)]
+        pygame.draw.lines(surface, colour, False, points, 2)
+    font.draw(surface, LABEL["lan"], (tick.right + 8, rect.y + 2), colour)
+
+
+def heading(saved: int, kept: int) -> str:
+    """What the list holds, in the order it holds them."""
+    if not saved:
+        return f"{kept} game{'' if kept == 1 else 's'} won, newest first:"
+    return f"{saved} saved, then {kept} won; newest first:"
+
+
+def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry | str, pressed: bool) -> None:
     box(surface, rect, WHITE, pressed)
     x, y = rect.x + 8, rect.y + 5
+    if isinstance(entry, str):
+        font.draw(surface, entry[:WIDTH // font.GLYPH_WIDTH - 2], (x, y), GREY4)
+        font.draw(surface, "not a game record", (x, y + 18), GREY4)
+        return
     font.draw(surface, entry.when.strftime("%a %d %b %Y, %H:%M"), (x, y), BLACK)
     if entry.saved:
         font.draw(surface, "saved", (rect.right - 8, y), DARK_BLUE, align="right")
@@ -139,4 +176,6 @@ def hit(pos: tuple[int, int], rows: int, network: bool = False) -> str | None:
     if not (NETWORK_WINDOW if network else WINDOW).collidepoint(pos):
         return None
     rows_shown = {f"row-{index}": row_rect(index) for index in range(rows)}
-    return part_at(pos, {"close-icon": CLOSE, **buttons(network), **rows_shown}) or "window"
+    listing = {} if network else {"heading": HEADING}
+    return part_at(pos, {"close-icon": CLOSE, **buttons(network), **listing, **rows_shown}) \
+        or "window"

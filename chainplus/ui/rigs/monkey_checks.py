@@ -20,8 +20,8 @@ from chainplus.ui.window.showing import Showing
 
 def state_of(app: App) -> str:
     """A name for the state the app is in, for the 'states visited' figure."""
-    over = {"demo": "attract/", "rules": "rules/", "games": "games/",
-            "join": "join/"}.get(app.mode.name, "")
+    over = {"demo": "attract/", "rules": "rules/", "games": "games/", "join": "join/",
+            "info": "info/"}.get(app.mode.name, "")
     name = shown_mode(app).name
     if app.board.name != "demo" and app.session.hosting and name != "review":
         name = "hosting"  # a hosting window's board, whatever its phase

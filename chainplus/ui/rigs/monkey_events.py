@@ -46,7 +46,12 @@ def _spot(rng: random.Random) -> tuple[int, int]:
 
 
 KEYS = (pygame.K_ESCAPE, pygame.K_F11, pygame.K_F4, pygame.K_q, pygame.K_SPACE, pygame.K_a,
-        pygame.K_RETURN, pygame.K_n, pygame.K_u, pygame.K_F1, pygame.K_LEFT, pygame.K_RIGHT)
+        pygame.K_RETURN, pygame.K_n, pygame.K_u, pygame.K_F1, pygame.K_LEFT, pygame.K_RIGHT,
+        pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_KP_ENTER)
+#: Game controllers' events: presses (a few not buttons at all), the stick, plugging.
+PAD_KINDS = (pygame.CONTROLLERBUTTONDOWN,) * 6 + (pygame.CONTROLLERBUTTONUP,) * 3 + (
+    pygame.CONTROLLERAXISMOTION,) * 2 + (pygame.CONTROLLERDEVICEADDED,
+                                         pygame.CONTROLLERDEVICEREMOVED)
 #: The keys of a dialog: editing a writable icon, moving between them, Join and Cancel.
 DIALOG_KEYS = tuple(getattr(pygame, f"K_{name}") for name in (
     "BACKSPACE", "DELETE", "LEFT", "RIGHT", "HOME", "END", "TAB", "UP", "DOWN", "RETURN", "ESCAPE"))
@@ -81,8 +86,10 @@ def random_event(rng: random.Random, kiosk: bool) -> pygame.event.Event:
         return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
     if roll < 0.84:
         return typing_event(rng)
-    if roll < 0.93:
+    if roll < 0.91:
         return pygame.event.Event(rng.choice(WINDOW_EVENTS))
+    if roll < 0.93:
+        return pad_event(rng)
     if roll < 0.97:
         size = (rng.randrange(100, 2000), rng.randrange(100, 1500))
         kind = rng.choice((pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE))
@@ -90,6 +97,14 @@ def random_event(rng: random.Random, kiosk: bool) -> pygame.event.Event:
     if roll < 0.985:
         return pygame.event.Event(pygame.ACTIVEEVENT, gain=rng.randrange(2), state=rng.randrange(8))
     return pygame.event.Event(pygame.QUIT) if kiosk else pygame.event.Event(pygame.VIDEOEXPOSE)
+
+
+def pad_event(rng: random.Random) -> pygame.event.Event:
+    """A game controller's event: from one of two controllers (or a third that was never
+    plugged in), any button number, the stick leaning anywhere."""
+    return pygame.event.Event(rng.choice(PAD_KINDS), instance_id=rng.choice((0, 0, 1, 9)),
+                              device_index=rng.randrange(-1, 3), button=rng.randrange(-1, 22),
+                              axis=rng.randrange(-1, 6), value=rng.randrange(-40000, 40000))
 
 
 def typing_event(rng: random.Random) -> pygame.event.Event:

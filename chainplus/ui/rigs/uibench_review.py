@@ -77,6 +77,7 @@ def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
     """Open ``game`` in the replay with its graph (at the end, as a dropped file opens; a
     little before it when ``stepping``), which starts its judgement; the judging and the
     times the judgement wakes the window, the first entry when it started."""
+    from chainplus.app.games import Player
     from chainplus.ui.window.over.review import ReviewWindow
 
     table, woke = app.table, [time.perf_counter()]
@@ -89,7 +90,8 @@ def _open(app: App, game: Game, stepping: bool) -> tuple[Judging, list[float]]:
 
     judge.wake = timed_wake
     at = len(game.moves) - STEP_FROM if stepping else None
-    review = ReviewWindow(table, game, at=at, graph=True)
+    players = tuple(Player(seat, "computer", 5) for seat in game.seats)
+    review = ReviewWindow(table, game, players, at=at, graph=True)
     app.stack.push(review)
     return review.judging, woke
 

@@ -31,9 +31,11 @@ from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.hosting import referee_for
 from chainplus.ui.window.inputs import Inputs
 from chainplus.ui.window.judging import GraphJudge
+from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.policy import WINDOW, Policy, kiosk
+from chainplus.ui.window.referee import Referee
 from chainplus.ui.window.requests import OpenFile
 from chainplus.ui.window.stack import Stack
 from chainplus.ui.window.table import Services, Table
@@ -101,14 +103,21 @@ class App:
         network = options.network
         own = Table(services, Session(replace(options, network=replace(network, join=None)),
                                       store), policy, None, HINT_BUDGET, now=clock())
-        first = None if network.join is None \
-            else joined.join(own, network.join, network.join_code, network.watch)
+        first: Referee | None = None
+        said = "Carrying on with the saved game." if own.session.resumed else None
+        if network.join is not None:
+            first = joined.join(own, network.join, network.join_code, network.watch)
+        elif own.session.hosted and not options.fixed_seats:
+            # never listening on its own at start-up: only when --seats gives network seats
+            first = LocalReferee(own, unhosted=True)
+            said = "Carrying on with the saved game: host it from Games." if said else \
+                "Network seats wait: host this game from Games."
         self.stack = Stack(own, referee_for, self.display, first)
         self.inputs = Inputs(self.stack, self.display, clock)
         self.exit_status = 0
         self.dirty = True
-        if own.session.resumed:
-            own.say(Note("Carrying on with the saved game."))
+        if said is not None:
+            own.say(Note(said))
         if options.window.open_path is not None:  # python main.py GAME.json
             own.ask(OpenFile(options.window.open_path))
             self.stack.serve()
@@ -174,6 +183,8 @@ class App:
         if stack.board.wakes_on_idle and table.policy.idle_too_long(idle):
             stack.show_demo(DemoMode(table))  # a kiosk left alone shows what the game is
         stack.tick(now)
+        if self.inputs.repeat(now):  # a controller's held direction
+            self.dirty = True
         problem = table.session.save_problem()
         if problem is not None:
             table.say(problem)
@@ -206,8 +217,11 @@ class App:
         """Paint the whole 640x480 screen, the help box last."""
         self.dirty = False
         inputs = self.inputs
-        screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointer,
+        screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointing(),
                     inputs.focused)
+        cursor = inputs.cursor_rect()
+        if cursor is not None:
+            screen.draw_cursor(surface, cursor)
         screen.draw_help(surface, self.help_text())
 
     def help_text(self) -> tuple[str, bool]:

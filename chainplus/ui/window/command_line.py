@@ -21,6 +21,7 @@ from chainplus.app.settings import SPEEDS, Settings
 from chainplus.common.options import OneLineParser, add_version
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
+from chainplus.net.codes import weakness
 from chainplus.net.hosted_game import SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
@@ -165,9 +166,10 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
                         help="the host's join code (with --join or --watch); without them, "
                              "the code this window gives when it hosts a game with network "
                              "seats")
-    parser.add_argument("--listen", default="", metavar="ADDRESS",
-                        help="where a hosting window listens (default: every interface; "
-                             "127.0.0.1: this machine only)")
+    parser.add_argument("--listen", default=None, metavar="ADDRESS",
+                        help="where a hosting window listens (default: this computer only, "
+                             "127.0.0.1, unless the Games window opens hosting to the local "
+                             "network; 0.0.0.0: every IPv4 interface)")
     parser.add_argument("--port", type=_port, default=None,
                         help=f"the port a hosting window listens on (default {DEFAULT_PORT}, "
                              "or any free one when it is taken)")
@@ -190,7 +192,8 @@ def _spectators(text: str) -> int:
 
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """--join (or --watch) and --code come together, and not with a game to open (a bad pair
-    is one error line and status 2). A kiosk joins only when its operator gives --join."""
+    is one error line and status 2); a --code this window hosts with must be strong. A kiosk
+    joins only when its operator gives --join."""
     if args.join is not None and args.watch is not None:
         parser.error("--join plays a seat and --watch only watches: give one of them")
     for option, given in (("--join", args.join), ("--watch", args.watch)):
@@ -198,6 +201,10 @@ def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
             parser.error(f"{option} needs the host's --code")
         if given is not None and args.game is not None:
             parser.error(f"{option} opens the host's game: not with a GAME.json")
+    if args.code is not None and args.join is None and args.watch is None:
+        why = weakness(args.code)  # the code this window gives when it hosts
+        if why is not None:
+            parser.error(f"--code: {why}")
 
 
 def local_seats(seats: tuple[SeatSpec, ...], kiosk: bool) -> tuple[SeatSpec, ...]:
@@ -227,7 +234,7 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         network=NetworkOptions(join=args.join or args.watch, join_code=args.code or "",
                                watch=args.watch is not None, spectators=args.spectators,
                                host_code=None if args.join or args.watch else args.code,
-                               listen=args.listen, port=args.port),
+                               listen=args.listen, lan=saved.lan, port=args.port),
     )
 
 

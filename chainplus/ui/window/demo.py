@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from chainplus.app.options import demo_options
+from chainplus.app.panel import Panel
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
 from chainplus.app.tour import Page, tour
@@ -136,6 +137,10 @@ class DemoMode:
     @property
     def game_shown(self) -> Game:
         return self.demo.session.game
+
+    @property
+    def panel(self) -> Panel:
+        return self.demo.session.panel
 
     def hit(self, pos: tuple[int, int]) -> Part | None:
         return None

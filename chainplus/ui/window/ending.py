@@ -11,7 +11,7 @@ import pygame
 
 from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note
-from chainplus.app.panel import SEAT_NAME
+from chainplus.app.panel import SEAT_NAME, Panel
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view
 from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part
@@ -125,6 +125,10 @@ class Ending:
     @property
     def game_shown(self) -> Game:
         return self.table.session.game
+
+    @property
+    def panel(self) -> Panel:
+        return self.table.session.panel
 
     def frame(self) -> Board:
         game = self.table.session.game

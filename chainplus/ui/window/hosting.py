@@ -68,6 +68,12 @@ class HostLine:
     def first(self) -> str:
         return shown(self.addresses[0], self.host.address[1])
 
+    @property
+    def reach(self) -> str:
+        """Who may join, when only this computer may: words to follow the address."""
+        local_only = self.host.config.listen in ("127.0.0.1", "::1", "localhost")
+        return " (this computer only)" if local_only else ""
+
     def start(self) -> None:
         """Hear the host from now on, and look up where others may reach it."""
         threading.Thread(target=self._look_up, name="chainplus-addresses", daemon=True).start()
@@ -116,7 +122,7 @@ def start_host(table: Table) -> HostLine | str:
     why = ""
     for port in ports:
         config = HostConfig(host_seats(session), session.game.rules, games=0,
-                            code=session.host_code, listen=options.listen, port=port,
+                            code=session.host_code, listen=session.listen, port=port,
                             resume=session.game,
                             budget=table.budget or think_budget(session.speed),
                             answer_after=pace(session.speed),
@@ -171,7 +177,8 @@ class HostedReferee:
 
     def hold(self) -> Hold | None:
         return self.remote.hold("Starting the network game...",
-                                f"Join with code {self.line.host.code} at {self.line.first}.")
+                                f"Code {self.line.host.code} at {self.line.first}"
+                                f"{self.line.reach}.")
 
     def propose(self, square: int) -> Note | None:
         return self.remote.propose(square)

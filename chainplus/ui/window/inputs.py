@@ -1,7 +1,13 @@
-"""What the person at the window does, as the game hears it: pygame's mouse, finger, key, text,
-file and window events turned into clicks and keys for the board and the windows stacked over
-it (``stack``). It keeps where the pointer is, a title-bar drag, the finger that is down, and
-when the person last did anything (a kiosk left alone long enough shows its demonstration).
+"""What the person at the window does, as the game hears it: pygame's mouse, finger, key,
+game controller, text, file and window events turned into clicks and keys for the board and
+the windows stacked over it (``stack``). It keeps where the pointer is, a title-bar drag, the
+finger that is down, the keyboard's and controllers' cursor (``cursor``, ``pad``), and when
+the person last did anything (a kiosk left alone long enough shows its demonstration).
+
+Keys: the arrows (and the keypad's) move the cursor, Tab (Shift+Tab) goes on to the icons and
+the panel and back to the board, Space or Return is Select on what the cursor is on, Backspace
+or Shift+Return is Adjust; F1 opens the rules and F11 switches full screen. A window on top
+takes its own keys first (Escape closes it; arrows turn its pages or step its replay).
 
 SDL also makes mouse events of each touch; those are ignored, so a tap counts once.
 """
@@ -14,10 +20,20 @@ from pathlib import Path
 import pygame
 
 from chainplus.ui.window import screen, targets, touch
+from chainplus.ui.window.cursor import (
+    Action,
+    Cursor,
+    Places,
+    board_places,
+    icon_places,
+    panel_places,
+    part_places,
+)
 from chainplus.ui.window.display import Display
-from chainplus.ui.window.requests import OpenFile, OpenRules
+from chainplus.ui.window.pad import Ask, Pads
+from chainplus.ui.window.requests import OpenFile, OpenGames, OpenInfo, OpenRules
 from chainplus.ui.window.stack import Stack
-from chainplus.ui.window.targets import ADJUST, SELECT, Furniture
+from chainplus.ui.window.targets import ADJUST, MENU, SELECT, Furniture, Square, Target
 from chainplus.ui.window.wake import WAKE
 
 #: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
@@ -25,6 +41,35 @@ OPERATOR_KEY = pygame.K_q
 #: Events after which the screen is simply drawn again.
 _REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
            pygame.WINDOWSIZECHANGED, WAKE)
+
+
+#: A game controller's events.
+PAD_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED,
+              pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP,
+              pygame.CONTROLLERAXISMOTION)
+#: The keys that move the cursor or press on what it is on (Shift turns Tab and Return back).
+KEY_ACTIONS = {
+    pygame.K_LEFT: Action.LEFT, pygame.K_KP4: Action.LEFT,
+    pygame.K_RIGHT: Action.RIGHT, pygame.K_KP6: Action.RIGHT,
+    pygame.K_UP: Action.UP, pygame.K_KP8: Action.UP,
+    pygame.K_DOWN: Action.DOWN, pygame.K_KP2: Action.DOWN,
+    pygame.K_TAB: Action.NEXT, pygame.K_SPACE: Action.SELECT, pygame.K_RETURN: Action.SELECT,
+    pygame.K_KP_ENTER: Action.SELECT, pygame.K_KP5: Action.SELECT,
+    pygame.K_BACKSPACE: Action.ADJUST,
+}
+#: The help line's mouse words, as the keys say them.
+KEY_WORDS = (("Select up, Adjust down.", "Return up, Backspace down."),
+             ("Select: next speed, Adjust: back.", "Return: next, Backspace: back."),
+             ("Click to step.", "Return to step."), ("Click", "Select"), ("click", "select"))
+
+
+def key_action(key: int, mod: int) -> Action | None:
+    action = KEY_ACTIONS.get(key)
+    if mod & pygame.KMOD_SHIFT and action is Action.NEXT:
+        return Action.BACK
+    if mod & pygame.KMOD_SHIFT and action is Action.SELECT:
+        return Action.ADJUST
+    return action
 
 
 def is_operator_combo(key: int, mod: int) -> bool:
@@ -43,6 +88,8 @@ class Inputs:
         self.touch: touch.Touch | None = None  # the finger that is down
         self.focused = True
         self.last_input = clock()
+        self.cursor = Cursor()
+        self.pads = Pads()
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Answer one event (never raising for any event pygame can deliver); True when the
@@ -59,16 +106,20 @@ class Inputs:
             return False
         elif kind == pygame.MOUSEMOTION:
             self.last_input = self.clock()
-            self.pointer = targets.event_pos(event)
+            self.pointer, self.cursor.shown = targets.event_pos(event), False
             if self.dragging is not None and self.pointer is not None:
                 self.display.move_window(self.pointer[0] - self.dragging[0],
                                          self.pointer[1] - self.dragging[1])
         elif kind == pygame.MOUSEBUTTONDOWN:
             self.last_input = self.clock()
             pos, button = targets.event_pos(event), getattr(event, "button", 0)
+            if pos is not None and button == MENU and not policy.kiosk:
+                self.pointer, self.cursor.shown = pos, False
+                self.stack.table.ask(OpenInfo())  # RISC OS's Menu offers the Info box
+                return True
             if pos is None or button not in (SELECT, ADJUST):
                 return False
-            self.pointer = pos
+            self.pointer, self.cursor.shown = pos, False
             return self.click(pos, button)
         elif kind in (pygame.FINGERDOWN, pygame.FINGERUP):
             self.finger(event)
@@ -84,6 +135,8 @@ class Inputs:
             self.pointer = None
         elif kind == pygame.DROPFILE:
             return self.dropped(getattr(event, "file", None))
+        elif kind in PAD_EVENTS:
+            return self.pad(event)
         elif kind not in _REDRAW:
             return False
         return True
@@ -105,8 +158,85 @@ class Inputs:
             stack.table.ask(OpenRules())
         elif key == pygame.K_F11 or (key == pygame.K_ESCAPE and display.fullscreen):
             display.toggle()
+        elif (action := key_action(key, mod)) is not None:
+            self.act(action)
         stack.remember()
         return True
+
+    # ---------------------------------------------------------------- the cursor
+    def places(self) -> tuple[tuple[Places, Places, Places], Places | None]:
+        """Where the cursor may go: the board, the icons and the panel, or the window on
+        top's parts while one is open."""
+        window = self.stack.window
+        groups = (board_places(), icon_places(self.stack.icons), panel_places())
+        return groups, part_places(window.parts()) if window is not None else None
+
+    def act(self, action: Action) -> None:
+        """Move the cursor, or press on what it is on (the first key only shows it)."""
+        self.last_input = self.clock()
+        groups, window = self.places()
+        cursor = self.cursor
+        cursor.settle(window)
+        if not cursor.shown:
+            cursor.shown = True
+            return
+        if action not in (Action.SELECT, Action.ADJUST):
+            cursor.move(groups, window, action)
+            return
+        target = cursor.target(window)
+        if target is not None:
+            self.stack.table.now = self.clock()
+            self.stack.click(target, SELECT if action is Action.SELECT else ADJUST)
+            self.stack.remember()
+
+    def pad(self, event: pygame.event.Event) -> bool:
+        """A game controller plugged in or out, a button, the stick."""
+        kind, pads, now = event.type, self.pads, self.clock()
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            pads.plugged(event)
+            return False
+        if kind == pygame.CONTROLLERDEVICEREMOVED:
+            pads.unplugged(event)
+            return False
+        if kind == pygame.CONTROLLERBUTTONUP:
+            pads.released(event)
+            return False
+        meant = pads.pressed(event, now) if kind == pygame.CONTROLLERBUTTONDOWN else \
+            pads.leaned(event, now)
+        if meant is None:
+            return False
+        self.pointer = None
+        if meant is Ask.RULES and self.stack.board.icons_work():
+            self.stack.table.ask(OpenRules())
+        elif meant is Ask.GAMES and self.stack.board.icons_work() and \
+                not self.stack.table.policy.kiosk:
+            self.stack.table.ask(OpenGames())
+        elif isinstance(meant, Action):
+            self.act(meant)
+        return True
+
+    def repeat(self, now: float) -> bool:
+        """A controller's held direction steps again when due; True when it did."""
+        action = self.pads.repeat(now)
+        if action is not None:
+            self.act(action)
+        return action is not None
+
+    def pointing(self) -> tuple[int, int] | None:
+        """Where the board may highlight a square: the cursor's, while it is shown."""
+        if not self.cursor.shown:
+            return self.pointer
+        target = self.cursor_target()
+        if isinstance(target, Square):
+            return board_places()[target.square][1].center
+        return None
+
+    def cursor_target(self) -> Target | None:
+        return self.cursor.target(self.places()[1])
+
+    def cursor_rect(self) -> pygame.Rect | None:
+        groups, window = self.places()
+        return self.cursor.rect(groups, window)
 
     def finger(self, event: pygame.event.Event) -> None:
         """A finger down shows what is under it; the finger up clicks there (Adjust after a
@@ -124,7 +254,7 @@ class Inputs:
             held, self.touch = self.touch, None
             cues.pressed.clear()
             self.click(held.pos, held.button(now))
-        self.pointer = None
+        self.pointer, self.cursor.shown = None, False
 
     def click(self, pos: tuple[int, int], button: int) -> bool:
         """A Select or Adjust click at a logical position: the window on top decides what it
@@ -155,8 +285,11 @@ class Inputs:
         return True
 
     def due(self) -> float | None:
-        """When the finger's press turns long (the help line changes then), if it can."""
-        return self.touch.due() if self.touch is not None else None
+        """When the finger's press turns long (the help line changes then), or a
+        controller's held direction steps again."""
+        due = [t for t in (self.touch.due() if self.touch is not None else None,
+                           self.pads.due()) if t is not None]
+        return min(due) if due else None
 
     def help_text(self) -> tuple[str, bool]:
         """The help line: what a finger is on while it is down, else as the pointer says."""
@@ -165,5 +298,10 @@ class Inputs:
         if held is not None and held.target is not None and board.icons_work():
             line = screen.target_help(board, top, held.target)
             return held.help(self.clock(), line), False
+        if self.cursor.shown and board.icons_work() and (at := self.cursor_target()) is not None:
+            text, warn = screen.help_text(board, top, at)
+            for mouse, keys in KEY_WORDS:
+                text = text.replace(mouse, keys)
+            return text, warn
         under = stack.hit(self.pointer) if self.pointer is not None else None
         return screen.help_text(board, top, under)

@@ -121,7 +121,16 @@ class JoinedReferee:
         return Won(remote.key(), line, line + after)
 
     def title(self) -> str:
-        return f"Chain Reaction - {'watching' if self.watch else 'joined'} {self.line.where}"
+        """What is true of the line to the host: joining, joined (or watching), refused, or
+        gone after its game."""
+        remote = self.remote
+        if remote.gone:
+            what = "host gone:" if remote.state is not None else "not joined:"
+        elif remote.seat is None and not remote.watching:
+            what = "connecting to watch" if self.watch else "joining"
+        else:
+            what = "watching" if self.watch else "joined"
+        return f"Chain Reaction - {what} {self.line.where}"
 
     def waiting_seats(self) -> frozenset[int]:
         return self.remote.waiting_seats()

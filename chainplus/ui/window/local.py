@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.app.panel import SEAT_NAME
+from chainplus.ui.window.picture import Status
 from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Referee, Won
 from chainplus.ui.window.table import Table
 
 
 class LocalReferee:
-    """The session on ``table`` is the authority over its game."""
+    """The session on ``table`` is the authority over its game. ``unhosted``: the game has
+    network seats the window does not host (a resumed game: a window never starts listening
+    on its own); they wait, and hold the game on their turn, until the player hosts it."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, table: Table, unhosted: bool = False) -> None:
+        self.table, self.unhosted = table, unhosted
 
     def player(self, seat: int) -> Player:
         name, row = SEAT_NAME[seat], self.table.session.panel[seat]
@@ -29,7 +32,14 @@ class LocalReferee:
                       "yours.")
 
     def hold(self) -> Hold | None:
-        return None
+        game = self.table.session.game
+        seat = game.to_move
+        if seat is None or game.winner is not None or seat not in self.waiting_seats():
+            return None
+        name = SEAT_NAME[seat]
+        return Hold(Status(seat, "Not hosted", name),
+                    f"{name} plays over the network: host this game from Games.",
+                    Note(f"{name} plays over the network: host the game first."))
 
     def propose(self, square: int) -> Placed | Refused:
         return self.table.session.place(square)
@@ -55,7 +65,11 @@ class LocalReferee:
         return None
 
     def waiting_seats(self) -> frozenset[int]:
-        return frozenset()
+        if not self.unhosted:
+            return frozenset()
+        panel = self.table.session.panel
+        return frozenset(seat for seat in self.table.session.game.seats
+                         if panel[seat].plays_as == "network")
 
     def seat_help(self, seat: int) -> str | None:
         return None

@@ -12,6 +12,7 @@ from typing import NamedTuple, Protocol
 
 import pygame
 
+from chainplus.app.panel import Panel
 from chainplus.core.game import Game
 
 #: The board as drawn: (counts, owners) by square, the game's own lists or a chain's frame.
@@ -37,6 +38,10 @@ class Picture(Protocol):
     @property
     def game_shown(self) -> Game:
         """The game whose seats the panel shows in play."""
+
+    @property
+    def panel(self) -> Panel:
+        """Who plays each seat, as the panel shows them."""
 
     def frame(self) -> Board:
         """The (counts, owners) on screen now."""

@@ -98,6 +98,9 @@ class Remote:
             back, self.watching, self.trouble = self.watching, True, None
             return [Note("Watching again." if back else f"Watching the game at "
                          f"{self.line.where}.")]
+        if isinstance(event, msg.TimedOut):
+            return [Note(f"{SEAT_NAME[event.seat]} ran out of time: the computer plays it.",
+                         warn=True)]
         if isinstance(event, msg.Error):
             self.sent = None
             return [Note(f"The host says: {event.text[:ERROR_CHARS]}", warn=True)]

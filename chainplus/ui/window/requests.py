@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from chainplus.app.games import Player
 from chainplus.core.game import Game
 
 
@@ -25,6 +26,12 @@ class OpenGames:
 
 
 @dataclass(frozen=True)
+class OpenInfo:
+    """The Info box ("About this program"), over whatever is shown (the Menu button, the
+    Games window's About...); nothing when it is on top already."""
+
+
+@dataclass(frozen=True)
 class OpenJoin:
     """The Join dialog, over the board (any other window closes)."""
 
@@ -32,11 +39,13 @@ class OpenJoin:
 @dataclass(frozen=True)
 class OpenReplay:
     """``game`` replayed over the board (any other window closes), from move ``at`` (None: the
-    end), with its graph shown at once when ``graph``."""
+    end), with its graph shown at once when ``graph``; ``players`` played it, as its record
+    says (None: the game on the board, played as the panel says)."""
 
     game: Game
     at: int | None = None
     graph: bool = False
+    players: tuple[Player, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,12 @@ class JoinHost:
     address: tuple[str, int]
     code: str
     watch: bool = False
+
+
+@dataclass(frozen=True)
+class HostGame:
+    """Host the player's own game, whose network seats wait (a resumed game is not hosted
+    until its player says so)."""
 
 
 @dataclass(frozen=True)
@@ -88,5 +103,5 @@ class Quit:
     """The window closes and the program ends."""
 
 
-Request = OpenRules | OpenGames | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
-    | LeaveHost | PlayOn | EndDemo | ToggleFullScreen | Quit
+Request = OpenRules | OpenGames | OpenInfo | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
+    | HostGame | LeaveHost | PlayOn | EndDemo | ToggleFullScreen | Quit

@@ -14,7 +14,7 @@ import pygame
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
-from chainplus.ui.art.theme import BLACK, GREY1, TITLE, WORK_AREA
+from chainplus.ui.art.theme import BLACK, GREY1, ORANGE, TITLE, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
@@ -55,13 +55,13 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         widgets.label(surface, rect, icon.label, enabled)
     for window in windows:
         window.draw_over(surface)
-    session, game = table.session, picture.game_shown
+    game = picture.game_shown
     squares = squares_in(picture.frame())
     shown = panel_view.PanelShown(game.seats, squares, out_on(squares, game),
                                   mode.waiting_seats())
     cell = (pressed.seat, pressed.column) if isinstance(pressed, Cell) else None
     to_move = game.to_move if not picture.animating else None
-    panel_view.draw_panel(surface, session.panel, shown, cell, to_move)
+    panel_view.draw_panel(surface, picture.panel, shown, cell, to_move)
     status = picture.status()
     head = status.head
     job = table.services.worker.job
@@ -69,6 +69,14 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)
+
+
+def draw_cursor(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard's cursor on what it is on: a thick orange ring inside a black line, seen
+    on the white board, the grey icons and every seat's colour."""
+    ring = rect.inflate(4, 4)
+    pygame.draw.rect(surface, BLACK, ring.inflate(2, 2), 1)
+    pygame.draw.rect(surface, ORANGE, ring, 3)
 
 
 def draw_help(surface: pygame.Surface, help_line: tuple[str, bool]) -> None:

@@ -29,6 +29,7 @@ class Showing:
                  computer: Computer) -> None:
         self.placed, self.table, self.referee, self.computer = placed, table, referee, computer
         self.game_shown = table.session.game
+        self.panel = table.session.panel
         self.chain = Chain(placed.shown, table.now, table.session.speed)
         self.wave = -1  # the wave being drawn, -1 while the placement shows
         self.t = 0.0

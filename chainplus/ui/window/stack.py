@@ -16,6 +16,7 @@ from functools import partial
 
 import pygame
 
+from chainplus.app.games import players_in
 from chainplus.app.outcomes import Note
 from chainplus.ui.window import joined, targets
 from chainplus.ui.window.controller import Controller
@@ -24,6 +25,7 @@ from chainplus.ui.window.display import Display
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.over.games import GamesWindow
+from chainplus.ui.window.over.info import InfoWindow
 from chainplus.ui.window.over.join import JoinDialog
 from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.over.rules import RulesWindow
@@ -31,10 +33,12 @@ from chainplus.ui.window.referee import Referee
 from chainplus.ui.window.requests import (
     Close,
     EndDemo,
+    HostGame,
     JoinHost,
     LeaveHost,
     OpenFile,
     OpenGames,
+    OpenInfo,
     OpenJoin,
     OpenReplay,
     OpenRules,
@@ -158,19 +162,24 @@ class Stack:
             self.push(RulesWindow(table))
         elif isinstance(request, OpenGames):
             self.push(GamesWindow(table))
+        elif isinstance(request, OpenInfo):
+            if not isinstance(self.window, InfoWindow):
+                self.push(InfoWindow(table))
         elif isinstance(request, OpenJoin):
             self.close_windows()
             self.push(JoinDialog(table, joined.last_address(table)))
         elif isinstance(request, OpenReplay):
             self.close_windows()
-            self.push(ReviewWindow(table, request.game, at=request.at, graph=request.graph))
+            players = request.players or players_in(table.session.panel, request.game)
+            self.push(ReviewWindow(table, request.game, players, at=request.at,
+                                   graph=request.graph))
         elif isinstance(request, OpenFile):
             opened = table.session.open_game(request.path)
             if isinstance(opened, Note):
                 table.say(opened)  # what was shown stays
             else:
                 self.close_windows()
-                self.push(ReviewWindow(table, opened, graph=True))
+                self.push(ReviewWindow(table, opened.game, opened.players, graph=True))
         elif isinstance(request, EndDemo):
             self.end_demo()
         else:
@@ -178,6 +187,9 @@ class Stack:
             if isinstance(request, JoinHost):
                 self.play(partial(joined.join, address=request.address, code=request.code,
                                   watch=request.watch))
+            elif isinstance(request, HostGame):
+                if table is self.own:  # seated afresh: a game with network seats is hosted
+                    self.controller.restart()
             elif isinstance(request, LeaveHost) and table is not self.own:
                 self.play(self.seating)
                 self.own.say(Note("You left the network game: your own game is back."))

@@ -16,8 +16,9 @@ import pygame
 from chainplus.ui.art import board_view, panel_view
 from chainplus.ui.art.theme import CLOSE_ICON, TITLE_BAR, TOGGLE_ICON
 
-#: The RISC OS mouse buttons as pygame numbers them: Select (left) and Adjust (right).
-SELECT, ADJUST = 1, 3
+#: The RISC OS mouse buttons as pygame numbers them: Select (left), Menu (middle) and Adjust
+#: (right).
+SELECT, MENU, ADJUST = 1, 2, 3
 
 
 @dataclass(frozen=True)

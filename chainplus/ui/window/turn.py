@@ -22,7 +22,7 @@ import pygame
 from chainplus.ai.levels import thinking_time
 from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note, not_yours
-from chainplus.app.panel import SEAT_NAME
+from chainplus.app.panel import SEAT_NAME, Panel
 from chainplus.app.settings import Speed
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
@@ -196,6 +196,10 @@ class Turn:
     @property
     def game_shown(self) -> Game:
         return self.table.session.game
+
+    @property
+    def panel(self) -> Panel:
+        return self.table.session.panel
 
     def frame(self) -> Board:
         game = self.table.session.game

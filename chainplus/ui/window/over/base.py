@@ -40,6 +40,10 @@ class Overlay:
         """True when this window took ``key`` (otherwise the window's own keys apply)."""
         return False
 
+    def parts(self) -> dict[str, pygame.Rect]:
+        """The parts a key may press, in the order Tab goes through them (``cursor``)."""
+        return {}
+
     def typed(self, text: str) -> None:
         """Characters typed (a text event): only a dialog with a writable icon takes them."""
 

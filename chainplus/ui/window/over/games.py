@@ -2,39 +2,53 @@
 
 The Games icon opens it: Save this game writes the game on the board to the games folder and
 says where; Replay this game and a click on a listed game show it in a replay with its graph
-(``review``, over the game, not over this window); Back and Next page through the list (also
-the arrow keys); Join a network game... opens the Join dialog (``join``), also over the game;
-the close icon, Close, Escape or a click outside close it.
+(``review``, over the game, not over this window). The list holds every game, the player's
+saved ones first, then the kept ones, each newest first, a page read only when it is shown;
+Back and Next page through it (also the arrow keys; Home and End go to the first and last).
+Join a network game... opens the Join dialog (``join``), also over the game; Host this game
+hosts a game whose network seats wait (a resumed one: a window never starts listening on its
+own), and the option below it opens the games hosted here to the local network (remembered;
+by default only this computer may join). About... opens the Info box over it. The close icon,
+Close, Escape or a click outside close it.
 
 In a window showing a host's game it has no list: Save this game keeps the host's game in the
-player's own games folder, and Leave the network game brings their own game back.
+player's own games folder, and Leave the network game brings their own game back; About...
+and Close are there too.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
-from chainplus.app.games import GameEntry
+from chainplus.app.games import NAME_SHOWN, GameEntry, Listed, shown_folder
 from chainplus.app.outcomes import Note
 from chainplus.ui.art import games_view
 from chainplus.ui.window.over.base import Overlay
-from chainplus.ui.window.requests import LeaveHost, OpenJoin, OpenReplay
+from chainplus.ui.window.requests import HostGame, LeaveHost, OpenInfo, OpenJoin, OpenReplay
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
-#: The most games the list offers (the games folder keeps more).
-LISTED = 60
 PART_HELP = {
     "save": "Save the game on the board in the games folder.",
     "replay": "Replay the game on the board, with its graph.",
     "join": "Join a game another player hosts: type its address and code.",
     "join-hosting": "Join a network game: not while this window hosts one.",
+    "host": "Host this game: others join its network seats with its code.",
+    "host-hosting": "This window hosts this game: the title says where others join.",
+    "host-none": "Host this game: make a seat N (network) in the panel first.",
+    "lan": "Ticked: anyone on your local network with the code may join the games this "
+           "window hosts. Not ticked: only this computer (127.0.0.1).",
+    "lan-fixed": "Not while hosting, nor when --listen says where.",
     "leave": "Hang up and go back to your own game, as you left it.",
     "back": "The page of newer games.",
     "next": "The page of older games.",
+    "about": "About this program: its name, author, licence and version.",
     "close": "Close the games window (Escape).",
     "close-icon": "Close the games window (Escape).",
     "window": "Click a game to replay it.",
+    "unreadable": "This file is not a game record that can be replayed.",
 }
 
 
@@ -46,22 +60,32 @@ class GamesWindow(Overlay):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.network = table.where  # the host's address, if the window joined one
-        self.entries: list[GameEntry] = self.listed()
+        self.listed: list[Listed] = self.listing()
+        self.read: dict[Path, GameEntry | None] = {}  # the files read so far (None: not games)
         self.hosting = table.session.hosting  # one network game at once
+        #: Where hosted games listen is the player's to choose unless --listen says.
+        self.lan_fixed = table.session.options.network.listen is not None
         self.page = 0
 
-    def listed(self) -> list[GameEntry]:
-        """The games to list: none while the window shows a host's game."""
-        return [] if self.network else self.table.session.recent_games(LISTED)
+    def listing(self) -> list[Listed]:
+        """Every game, the saved first, each newest first: none while the window shows a
+        host's game."""
+        return [] if self.network else self.table.session.files.listing()
 
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self.entries) // games_view.ROWS))
+        return max(1, -(-len(self.listed) // games_view.ROWS))
 
     @property
-    def shown_entries(self) -> list[GameEntry]:
+    def shown_entries(self) -> list[GameEntry | str]:
+        """The page's games, read when first shown (a file that is not one: its name)."""
         first = self.page * games_view.ROWS
-        return self.entries[first:first + games_view.ROWS]
+        rows: list[GameEntry | str] = []
+        for listed in self.listed[first:first + games_view.ROWS]:
+            if listed.path not in self.read:
+                self.read[listed.path] = self.table.session.files.entry(listed)
+            rows.append(self.read[listed.path] or listed.path.name)
+        return rows
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(self.pages - 1, self.page + step))
@@ -70,6 +94,14 @@ class GamesWindow(Overlay):
     def hit(self, pos: tuple[int, int]) -> Part | None:
         name = games_view.hit(pos, len(self.shown_entries), self.network is not None)
         return None if name is None else Part(name)
+
+    def parts(self) -> dict[str, pygame.Rect]:
+        rows = {f"row-{index}": games_view.row_rect(index)
+                for index in range(len(self.shown_entries))}
+        network = self.network is not None
+        buttons = games_view.buttons(network)
+        ahead = {name: rect for name, rect in buttons.items() if rect.y < games_view.LIST_TOP}
+        return {**ahead, **rows, **{n: r for n, r in buttons.items() if n not in ahead}}
 
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):
@@ -86,26 +118,55 @@ class GamesWindow(Overlay):
             self.turn(-1 if name == "back" else 1)
         elif name == "save":
             table.say(table.save_game())
-            self.entries = self.listed()
+            self.listed, self.page = self.listing(), 0  # saved first: it is at the top
         elif name == "leave":
             table.ask(LeaveHost())
+        elif name == "about":
+            table.ask(OpenInfo())
         elif name == "join" and self.hosting:
             table.say(Note("This window hosts a game: join another when it is over.", warn=True))
         elif name == "join":
             table.ask(OpenJoin())
+        elif name == "host":
+            self.host()
+        elif name == "lan":
+            self.open_to_network()
         elif name == "replay" and game.moves:
             table.ask(OpenReplay(game.copy(), graph=True))
         elif name.startswith("row-"):
             self.open(self.shown_entries[int(name[4:])])
         return True
 
-    def open(self, entry: GameEntry) -> None:
+    def host(self) -> None:
+        """Host the game on the board: its network seats wait for players."""
+        session = self.table.session
+        if self.hosting:
+            self.table.say(Note("This window hosts this game already."))
+        elif not session.hosted:
+            self.table.say(Note("Make a seat N (network) in the panel first.", warn=True))
+        else:
+            self.table.ask(HostGame())
+
+    def open_to_network(self) -> None:
+        """Tick or untick: the games hosted here are open to the local network, or not."""
+        session, table = self.table.session, self.table
+        if self.lan_fixed or self.hosting:
+            table.say(Note(PART_HELP["lan-fixed"], warn=True))
+            return
+        session.lan = not session.lan
+        table.say(Note("Games hosted here: open to your local network." if session.lan
+                       else "Games hosted here: this computer only."))
+
+    def open(self, entry: GameEntry | str) -> None:
+        if isinstance(entry, str):
+            self.table.say(Note(f"Not a game record: {entry[:NAME_SHOWN]}.", warn=True))
+            return
         opened = self.table.session.open_game(entry.path)
         if isinstance(opened, Note):
             self.table.say(opened)  # the file went bad since it was listed
-            self.entries = self.listed()
+            self.read[entry.path] = None
         else:
-            self.table.ask(OpenReplay(opened, graph=True))
+            self.table.ask(OpenReplay(opened.game, graph=True, players=opened.players))
 
     def key(self, key: int) -> bool:
         if key == pygame.K_ESCAPE:
@@ -114,6 +175,8 @@ class GamesWindow(Overlay):
             self.turn(-1)
         elif key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
             self.turn(1)
+        elif key in (pygame.K_HOME, pygame.K_END):
+            self.turn(-self.pages if key == pygame.K_HOME else self.pages)
         else:
             return False
         return True
@@ -121,20 +184,38 @@ class GamesWindow(Overlay):
     # ---------------------------------------------------------------- what is shown
     def draw(self, surface: pygame.Surface) -> None:
         pressed = self.table.cues.pressed.value
+        saved = sum(listed.saved for listed in self.listed)
         games_view.draw(surface, games_view.GamesShown(
-            entries=self.shown_entries, page=self.page, pages=self.pages,
+            entries=self.shown_entries, page=self.page, pages=self.pages, saved=saved,
+            kept=len(self.listed) - saved,
             can_save=bool(self.table.session.game.moves),
             pressed=pressed.name if isinstance(pressed, Part) else None, network=self.network,
-            can_join=not self.hosting))
+            can_join=not self.hosting, can_host=self.can_host, lan=self.table.session.lan,
+            lan_fixed=self.lan_fixed or self.hosting))
+
+    @property
+    def can_host(self) -> bool:
+        return self.table.session.hosted and not self.hosting
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
             return "A click outside the games window closes it." if target else None
         if target.name.startswith("row-"):
             entry = self.shown_entries[int(target.name[4:])]
+            if isinstance(entry, str):
+                return PART_HELP["unreadable"]
             return f"Replay this game: {games_view.outcome(entry)}."
-        return PART_HELP["join-hosting" if target.name == "join" and self.hosting else
-                         target.name]
+        if target.name == "heading":
+            folder = self.table.session.files.folder
+            return f"Kept in {shown_folder(folder, 40)}." if folder else "Games are not kept."
+        name = target.name
+        if name == "join" and self.hosting:
+            name = "join-hosting"
+        elif name == "host" and not self.can_host:
+            name = "host-hosting" if self.hosting else "host-none"
+        elif name == "lan" and (self.lan_fixed or self.hosting):
+            name = "lan-fixed"
+        return PART_HELP[name]
 
     def default_help(self) -> str:
         if self.network is not None:

@@ -66,6 +66,9 @@ class JoinDialog(Overlay):
         name = join_view.hit(pos)
         return None if name is None else Part(name)
 
+    def parts(self) -> dict[str, pygame.Rect]:
+        return dict(join_view.BUTTONS)  # Tab is the dialog's own, from field to field
+
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):
             return False  # the game window's own close and size

@@ -12,8 +12,12 @@ Close, or Escape, goes back to the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
+from chainplus.app.games import Player, replay_panel
+from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.replay import Replay
 from chainplus.core.game import Game
@@ -25,7 +29,7 @@ from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.picture import Board, Picture, Status
 from chainplus.ui.window.requests import PlayOn
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import SELECT, Furniture, Part, Square, Target
+from chainplus.ui.window.targets import SELECT, Cell, Furniture, Part, Square, Target
 
 STEP_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "next", pygame.K_HOME: "start",
              pygame.K_END: "end", pygame.K_SPACE: "next"}
@@ -34,7 +38,7 @@ PANE_HELP = {
     "back": "Back one move (Left arrow).",
     "next": "On one move, its chain shown (Right arrow).",
     "end": "To the end of the game (End).",
-    "play-on": "Play on from the move shown, with the players in the panel.",
+    "play-on": "Play on from the move shown, with your own panel's players.",
     "graph": "Show or hide the graph of how the game went.",
     "close": "Close the replay and go back to the game (Escape).",
     "pane": "The replay's controls.",
@@ -45,10 +49,11 @@ class ReviewWindow(Overlay):
 
     name = "review"
 
-    def __init__(self, table: Table, game: Game, *, at: int | None = None,
-                 graph: bool = False) -> None:
+    def __init__(self, table: Table, game: Game, players: Sequence[Player], *,
+                 at: int | None = None, graph: bool = False) -> None:
         super().__init__(table)
         self.replay = Replay(game, at)
+        self.panel = replay_panel(players)  # who played it, never the live panel
         self.judging = table.judging_of(game)
         self.graph_open = graph
         self.chain: Chain | None = None
@@ -87,12 +92,18 @@ class ReviewWindow(Overlay):
         name = review_view.hit(pos)
         return None if name is None else Part(name)
 
+    def parts(self) -> dict[str, pygame.Rect]:
+        return dict(review_view.BUTTONS)
+
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Square):
             self.step("next" if button == SELECT else "back")
             return True
+        if isinstance(target, Cell):
+            self.table.say(Note("This game's players: close the replay to change yours."))
+            return True
         if not isinstance(target, Part):
-            return False  # the icons, the panel and the title bar as ever
+            return False  # the icons and the title bar as ever
         self.table.press(target)
         name = target.name
         if name.startswith("move-"):

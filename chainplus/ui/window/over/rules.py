@@ -84,6 +84,10 @@ class RulesWindow(Overlay):
         name = rules_view.hit(pos, self.page is None, tour=False)
         return None if name is None else Part(name)
 
+    def parts(self) -> dict[str, pygame.Rect]:
+        choices = rules_view.CHOICES if self.page is None else {}
+        return {**choices, **rules_view.BUTTONS}
+
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):
             return False  # the game window's own close and size

@@ -1,0 +1,185 @@
+"""Who may knock at a host's door, and how often: the connections that have not joined yet
+(``Lobby``) and the wrong codes (``Guesses``), counted by the address they come from.
+
+A connection that has not joined holds one of a few places in the lobby, a few per address
+and a few in all, apart from the seats players hold. The lobby is never full to a newcomer:
+when its address has used its places, its own oldest waiting connection makes room; when
+the lobby is, the oldest of the address that has been connecting most (lately: the count
+halves every ``HALF_LIFE`` seconds). So idle connections cannot lock anyone out, however
+fast they are opened again: an honest joiner connects once and says hello at once, and it is
+the flood's own connections that make room for the flood.
+
+Guessing is slow: after a wrong code, no code from that address is looked at for a while,
+twice as long after each wrong one (to a cap); the addresses that have guessed wrong share a
+few looks a second between them; an address that guesses right, or stops guessing for a
+while, starts clean. A player who types the code right is never held up; one who mistyped
+it waits half a second. A refused guess is not looked at, so it tells the guesser nothing.
+
+Addresses are counted as a network sees them: an IPv6 address by its /64 (one machine may
+have any number within it), an IPv4 address mapped into IPv6 as itself.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import itertools
+import math
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+#: What waits in the lobby: a host's connection (anything that can be a dict key).
+Waiting = TypeVar("Waiting", bound=Hashable)
+#: Seconds in which an address's count of connections made lately halves.
+HALF_LIFE = 10.0
+#: Addresses whose connections a host counts at most (those quiet longest are forgotten).
+REMEMBER = 4096
+
+
+def address_key(source: str) -> str:
+    """The address a connection is counted under (see the module's docstring)."""
+    try:
+        address = ipaddress.ip_address(source.partition("%")[0])
+    except ValueError:
+        return source
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
+class Lobby(Generic[Waiting]):
+    """The connections that have not joined: at most ``per_address`` from one address and
+    ``overall`` in all."""
+
+    def __init__(self, per_address: int, overall: int) -> None:
+        self.per_address, self.overall = per_address, overall
+        self._waiting: dict[str, list[tuple[int, Waiting]]] = {}  # by address, oldest first
+        self._where: dict[Waiting, str] = {}
+        self._arrivals = itertools.count()
+        self._lately: OrderedDict[str, tuple[float, float]] = OrderedDict()  # count, when
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def enter(self, comer: Waiting, source: str, now: float) -> list[Waiting]:
+        """``comer`` has connected from ``source`` at ``now``; the connections it pushes out
+        (to be closed), oldest first."""
+        key = address_key(source)
+        self._lately[key] = (self._count(key, now) + 1, now)
+        self._lately.move_to_end(key)
+        if len(self._lately) > REMEMBER:
+            self._lately.popitem(last=False)
+        out: list[Waiting] = []
+        while key in self._waiting and len(self._waiting[key]) >= self.per_address:
+            out.append(self._pop(key))
+        while self._where and len(self._where) >= self.overall:
+            busiest = max(self._waiting, key=lambda k: (math.ceil(self._count(k, now)),
+                                                        len(self._waiting[k]),
+                                                        -self._waiting[k][0][0]))
+            out.append(self._pop(busiest))
+        self._waiting.setdefault(key, []).append((next(self._arrivals), comer))
+        self._where[comer] = key
+        return out
+
+    def leave(self, comer: Waiting) -> None:
+        """``comer`` has joined, or gone: its place is free (nothing if it had none)."""
+        key = self._where.pop(comer, None)
+        if key is None:
+            return
+        waiting = [entry for entry in self._waiting[key] if entry[1] is not comer]
+        if waiting:
+            self._waiting[key] = waiting
+        else:
+            del self._waiting[key]
+
+    def _count(self, key: str, now: float) -> float:
+        """How many connections ``key`` has made lately (one long ago counts as a little)."""
+        count, when = self._lately.get(key, (0.0, now))
+        return count * math.exp2((when - now) / HALF_LIFE)
+
+    def _pop(self, key: str) -> Waiting:
+        waiting = self._waiting[key]
+        _, oldest = waiting.pop(0)
+        if not waiting:
+            del self._waiting[key]
+        del self._where[oldest]
+        return oldest
+
+
+@dataclass
+class _Guesser:
+    """One address's wrong codes: how many, the last one's time, and when it may try again."""
+
+    wrong: int = 0
+    last: float = 0.0
+    until: float = 0.0
+
+
+@dataclass(frozen=True)
+class Slowing:
+    """How a host slows guessing (see the module's docstring)."""
+
+    first: float = 0.5  # seconds an address waits after its first wrong code...
+    most: float = 10.0  # ...doubling after each, up to this
+    rate: float = 2.0  # codes a second looked at from addresses that guessed wrong...
+    burst: float = 10.0  # ...and at once
+    forget: float = 600.0  # seconds after its last wrong code an address starts clean
+    remember: int = 4096  # addresses kept at most (the longest clean first forgotten)
+
+
+class Guesses:
+    """The wrong codes a host has been sent, by address, and the looks they still have."""
+
+    def __init__(self, slowing: Slowing, now: float = 0.0) -> None:
+        self.slowing = slowing
+        self._guessers: OrderedDict[str, _Guesser] = OrderedDict()
+        self._looks, self._filled = slowing.burst, now
+
+    def refusal(self, source: str, now: float) -> tuple[str, float] | None:
+        """Why a code from ``source`` is not looked at now, and in how many seconds it may
+        be; None: look at it."""
+        guesser = self._guesser(source, now)
+        if guesser is None:
+            return None
+        if guesser.until > now:
+            wait = guesser.until - now
+            return f"too many wrong codes from your address: try again in {math.ceil(wait)} s", \
+                wait
+        self._refill(now)
+        if self._looks < 1:
+            wait = (1 - self._looks) / self.slowing.rate
+            return f"too many wrong codes lately: try again in {math.ceil(wait)} s", wait
+        return None
+
+    def looked(self, source: str, right: bool, now: float) -> None:
+        """A code from ``source`` was looked at, and was ``right`` or not."""
+        key = address_key(source)
+        if right:
+            self._guessers.pop(key, None)
+            return
+        slowing = self.slowing
+        guesser = self._guessers.pop(key, None) or _Guesser()
+        guesser.wrong, guesser.last = guesser.wrong + 1, now
+        guesser.until = now + min(slowing.most, slowing.first * 2 ** min(guesser.wrong - 1, 30))
+        self._guessers[key] = guesser  # the most recent last
+        if len(self._guessers) > slowing.remember:
+            self._guessers.popitem(last=False)
+        self._refill(now)
+        self._looks = max(-slowing.burst, self._looks - 1)
+
+    def _guesser(self, source: str, now: float) -> _Guesser | None:
+        """``source``'s wrong codes, unless it has none it is not forgiven for."""
+        key = address_key(source)
+        guesser = self._guessers.get(key)
+        if guesser is not None and now - guesser.last > self.slowing.forget:
+            del self._guessers[key]
+            return None
+        return guesser
+
+    def _refill(self, now: float) -> None:
+        slowing = self.slowing
+        self._looks = min(slowing.burst, self._looks + (now - self._filled) * slowing.rate)
+        self._filled = now

@@ -1,0 +1,159 @@
+"""``python -m chainplus desktop``: Chain+ in the desktop's menu, for the person who runs it.
+
+It writes a desktop entry (the freedesktop.org Desktop Entry Specification) to
+``DATA/applications/chainplus.desktop`` and the program's icon at each size to
+``DATA/icons/hicolor/SIZExSIZE/apps/chainplus.png``, where DATA is ``$XDG_DATA_HOME`` or else
+``~/.local/share``, and says where in one line; ``--remove`` takes them away again. The entry
+starts the game the way this copy was installed: the ``chainplus`` command of this Python's
+environment (pip, pipx), else this Python running the clone's ``main.py``. The icons are PNG
+files beside this module, drawn by ``chainplus.ui.art.app_icon``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import sysconfig
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import TextIO
+
+import chainplus
+from chainplus.app import about
+from chainplus.tools.arguments import UsageError
+
+APP_ID = "chainplus"
+ICON_SIZES = (48, 128, 256)
+#: The characters that make the specification's Exec key quote an argument.
+RESERVED = frozenset(" \t\n\"'\\><~|&;$*?#()`")
+
+
+def data_home(environ: Mapping[str, str] = os.environ) -> Path:
+    """``$XDG_DATA_HOME`` when it is set to an absolute path (the specification ignores any
+    other), else ``~/.local/share``."""
+    given = environ.get("XDG_DATA_HOME", "")
+    if os.path.isabs(given):
+        return Path(given)
+    try:
+        return Path.home() / ".local" / "share"
+    except RuntimeError:
+        raise UsageError("cannot tell your home folder: set HOME or XDG_DATA_HOME") from None
+
+
+def entry_path(data: Path) -> Path:
+    return data / "applications" / f"{APP_ID}.desktop"
+
+
+def icon_path(data: Path, size: int) -> Path:
+    return data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+
+
+def game_command() -> list[str]:
+    """How the entry starts the game: the ``chainplus`` command this Python's environment
+    holds (its own scripts folder, then the user's), else this Python and the clone's
+    ``main.py`` beside the package."""
+    for scheme in (sysconfig.get_default_scheme(), f"{os.name}_user"):
+        script = Path(sysconfig.get_path("scripts", scheme)) / APP_ID
+        if script.is_file() and os.access(script, os.X_OK):
+            return [str(script)]
+    main = Path(chainplus.__file__).resolve().parent.parent / "main.py"
+    if main.is_file():
+        return [sys.executable, str(main)]
+    raise UsageError(f"cannot find the {APP_ID} command beside {sys.executable}, nor a "
+                     "clone's main.py: install Chain+ with pip or pipx")
+
+
+def escaped(value: str) -> str:
+    """A string value as a desktop entry writes it (backslashes doubled); a value that cannot
+    be one (a line break) is a UsageError."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(f"a path that is not UTF-8 cannot go in a desktop entry: {value!r}"
+                         ) from None
+    if "\n" in value or "\r" in value:
+        raise UsageError(f"a path with a line break cannot go in a desktop entry: {value!r}")
+    return value.replace("\\", "\\\\")
+
+
+def exec_argument(arg: str) -> str:
+    """One argument of the Exec key: in double quotes (with ``"`` ````` ``$`` ``\\``
+    escaped) when it holds a reserved character, and ``%`` doubled (it starts a field code)."""
+    if any(char in RESERVED for char in arg):
+        arg = '"' + "".join("\\" + c if c in '"`$\\' else c for c in arg) + '"'
+    return arg.replace("%", "%%")
+
+
+def entry(command: Sequence[str]) -> str:
+    """The desktop entry that starts ``command`` with a file it is given (``%f``: a game
+    record to open), as text."""
+    exec_line = " ".join(exec_argument(arg) for arg in command)
+    keys = {
+        "Type": "Application",
+        "Version": "1.5",
+        "Name": about.NAME,
+        "GenericName": "Chain reaction game",
+        "Comment": about.PURPOSE,
+        "Icon": APP_ID,
+        "TryExec": escaped(command[0]),
+        "Exec": escaped(exec_line) + " %f",
+        "Terminal": "false",
+        "Categories": "Game;BoardGame;",
+        "Keywords": "chain;reaction;RISC OS;Acorn;board;strategy;",
+        "StartupWMClass": APP_ID,
+    }
+    return "[Desktop Entry]\n" + "".join(f"{key}={value}\n" for key, value in keys.items())
+
+
+def icon_bytes(size: int) -> bytes:
+    """The icon at ``size`` pixels, as this copy of Chain+ holds it (a PNG file)."""
+    name = f"{APP_ID}-{size}.png"
+    try:
+        return resources.files("chainplus.tools").joinpath("icons").joinpath(name).read_bytes()
+    except OSError:
+        raise UsageError(f"this copy of Chain+ has no icon {name}") from None
+
+
+def install(data: Path, command: Sequence[str]) -> list[Path]:
+    """Write the entry and the icons under ``data``; the paths written."""
+    written = []
+    for size in ICON_SIZES:
+        path = icon_path(data, size)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(icon_bytes(size))
+        written.append(path)
+    path = entry_path(data)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(entry(command), encoding="utf-8")
+    return [path, *written]
+
+
+def remove(data: Path) -> list[Path]:
+    """Take the entry and the icons away from under ``data``; the paths that were there."""
+    removed = []
+    for path in (entry_path(data), *(icon_path(data, size) for size in ICON_SIZES)):
+        if path.is_file():
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def cmd_desktop(take_away: bool, out: TextIO) -> int:
+    """Put Chain+ in the desktop's menu (or take it out) and say so in one line."""
+    data = data_home()
+    where = entry_path(data)
+    try:
+        if take_away:
+            gone = remove(data)
+            print(f"Chain+ is out of the desktop's menu: removed {where} and its icons."
+                  if gone else f"Chain+ was not in the desktop's menu: there is no {where}.",
+                  file=out)
+        else:
+            install(data, game_command())
+            print(f"Chain+ is in the desktop's menu: {where}, its icons in "
+                  f"{data / 'icons' / 'hicolor'}.", file=out)
+    except OSError as exc:
+        raise UsageError(f"cannot {'remove' if take_away else 'write'} "
+                         f"{exc.filename or where}: {exc.strerror or exc}") from None
+    return 0

@@ -1,0 +1,103 @@
+"""The Info box: the small RISC OS window titled "About this program", over the board, with
+what the program is in labelled read-only fields down a column (Name, Purpose, Author,
+Licence, Version), each label right-aligned beside its display field (sunken, in the
+window's grey, as the RISC OS Style Guide draws them). It has no buttons: like the original's
+Info box it goes when the player clicks elsewhere.
+
+Drawing only: ``InfoShown`` says what to draw, and the rectangles here are what a click can
+hit.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from chainplus.ui.art import font, glyphs
+from chainplus.ui.art.theme import BLACK, CREAM, GREY1, GREY4
+from chainplus.ui.art.widgets import box, part_at, well
+
+TITLE = "About this program"
+#: The fields, top to bottom, and their labels.
+LABEL = {"name": "Name", "purpose": "Purpose", "author": "Author", "licence": "Licence",
+         "version": "Version"}
+#: Lines a field holds (one unless said).
+LINES = {"purpose": 2}
+TITLE_H, LINE_H, PAD = 24, 17, 6
+#: A display field one line high (as RISC OS's, 52 OS units) and the space between fields.
+FIELD_H, GAP = 26, 6
+LEFT, TOP, WIDTH = 30, 142, 384  # over the middle of the board, not covering all of it
+LABEL_RIGHT = LEFT + 78
+FIELD_X = LABEL_RIGHT + 8
+FIELD_W = LEFT + WIDTH - 14 - FIELD_X
+#: Characters of the 8-pixel font a field shows on a line.
+COLUMNS = (FIELD_W - 2 * PAD) // font.GLYPH_WIDTH
+
+
+def _fields() -> dict[str, Rect]:
+    """Each field's display rectangle, down the column."""
+    rects, y = {}, TOP + TITLE_H + 12
+    for name in LABEL:
+        height = FIELD_H + (LINES.get(name, 1) - 1) * LINE_H
+        rects[name] = Rect(FIELD_X, y, FIELD_W, height)
+        y += height + GAP
+    return rects
+
+
+FIELDS = _fields()
+WINDOW = Rect(LEFT, TOP, WIDTH, FIELDS["version"].bottom + 14 - TOP)
+TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, TITLE_H)
+CLOSE = Rect(WINDOW.x, WINDOW.y, TITLE_H, TITLE_H)
+#: What a click or the pointer finds for each field: the field and its label.
+ROWS = {name: Rect(WINDOW.x + 14, rect.y, rect.right - WINDOW.x - 14, rect.h)
+        for name, rect in FIELDS.items()}
+
+
+@dataclass(frozen=True, kw_only=True)
+class InfoShown:
+    """What the Info box shows: each field's words by name (``LABEL``'s), and the part held
+    down."""
+
+    values: Mapping[str, str]
+    pressed: str | None = None
+
+
+def lines(value: str, name: str) -> list[str]:
+    """``value`` as field ``name`` shows it: wrapped to its width, at most its lines."""
+    return textwrap.wrap(value, COLUMNS)[:LINES.get(name, 1)]
+
+
+def draw(surface: pygame.Surface, shown: InfoShown) -> None:
+    """The whole window as ``shown`` says."""
+    pygame.draw.rect(surface, GREY4, WINDOW.move(4, 4))
+    surface.fill(GREY1, WINDOW)
+    pygame.draw.rect(surface, BLACK, WINDOW, 1)
+    surface.fill(CREAM, TITLE_BAR)
+    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
+    font.draw(surface, TITLE, (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
+    box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
+    glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    for name, rect in FIELDS.items():
+        font.draw(surface, LABEL[name], (LABEL_RIGHT, rect.y + 5), BLACK, align="right")
+        well(surface, rect, GREY1)
+        for i, line in enumerate(lines(shown.values.get(name, ""), name)):
+            font.draw(surface, line, text_at(name, i), BLACK)
+
+
+def text_at(name: str, line: int) -> tuple[int, int]:
+    """Where line ``line`` of field ``name``'s words is drawn (the top left of its first
+    character)."""
+    rect = FIELDS[name]
+    return rect.x + PAD, rect.y + 5 + line * LINE_H
+
+
+def hit(pos: tuple[int, int]) -> str | None:
+    """The part under ``pos``: "close-icon", "title", a field by name (its label too),
+    "window" for the rest of the window; None outside it."""
+    if not WINDOW.collidepoint(pos):
+        return None
+    return part_at(pos, {"close-icon": CLOSE, "title": TITLE_BAR, **ROWS}) or "window"
