@@ -5,12 +5,6 @@ from __future__ import annotations
 
 import argparse
 
-from chainplus import __version__
-
-#: What ``--version`` prints: the name and the version (chainplus/__init__.py holds it, and
-#: pyproject.toml reads it from there).
-VERSION_LINE = f"Chain+ {__version__}"
-
 
 class OneLineParser(argparse.ArgumentParser):
     """argparse, but a bad option is one ``error:`` line and exit status 2.
@@ -22,7 +16,7 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
-def add_version(parser: argparse.ArgumentParser) -> None:
-    """``--version``: print ``VERSION_LINE`` and exit with status 0."""
-    parser.add_argument("--version", action="version", version=VERSION_LINE,
+def add_version(parser: argparse.ArgumentParser, line: str) -> None:
+    """``--version``: print ``line`` (the name and the version) and exit with status 0."""
+    parser.add_argument("--version", action="version", version=line,
                         help="say which version of Chain+ this is and exit")

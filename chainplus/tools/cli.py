@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from chainplus.ai.judgement import NODES
 from chainplus.ai.levels import DEFAULT_BUDGET
+from chainplus.app import about
 from chainplus.common.options import OneLineParser, add_version
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
@@ -62,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Chain+ command-line tools. The game itself is the chainplus command "
                     "(python main.py in a clone).",
     )
-    add_version(parser)
+    add_version(parser, about.VERSION_LINE)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     _replay_options(sub.add_parser(
         "replay", help="replay a game record and print the final position as JSON"))

@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar, overload
 
+from chainplus.app import about
 from chainplus.app import settings as st
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.seats import SeatSpec, parse_seats
@@ -95,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "game is saved after every move; options given here win over the "
                     "remembered settings.",
     )
-    add_version(parser)
+    add_version(parser, about.VERSION_LINE)
     parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
                         help="start in full screen, or in a window (default: as last time; "
                              "F11 or the title bar's toggle-size icon switches)")
