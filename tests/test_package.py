@@ -1,7 +1,8 @@
 """Chain+ as a Python user installs it (pyproject.toml): the wheel holds the game and nothing
 else, and installed into a fresh virtual environment outside the clone it works with no clone
 in sight: ``chainplus --version``, the no-display exit, a kiosk under its supervisor, a
-headless host and a bot playing a game to its end, and ``replay`` of its record.
+headless host and a bot playing a game to its end, ``replay`` of its record, and its own
+command put in the desktop's menu.
 
 The wheel is built once for the module, as pip builds any project (``pip wheel``, which fetches
 setuptools for the build from the package index). pygame-ce goes into the new environment from
@@ -134,14 +135,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Installe
 def test_the_wheel_holds_the_game_and_nothing_else(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     info = f"chainplus-{chainplus.__version__}.dist-info"
-    assert {name.split("/")[0] for name in names} == {"chainplus", info}
-    code = {path.relative_to(ROOT).as_posix() for path in (ROOT / "chainplus").rglob("*.py")}
-    rigs = {name for name in code if name.startswith("chainplus/ui/rigs/")}
-    assert rigs  # the clone has its development rigs, and they stay in it
-    assert {name for name in names if name.endswith(".py")} == code - rigs
-    # the one data file the game reads; no notes for developers (ai/NOTES.md), no tests
-    assert {name for name in names if name.startswith("chainplus/")} - code == {
-        "chainplus/ai/weights.json"}
+    assert {name.split("/")[0] for name in names} == {"chainplus", info}  # no tests, no rigs
+    clone = {path.relative_to(ROOT).as_posix() for path in (ROOT / "chainplus").rglob("*")
+             if path.is_file() and "__pycache__" not in path.parts}
+    rigs = {name for name in clone if name.startswith("chainplus/ui/rigs/")}
+    notes = {name for name in clone if name.endswith(".md")}  # for developers: ai/NOTES.md
+    assert rigs and "chainplus/ai/NOTES.md" in notes  # the clone has them, and keeps them
+    # everything else the package holds, its data files too (the level 5 weights, the icons)
+    assert {name for name in names if name.startswith("chainplus/")} == clone - rigs - notes
+    assert {"chainplus/ai/weights.json", "chainplus/tools/icons/chainplus-48.png"} <= names
     assert f"{info}/licenses/LICENSE" in names
     with zipfile.ZipFile(wheel) as opened:
         about = opened.read(f"{info}/METADATA").decode()
@@ -237,3 +239,14 @@ def test_an_installed_host_and_bot_play_a_game_to_its_end_and_replay_its_record(
     replayed = installed.run(installed.python, "-m", "chainplus", "replay", records)
     assert replayed.returncode == 0, replayed.stderr
     assert json.loads(replayed.stdout)["winner"] == game.winner
+
+
+def test_an_installed_chainplus_puts_its_own_command_in_the_desktops_menu(
+        installed: Installed) -> None:
+    said = installed.run(installed.python, "-m", "chainplus", "desktop")
+    assert said.returncode == 0, said.stderr
+    data = installed.home / "data"  # XDG_DATA_HOME
+    entry = (data / "applications" / "chainplus.desktop").read_text()
+    assert f"\nExec={installed.bin / 'chainplus'} %f\n" in entry  # not a clone's main.py
+    icon = data / "icons" / "hicolor" / "48x48" / "apps" / "chainplus.png"
+    assert icon.read_bytes() == (ROOT / "chainplus/tools/icons/chainplus-48.png").read_bytes()
