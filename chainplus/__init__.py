@@ -3,8 +3,10 @@
 The packages are layers; each imports only those below it (``.ci/importlinter.ini`` holds the
 contracts and CI checks them)::
 
-    ui       the game on a screen: the only package that imports pygame
-      rigs     development rigs that drive the window headless, and their fakes
+    ui       the game on a screen: the only package that imports pygame; ``python -m
+             chainplus.ui`` is the game, as main.py and the chainplus command start it
+      rigs     development rigs that drive the window headless, and their fakes (a clone's
+               only: the wheel leaves them out)
       window   the game window: events, the board's controller and who moves each seat, the
                windows over the board (over/), icons, touch, display, start-up
       art      drawing and sound, all made in code
@@ -19,7 +21,7 @@ contracts and CI checks them)::
     common   small helpers every layer may use: option parsing, statistics, stderr
 
 ``ui`` and ``tools`` are independent of each other; ``main.py`` and ``__main__`` sit on top;
-``tests`` holds the pytest suite.
+``tests`` holds the pytest suite. ``pyproject.toml`` builds the wheel; the version is here.
 """
 
 __version__ = "0.1.0"

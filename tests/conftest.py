@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 from paths import ROOT  # tests/ is on the import path: pytest puts it there
 
@@ -251,11 +252,41 @@ def pytest_addoption(parser) -> None:
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "slow: a long soak, run only with --soak")
+    config.addinivalue_line("markers", "window: the test draws with pygame (marked here, from "
+                                       "its fixtures and imports); -m 'not window' runs the "
+                                       "layers below the window alone")
 
 
 def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        if WINDOW_FIXTURES & set(getattr(item, "fixturenames", ())) or draws(item.module):
+            item.add_marker(pytest.mark.window)
     if config.getoption("--soak"):
         return
     for item in items:
         if item.get_closest_marker("slow") is not None:
             item.add_marker(pytest.mark.skip(reason="a long soak: run it with --soak"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The window tests (``window``): CI runs the others on every Python README promises as well.
+#: The fixtures of the window helpers above: a test that takes one draws.
+WINDOW_FIXTURES = frozenset({"ui", "screen_display", "xserver", "xservers"})
+
+
+def draws(module: types.ModuleType | None, through_helpers: bool = True) -> bool:
+    """Whether a test module holds pygame or something of chainplus.ui, itself or (one step)
+    through a helper module of tests/ that does (``x11``, ``pictures``)."""
+    for value in vars(module).values() if module is not None else ():
+        name = value.__name__ if isinstance(value, types.ModuleType) else getattr(
+            value, "__module__", None)
+        if not isinstance(name, str):
+            continue
+        if name.partition(".")[0] == "pygame" or name.startswith("chainplus.ui"):
+            return True
+        helper = sys.modules.get(name)
+        if (through_helpers and helper is not None and helper is not module
+                and Path(getattr(helper, "__file__", None) or "/").parent == ROOT / "tests"
+                and draws(helper, through_helpers=False)):
+            return True
+    return False

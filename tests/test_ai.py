@@ -27,6 +27,7 @@ from chainplus.ai.evaluate import (
     Weights,
     evaluate,
     seat_scores,
+    weights_file_text,
 )
 from chainplus.ai.horizon import (
     QUIESCENCE_PLIES,
@@ -507,9 +508,7 @@ def test_weights_out_of_range_are_refused_and_a_file_of_them_is_not_used(bad, tm
 
 
 def test_the_weights_file_holds_the_weights_and_how_they_were_found(tmp_path):
-    from chainplus.ai.evaluate import WEIGHTS_FILE
-
-    data = json.loads(WEIGHTS_FILE.read_text())
+    data = json.loads(weights_file_text())
     assert Weights(**data["weights"]) == JUDGE.weights
     assert data["tuning"]["trials"]  # the matches that decided them
     # and those that changed them by hand since: the weights are the last values they name
@@ -575,6 +574,16 @@ def test_level_5_thinks_through_the_windows_pause_but_never_less_than_the_least(
     assert levels.thinking_time(1.0) == 1.0
 
 
+def test_tuning_writes_only_where_it_is_told(capsys):
+    """No default file: a tuning run never writes into the package (an installed copy's
+    folder, or the clone's weights) unless --out names it."""
+    with pytest.raises(SystemExit) as end:
+        tune.main(["--games", "2", "--nodes", "20"])
+    assert end.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--out" in err
+
+
 def test_a_tuning_run_keeps_the_record_of_weights_changed_by_hand(tmp_path):
     out = tmp_path / "weights.json"
     changes = [{"what": "by hand", "changed": {"chain": [1, 2]}, "matches": [{"wins": 1}]}]
@@ -584,3 +593,8 @@ def test_a_tuning_run_keeps_the_record_of_weights_changed_by_hand(tmp_path):
     written = json.loads(out.read_text())
     assert written["changes"] == changes
     assert written["tuning"]["tuned"] == ["chain"]
+    # a new file gets the record of the weights the run started from, the ones in use
+    new = tmp_path / "new.json"
+    assert tune.main(["--games", "2", "--nodes", "20", "--jobs", "1", "--only", "chain",
+                      "--confirm-games", "2", "--confirm-nodes", "20", "--out", str(new)]) == 0
+    assert json.loads(new.read_text())["changes"] == json.loads(weights_file_text())["changes"]

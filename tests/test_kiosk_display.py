@@ -76,7 +76,7 @@ def test_a_kiosk_started_before_its_x_server_appears_once_the_server_is_up(
 
     def window() -> str | None:
         """The game's window, once it is on the screen (xdotool's --name misses SDL's title)."""
-        for found in xdotool("search", "--onlyvisible", "--classname", "main.py").split():
+        for found in xdotool("search", "--onlyvisible", "--classname", "chainplus").split():
             if xdotool("getwindowname", found) == "Chain Reaction":
                 return found
         return None

@@ -3,12 +3,16 @@ with growing pauses, each logged in one line; status 0 ends it, a signal stops i
 
 from __future__ import annotations
 
+import os
+import site
+import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
+import chainplus
 from chainplus.kiosk import supervisor
 
 # Dies twice (an exception, then kill -9 of itself), then exits cleanly as the operator would.
@@ -95,11 +99,27 @@ def test_a_signal_during_the_restart_pause_stops_the_kiosk(tmp_path):
     assert len(runs.read_text()) <= 3  # it stopped instead of restarting for ever
 
 
-def test_child_command_runs_main_py_supervised():
-    command = supervisor.child_command(["--kiosk", "--seats", "H,C5"])
-    assert command[0] == sys.executable and Path(command[1]).name == "main.py"
-    assert Path(command[1]).exists()
-    assert command[2:] == ["--kiosk", "--seats", "H,C5", "--supervised"]
+def test_the_game_process_is_this_python_running_the_games_module_supervised():
+    command = supervisor.child_command("chainplus.ui", ["--kiosk", "--seats", "H,C5"])
+    assert command == [sys.executable, "-m", "chainplus.ui", "--kiosk", "--seats", "H,C5",
+                       "--supervised"]
+
+
+def test_a_kiosk_started_from_another_folder_runs_the_game_of_its_own_clone(tmp_path):
+    """A desktop's autostart runs ``.../main.py --kiosk`` from the home folder: the game
+    process, ``python -m``, still finds the clone the supervisor came from."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    game = subprocess.run(supervisor.child_command("chainplus.ui", ["--version"]), cwd=tmp_path,
+                          env=supervisor.child_environment(env), capture_output=True,
+                          text=True, timeout=60)
+    assert (game.returncode, game.stdout.strip()) == (0, f"Chain+ {chainplus.__version__}")
+    assert supervisor.child_environment(env)["PYTHONPATH"] == str(ROOT)
+
+
+def test_an_installed_game_process_gets_the_environment_as_it_is(monkeypatch):
+    monkeypatch.setattr(site, "getsitepackages", lambda: [str(ROOT)])
+    env = {"PATH": "/usr/bin", "DISPLAY": ":0"}
+    assert supervisor.child_environment(env) == env
 
 
 # Exits with the statuses given, one per run: 3 (no display, saying why on stderr), 1 or 0.

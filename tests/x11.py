@@ -37,6 +37,8 @@ needs_x11 = pytest.mark.skipif(
 )
 
 WAIT = 20.0  # seconds to wait for something to appear; generous for slow machines
+#: The game window's class (``SDL_VIDEO_X11_WMCLASS``, set by ``chainplus.ui``), however started.
+WINDOW_CLASS = "chainplus"
 
 Pixels = list[tuple[int, ...]]
 #: ``wait_for(check, what, timeout)``: the conftest fixture of that name.
@@ -146,8 +148,8 @@ def xvfb(folder: Path) -> Iterator[tuple[str, Screen]]:
 
 
 def game_windows(display: str) -> list[str]:
-    """The game's windows (``main.py``'s) on ``display``, shown or not."""
-    return subprocess.run(["xdotool", "search", "--classname", "main.py"],
+    """The game's windows on ``display``, shown or not."""
+    return subprocess.run(["xdotool", "search", "--classname", WINDOW_CLASS],
                           env={**os.environ, "DISPLAY": display}, capture_output=True, text=True,
                           timeout=WAIT).stdout.split()
 
@@ -191,7 +193,8 @@ class GameWindow:
         if self.process.poll() is not None:
             raise AssertionError(f"main.py ended ({self.process.returncode}): "
                                  f"{self.process.stderr.read()!r}")
-        for window in self.xdotool("search", "--onlyvisible", "--classname", "main.py").split():
+        shown = self.xdotool("search", "--onlyvisible", "--classname", WINDOW_CLASS)
+        for window in shown.split():
             geometry = dict(line.split("=", 1) for line in
                             self.xdotool("getwindowgeometry", "--shell", window).split()
                             if "=" in line)
@@ -246,11 +249,11 @@ class GameWindow:
     def report(self, shot: Path) -> None:
         """Print what the test saw and the program's stderr, keep its screen in ``shot``
         (for a failure that happens only in CI)."""
-        print("windows of main.py:", self.xdotool("search", "--classname", "main.py") or "none")
+        print("game windows:", self.xdotool("search", "--classname", WINDOW_CLASS) or "none")
         if self.geometry is not None:
             print("geometry when found:", self.geometry)
             now = [self.xdotool("getwindowgeometry", "--shell", w) for w in
-                   self.xdotool("search", "--onlyvisible", "--classname", "main.py").split()]
+                   self.xdotool("search", "--onlyvisible", "--classname", WINDOW_CLASS).split()]
             print("geometry now:", " ".join(now).split())
             print("colours at the squares' centres:", dict(Counter(self.board().values())))
         if self.process.poll() is None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
+from importlib import resources
 from pathlib import Path
 
 from chainplus.ai import lanes
@@ -30,8 +31,10 @@ WIN = 1_000_000
 #: Most pieces a square can hold without exploding, per rule set.
 LOADED_AT: dict[str, tuple[int, ...]] = {rules: most_held(rules) for rules in RULES}
 
-#: Where the weights are kept (``python -m chainplus.ai.tune`` writes it, with a record of its run).
-WEIGHTS_FILE = Path(__file__).with_name("weights.json")
+#: The weights in use: package data beside this module, read with importlib.resources so an
+#: installed copy finds it too (``python -m chainplus.ai.tune --out`` writes a new one, with a
+#: record of its run).
+WEIGHTS_FILE = "weights.json"
 
 #: The most a weight that is added per square may be: four of them must fit a square's byte
 #: (``lanes.py``).
@@ -53,10 +56,11 @@ class Weights:
     chain: int = 2  # each link between two such squares of one seat
 
     @classmethod
-    def load(cls, path: Path = WEIGHTS_FILE) -> Weights:
-        """The weights in ``path``; the defaults above when it is missing or unreadable."""
+    def load(cls, path: Path | None = None) -> Weights:
+        """The weights in ``path``, by default ``WEIGHTS_FILE``; the defaults above when it is
+        missing or unreadable."""
         try:
-            data = json.loads(path.read_text())["weights"]
+            data = json.loads(weights_file_text() if path is None else path.read_text())["weights"]
             return cls(**{f.name: int(data[f.name]) for f in fields(cls)})
         except (OSError, ValueError, KeyError, TypeError):
             return cls()
@@ -72,6 +76,11 @@ class Weights:
 
     def as_dict(self) -> dict[str, int]:
         return asdict(self)
+
+
+def weights_file_text() -> str:
+    """The text of the ``WEIGHTS_FILE`` in use: the weights and how they were found."""
+    return resources.files("chainplus.ai").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
 
 
 def loaded_squares(game: Game) -> list[int]:

@@ -6,8 +6,9 @@ itself (alternating starts, random two-ply openings, every game seeded). A chall
 scores at least ``--accept`` of the games replaces the current weights. Short matches are
 noisy, so the pass ends with a longer confirmation match of the result against the starting
 weights at a larger node limit, and the result is kept only if it wins that too. The weights in
-use, the candidate and every match that decided them are written to ``weights.json`` beside
-``evaluate.py``, which loads them: the numbers and how they were found are kept together.
+use, the candidate and every match that decided them are written to ``--out``, never into the
+package unless told: the numbers and how they were found are kept together. In a clone,
+``--out chainplus/ai/weights.json`` replaces the weights the game reads (``evaluate.py``).
 
 A node limit rather than a clock makes the matches repeatable and independent of how busy the
 machine is; it is fair because both sides run the same search and only the weights differ.
@@ -26,7 +27,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from itertools import repeat
 from pathlib import Path
 
-from chainplus.ai.evaluate import WEIGHTS_FILE, Judge, Weights
+from chainplus.ai.evaluate import Judge, Weights, weights_file_text
 from chainplus.ai.limits import Limit, Setup
 from chainplus.ai.search import search
 from chainplus.common.options import OneLineParser
@@ -123,7 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--confirm-nodes", type=int, default=1000,
                         help="search nodes per move in the confirmation match (default 1000)")
     parser.add_argument("--only", nargs="*", default=None, help="tune only these weights")
-    parser.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the result")
+    parser.add_argument("--out", required=True, metavar="FILE",
+                        help="where to write the result (in a clone, chainplus/ai/weights.json "
+                             "is the file the game reads)")
     args = parser.parse_args(argv)
     names = args.only or [f.name for f in fields(Weights)]
     unknown = set(names) - set(STEPS)
@@ -151,9 +154,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                     "kept": kept}},
     }
     # the record of weights changed outside this tuning (and the matches that decided them)
-    # stays with the weights
+    # stays with the weights: the one in --out, or the one with the weights started from
     with contextlib.suppress(OSError, ValueError, AttributeError):
-        result["changes"] = json.loads(Path(args.out).read_text()).get("changes", [])
+        out = Path(args.out)
+        before = out.read_text() if out.exists() else weights_file_text()
+        result["changes"] = json.loads(before).get("changes", [])
     with open(args.out, "w") as handle:
         json.dump(result, handle, indent=1)
         handle.write("\n")

@@ -1,5 +1,6 @@
-"""What Chain+ is, said once: the window's Info box shows it and the desktop entry describes
-the game with it. The version is the package's own (``chainplus.__version__``)."""
+"""What Chain+ is, said once: the window's Info box shows it, ``--version`` says it and the
+desktop entry describes the game with it. The version is the package's own
+(``chainplus.__version__``, which pyproject.toml reads too)."""
 
 from __future__ import annotations
 
@@ -12,3 +13,5 @@ PURPOSE = "Chain reaction for 2 to 4 players, a remake of the 1990 RISC OS game.
 AUTHOR = "The Chain+ developers"
 LICENCE = "MIT"
 VERSION = __version__
+#: What ``--version`` prints, for the game and the tools alike.
+VERSION_LINE = f"{NAME} {VERSION}"

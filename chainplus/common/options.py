@@ -1,4 +1,5 @@
-"""Command-line options whose mistakes cost the user one line, never a traceback."""
+"""Command-line options whose mistakes cost the user one line, never a traceback; and the one
+``--version`` every program of Chain+ answers."""
 
 from __future__ import annotations
 
@@ -13,3 +14,9 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+def add_version(parser: argparse.ArgumentParser, line: str) -> None:
+    """``--version``: print ``line`` (the name and the version) and exit with status 0."""
+    parser.add_argument("--version", action="version", version=line,
+                        help="say which version of Chain+ this is and exit")

@@ -12,12 +12,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import logging.handlers
+import os
 import signal
+import site
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -141,7 +143,7 @@ def supervise(command: Sequence[str], logger: logging.Logger,
         while not stopping.is_set():
             started = clock()
             child = subprocess.Popen(list(command), stderr=subprocess.PIPE, text=True,
-                                     errors="replace")
+                                     errors="replace", env=child_environment(os.environ))
             said = _relay(child)
             status = child.wait()
             if stopping.is_set():  # first: Ctrl+C also reaches the game, which then ends with 0
@@ -186,7 +188,23 @@ def _pause(seconds: float, stopped: Callable[[], bool], sleep: Callable[[float],
         sleep(min(left, PAUSE_STEP))
 
 
-def child_command(argv: Sequence[str]) -> list[str]:
-    """The command that runs the game itself under supervision (main.py plus --supervised)."""
-    main_py = Path(chainplus.__file__).resolve().parent.parent / "main.py"
-    return [sys.executable, str(main_py), *argv, "--supervised"]
+def child_command(module: str, argv: Sequence[str]) -> list[str]:
+    """The command that runs the game itself under supervision: this Python runs ``module``
+    (``python -m``, installed or in a clone alike) with ``argv`` and ``--supervised``."""
+    return [sys.executable, "-m", module, *argv, "--supervised"]
+
+
+def child_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """``environ`` for the game process, which must import this very copy of Chain+.
+
+    An installed copy is on every path already. A clone is on ``sys.path`` only as the folder
+    of the ``main.py`` that was run, which ``python -m`` does not see unless started there (a
+    desktop's autostart starts it in the home folder): that folder goes first on PYTHONPATH.
+    """
+    folder = str(Path(chainplus.__file__).resolve().parent.parent)
+    installed = {str(Path(p).resolve()) for p in [*site.getsitepackages(),
+                                                  site.getusersitepackages()]}
+    before = [path for path in environ.get("PYTHONPATH", "").split(os.pathsep) if path]
+    if folder in installed or folder in before:
+        return dict(environ)
+    return {**environ, "PYTHONPATH": os.pathsep.join([folder, *before])}

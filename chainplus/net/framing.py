@@ -78,7 +78,7 @@ async def lines(reader: asyncio.StreamReader, timeout: Callable[[], float],
     while True:
         try:
             chunk = await asyncio.wait_for(reader.read(CHUNK), max(0.0, timeout()))
-        except (TimeoutError, OSError):
+        except (asyncio.TimeoutError, OSError):  # not the builtin TimeoutError before 3.11
             return
         if not chunk:
             return

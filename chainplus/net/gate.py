@@ -98,7 +98,7 @@ class Lobby(Generic[Waiting]):
     def _count(self, key: str, now: float) -> float:
         """How many connections ``key`` has made lately (one long ago counts as a little)."""
         count, when = self._lately.get(key, (0.0, now))
-        return count * math.exp2((when - now) / HALF_LIFE)
+        return count * math.pow(2.0, (when - now) / HALF_LIFE)  # math.exp2: 3.11 on
 
     def _pop(self, key: str) -> Waiting:
         waiting = self._waiting[key]

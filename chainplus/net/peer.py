@@ -118,5 +118,5 @@ class Peer:
                 self.writer.write(line)
                 await asyncio.wait_for(self.writer.drain(), self.limits.send_timeout)
             self.writer.close()
-        except (TimeoutError, OSError):
+        except (asyncio.TimeoutError, OSError):  # not the builtin TimeoutError before 3.11
             self.abort()

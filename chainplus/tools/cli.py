@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from chainplus.ai.judgement import NODES
 from chainplus.ai.levels import DEFAULT_BUDGET
-from chainplus.common.options import OneLineParser
+from chainplus.app import about
+from chainplus.common.options import OneLineParser, add_version
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
@@ -59,8 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of ``python -m chainplus``: one subcommand a tool."""
     parser = OneLineParser(
         prog="python -m chainplus",
-        description="Chain+ command-line tools. Run 'python main.py' to play the game.",
+        description="Chain+ command-line tools. The game itself is the chainplus command "
+                    "(python main.py in a clone).",
     )
+    add_version(parser, about.VERSION_LINE)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     _replay_options(sub.add_parser(
         "replay", help="replay a game record and print the final position as JSON"))

@@ -2,8 +2,12 @@
 
 ``art`` draws and sounds, ``window`` is the game window built on it, and ``rigs`` are the
 development rigs that drive the window headless. Nothing outside ``chainplus.ui`` imports it.
+``python -m chainplus.ui`` is the game (``__main__``), as ``main.py`` and ``chainplus`` start it.
 """
 
 import os as _os
 
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the player's terminal
+# One window class however the game was started (pygame would name it after sys.argv[0]:
+# main.py, chainplus or __main__.py), for window managers' rules and a desktop entry.
+_os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "chainplus")

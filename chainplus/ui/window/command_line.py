@@ -14,11 +14,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar, overload
 
+from chainplus.app import about
 from chainplus.app import settings as st
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.seats import SeatSpec, parse_seats
 from chainplus.app.settings import SPEEDS, Settings
-from chainplus.common.options import OneLineParser
+from chainplus.common.options import OneLineParser, add_version
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
 from chainplus.net.codes import weakness
@@ -86,13 +87,16 @@ def _seconds(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = GameParser(
-        prog="python main.py",
+        prog=program_name(sys.argv[0]),
+        epilog="The command-line tools (replay, engine, match, host, join, watch ...) are "
+               "python -m chainplus TOOL; python -m chainplus --help lists them.",
         description="Chain Reaction, the 1990 RISC OS game, in a window. Play with the mouse: "
                     "Select (left button) places a piece and steps panel values up, "
                     "Adjust (right button) steps them down. Settings are remembered and the "
                     "game is saved after every move; options given here win over the "
                     "remembered settings.",
     )
+    add_version(parser, about.VERSION_LINE)
     parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
                         help="start in full screen, or in a window (default: as last time; "
                              "F11 or the title bar's toggle-size icon switches)")
@@ -142,6 +146,13 @@ def build_parser() -> argparse.ArgumentParser:
     _join_options(parser)
     parser.add_argument("--supervised", action="store_true", help=argparse.SUPPRESS)
     return parser
+
+
+def program_name(argv0: str) -> str:
+    """The game's name in its help and errors, as it was started: ``python main.py`` in a
+    clone, ``chainplus`` installed."""
+    name = Path(argv0).name
+    return "python main.py" if name == "main.py" else name
 
 
 def _join_options(parser: argparse.ArgumentParser) -> None:

@@ -36,6 +36,8 @@ from chainplus.ui.window.video import NoDisplay
 #: supervisor start a fresh process (which also resumes from the autosave).
 MAX_CRASHES = 5
 CRASH_WINDOW = 30.0
+#: The module a kiosk's supervisor runs as its game process (``python -m``): ``main`` below.
+GAME_MODULE = "chainplus.ui"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -51,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = files_folder(args)
 
     if args.kiosk and not args.supervised:
-        return supervise(child_command(argv), kiosk_logger(folder))
+        return supervise(child_command(GAME_MODULE, argv), kiosk_logger(folder))
     logger = kiosk_logger(folder) if args.kiosk else None
     store = Store(folder, logger=logger, write_settings=not args.kiosk)
     options = options_from(args, store.load_settings())
