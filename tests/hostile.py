@@ -28,9 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from net_fakes import FakeClock, MemoryTransport
+
 from chainplus.net import protocol as msg
 from chainplus.net.client import Backoff, Connection, Joiner
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.transport import Network
 
 WAIT = 30.0  # seconds: generous, never reached when things work

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from net_fakes import MemoryTransport
+
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.net.clock import RealClock
-from chainplus.net.fakes import MemoryTransport
 from chainplus.net.transport import Network
 
 #: The network the window's tests host, join and watch on: in this process's memory, no socket

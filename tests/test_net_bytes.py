@@ -12,11 +12,11 @@ import contextlib
 import json
 
 import pytest
+from net_fakes import FakeClock, MemoryTransport
 from test_net_play import WAIT, hosted, until
 
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.framing import MAX_CLIENT_LINE, one_line
 from chainplus.net.peer import Limits
 from chainplus.net.transport import Network

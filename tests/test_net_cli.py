@@ -17,13 +17,13 @@ import sys
 import threading
 
 import pytest
+from net_fakes import FakeClock, MemoryTransport
 from paths import ROOT
 from test_net_play import WAIT, Bots, at, hosted
 
 from chainplus.ai.players import choose_move
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data, record_of
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.transport import Network
 from chainplus.tools import cli, net_commands
 from chainplus.tools.arguments import UsageError

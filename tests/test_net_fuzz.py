@@ -13,6 +13,7 @@ import random
 import socket
 import threading
 
+from net_fakes import FakeClock, MemoryTransport
 from test_net_play import WAIT, bots
 
 from chainplus.ai.players import choose_move
@@ -21,7 +22,6 @@ from chainplus.core.records import game_from_data
 from chainplus.core.rules import square_of
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.peer import Limits
 from chainplus.net.transport import Network

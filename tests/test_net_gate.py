@@ -14,13 +14,13 @@ import math
 import threading
 
 import pytest
+from net_fakes import FakeClock, MemoryTransport
 from test_net_play import WAIT, at, hosted, until
 
 from chainplus.net import protocol as msg
 from chainplus.net.bot import BotPlayer, play
 from chainplus.net.client import Connection, Patience
 from chainplus.net.codes import CODE_ALPHABET, CODE_LENGTH, new_code, strong_code, weakness
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.gate import Guesses, Lobby, Slowing, address_key
 from chainplus.net.link import Link, Lost
 from chainplus.net.loop_thread import LoopThread

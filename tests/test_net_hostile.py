@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from hostile import ATTACKS, MB, WAIT, Attacker, Costs, Prober, Ticker, at, stream
+from net_fakes import FakeClock, MemoryTransport
 from paths import ROOT
 
 from chainplus.app.seats import SeatSpec, parse_seats, seats_in_game
@@ -32,7 +33,6 @@ from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
 from chainplus.net.bot import BotPlayer, BotResult, play
 from chainplus.net.codes import new_code
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.hosted_game import SPECTATORS
 from chainplus.net.transport import REAL_NETWORK, Network

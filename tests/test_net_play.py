@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from net_fakes import FakeClock, MemoryTransport
 
 from chainplus.app.seats import parse_seats
 from chainplus.core.game import Game
@@ -23,7 +24,6 @@ from chainplus.core.records import game_from_data
 from chainplus.net import protocol as msg
 from chainplus.net.bot import REFUSED_PAUSE, BotPlayer, BotResult, JoinError, play
 from chainplus.net.client import Connection, Patience
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, Lost
 from chainplus.net.peer import Limits

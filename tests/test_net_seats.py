@@ -3,18 +3,18 @@ nor a seat that is held or whose player is away within the grace; a token takes 
 back, and the connection it takes it from is let go for good, so no two joiners can take one
 seat from each other.
 
-On ``net.fakes``: connections in memory from addresses of their own, and a clock that moves
+On ``net_fakes``: connections in memory from addresses of their own, and a clock that moves
 only when the test moves it (the grace passes in no time)."""
 
 from __future__ import annotations
 
 import pytest
+from net_fakes import FakeClock, MemoryTransport
 from test_net_play import WAIT, Bots, at, heard, hosted, until
 
 from chainplus.net import protocol as msg
 from chainplus.net.bot import JoinError
 from chainplus.net.client import Connection
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.link import Gone, Link
 from chainplus.net.transport import Network
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from net_fakes import FakeClock, MemoryTransport
 from test_net_play import WAIT, Bots, at, until
 
 from chainplus.app.seats import SeatSpec
 from chainplus.core.records import game_from_data
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.peer import Limits
 from chainplus.net.transport import Network

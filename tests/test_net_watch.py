@@ -11,13 +11,13 @@ import json
 import threading
 
 import pytest
+from net_fakes import FakeClock, MemoryTransport
 
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
 from chainplus.core.rules import row_col
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
-from chainplus.net.fakes import FakeClock, MemoryTransport
 from chainplus.net.transport import Network
 from chainplus.tools import cli
 from chainplus.tools.net_commands import cmd_watch

@@ -1,5 +1,5 @@
 """Where the network layer's time comes from: a ``Clock`` is handed to it (``Network``), so
-a test can hand in one where time passes only when the test says (``fakes.FakeClock``).
+a test can hand in one where time passes only when the test says (``tests/net_fakes.py``).
 
 ``RealClock`` is the one clock on real time: every pause and every timeout of the host, its
 joiners and the network bot are read from it, and the host's asyncio loop keeps its time.

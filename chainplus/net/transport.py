@@ -1,6 +1,6 @@
 """How the network layer's connections are made: a ``Transport`` serves a host's connections
 and opens a joiner's, and a ``Network`` hands it in with the clock. ``TcpTransport`` is the
-one on real sockets; tests hand in ``fakes.MemoryTransport``, whose connections never leave
+one on real sockets; tests hand in ``net_fakes.MemoryTransport``, whose connections never leave
 the process.
 
 A host sees each connection as an asyncio stream pair and the address it came from (the
