@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -20,3 +21,19 @@ def add_version(parser: argparse.ArgumentParser, line: str) -> None:
     """``--version``: print ``line`` (the name and the version) and exit with status 0."""
     parser.add_argument("--version", action="version", version=line,
                         help="say which version of Chain+ this is and exit")
+
+
+def int_in(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse type: an integer in [low, high]."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be {low} to {high}, not {value}")
+        return value
+
+    return parse

@@ -6,27 +6,12 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from collections.abc import Callable
+
+from chainplus.common.options import int_in
 
 
 class UsageError(Exception):
     """A bad option value, reported as one ``error:`` line with exit status 2."""
-
-
-def int_in(low: int, high: int, what: str) -> Callable[[str], int]:
-    """An argparse type: an integer in [low, high]."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be {low} to {high}, not {value}")
-        return value
-
-    return parse
 
 
 def positive_float(text: str) -> float:

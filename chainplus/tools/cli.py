@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from chainplus.ai.judgement import NODES
 from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.app import about
-from chainplus.common.options import OneLineParser, add_version
+from chainplus.common.options import OneLineParser, add_version, int_in
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
@@ -36,7 +36,6 @@ from chainplus.tools import (
 from chainplus.tools.arguments import (
     UsageError,
     command_line,
-    int_in,
     parse_player,
     positive_float,
     seconds,

@@ -19,7 +19,7 @@ from chainplus.app import settings as st
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.seats import SeatSpec, parse_seats
 from chainplus.app.settings import SPEEDS, Settings
-from chainplus.common.options import OneLineParser, add_version
+from chainplus.common.options import OneLineParser, add_version, int_in
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
 from chainplus.net.codes import weakness
@@ -171,24 +171,12 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
                         help="where a hosting window listens (default: this computer only, "
                              "127.0.0.1, unless the Games window opens hosting to the local "
                              "network; 0.0.0.0: every IPv4 interface)")
-    parser.add_argument("--port", type=_port, default=None,
+    parser.add_argument("--port", type=int_in(1, 65535, "the port"), default=None,
                         help=f"the port a hosting window listens on (default {DEFAULT_PORT}, "
                              "or any free one when it is taken)")
-    parser.add_argument("--spectators", type=_spectators, default=None, metavar="N",
+    parser.add_argument("--spectators", type=int_in(0, 64, "spectators"), default=None, metavar="N",
                         help=f"at most N may watch a game this window hosts (default "
                              f"{SPECTATORS}; 0: none)")
-
-
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"a port is 1-65535, not {text!r}")
-    return int(text)
-
-
-def _spectators(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 64:
-        raise argparse.ArgumentTypeError(f"spectators are 0-64, not {text!r}")
-    return int(text)
 
 
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
