@@ -90,11 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog=program_name(sys.argv[0]),
         epilog="The command-line tools (replay, engine, match, host, join, watch ...) are "
                "python -m chainplus TOOL; python -m chainplus --help lists them.",
-        description="Chain Reaction, the 1990 RISC OS game, in a window. Play with the mouse: "
-                    "Select (left button) places a piece and steps panel values up, "
-                    "Adjust (right button) steps them down. Settings are remembered and the "
-                    "game is saved after every move; options given here win over the "
-                    "remembered settings.",
+        description="Chain Reaction, the 1990 RISC OS game, in a window. Select (the left "
+                    "button, a tap, Space or Return) places a piece and steps panel values "
+                    "up, Adjust (the right button, a long press or Backspace) steps them "
+                    "down; the arrows and Tab move a cursor, and a game controller plays "
+                    "too. Settings are remembered and the game is saved after every move; "
+                    "options given here win over the remembered settings.",
     )
     add_version(parser, about.VERSION_LINE)
     parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
@@ -127,6 +128,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="explain again, the first time each happens, a loaded square, "
                              "an explosion, a chain and a player knocked out (a first game "
                              "explains them once; a kiosk, in every visitor's game)")
+    parser.add_argument("game", nargs="?", type=Path, default=None, metavar="GAME.json",
+                        help="a game record to open and replay move by move (a kept or saved "
+                             "game, or any record: docs/tools.md, \"Game records\")")
+    _kiosk_options(parser)
+    _join_options(parser)
+    parser.add_argument("--supervised", action="store_true", help=argparse.SUPPRESS)
+    return parser
+
+
+def _kiosk_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kiosk", action="store_true",
                         help="kiosk mode: full screen, mouse only, cannot be closed by a "
                              f"visitor; the operator ends it with {OPERATOR_KEY_NAME}; "
@@ -140,12 +151,6 @@ def build_parser() -> argparse.ArgumentParser:
                         help="kiosk: keep each finished game in the games folder and let "
                              "visitors save theirs (a kiosk keeps no games unless this is "
                              "given; a window always keeps them)")
-    parser.add_argument("game", nargs="?", type=Path, default=None, metavar="GAME.json",
-                        help="a game record to open and replay move by move (a kept or saved "
-                             "game, or any record: docs/tools.md, \"Game records\")")
-    _join_options(parser)
-    parser.add_argument("--supervised", action="store_true", help=argparse.SUPPRESS)
-    return parser
 
 
 def program_name(argv0: str) -> str:
