@@ -354,6 +354,6 @@ def test_a_tap_during_how_to_play_brings_the_visitor_a_game(ui) -> None:
     app.mode.inner.pause()
     app.mode.inner = TourMode(app.mode.demo)
     ui.advance(app, 3.0)
-    assert app.mode.inner.name == "tour" and app.mode.animating
+    assert app.mode.inner.name == "tour"
     ui.click_square(app, 27)
     assert not ui.in_demo(app) and app.game.moves == [] and app.game.seats == (1, 2)

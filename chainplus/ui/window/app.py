@@ -116,6 +116,8 @@ class App:
         self.inputs = Inputs(self.stack, self.display, clock)
         self.exit_status = 0
         self.dirty = True
+        #: When the screen is next due to change by itself (``next_due``), or None.
+        self.due: float | None = None
         if said is not None:
             own.say(Note(said))
         if options.window.open_path is not None:  # python main.py GAME.json
@@ -174,7 +176,8 @@ class App:
 
     # ------------------------------------------------------------------ time
     def update(self, now: float | None = None) -> None:
-        """Advance the clock: animations, the computer's move, cues that run out."""
+        """Advance the clock: animations, the computer's move, cues that run out; the screen
+        is drawn again when something moved or a time it was due to change has come."""
         table = self.table
         table.now = now = self.clock() if now is None else now
         stack = self.stack
@@ -190,27 +193,31 @@ class App:
             table.say(problem)
         shown = self.board.shown
         expired = [table.cues.expire(now), shown.cues.expire(now)]
-        if self.mode.animating or any(expired) or shown.cues.hint.value is not None \
+        came = self.due is not None and now >= self.due
+        self.due = self.next_due(now)
+        if self.mode.animating or any(expired) or came \
                 or _look(stack.board, stack.windows) != before:
-            self.dirty = True  # something moved (the hint flashes)
+            self.dirty = True  # something moved
 
-    def wait_time(self, now: float) -> float:
-        """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""
-        if self.mode.animating:
-            return 0.0
+    def next_due(self, now: float) -> float | None:
+        """When the screen next changes with no event (a window's next picture, the hint's
+        flash, the computer's move), or None."""
         table, shown = self.table, self.board.shown
         times = [self.mode.deadline(now), table.cues.next_due(), shown.cues.next_due(),
                  self.inputs.due()]  # a press turning long changes the help line
         if table.policy.demo_after is not None and self.board.wakes_on_idle:
             times.append(self.inputs.last_input + table.policy.demo_after)
-        if shown.cues.hint.value is not None:
-            times.append(now + 0.5 / screen.FLASH_RATE)  # the hint flashes
-        if table.services.worker.job is not None:
-            times.append(now + 1.0 / screen.FLASH_RATE)  # the thinking indicator turns
+        if shown.cues.hint.value is not None or screen.thinking(self.board, self.stack.windows):
+            times.append(screen.next_flash(now))  # the hint flashes, the thinking dots turn
         due = [t for t in times if t is not None]
-        if not due:
-            return MAX_SLEEP
-        return max(0.0, min(MAX_SLEEP, min(due) - now))
+        return min(due) if due else None
+
+    def wait_time(self, now: float) -> float:
+        """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""
+        if self.mode.animating:
+            return 0.0
+        due = self.next_due(now)
+        return MAX_SLEEP if due is None else max(0.0, min(MAX_SLEEP, due - now))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

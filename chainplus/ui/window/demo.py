@@ -25,12 +25,16 @@ from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.policy import DEMO
 from chainplus.ui.window.requests import EndDemo
+from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Part, Target
 
 #: The demonstration game's seats (its speed is the kiosk policy's).
 DEMO_SEATS = (SeatSpec("computer", 3, 10),) * len(SEATS)
 DEMO_BUDGET = 0.05
+#: Pictures a second of the demonstration's chains (a player's own are drawn at every frame):
+#: each wave bursts and lands, and a kiosk left alone rests between pictures.
+DEMO_FPS = 10
 
 
 class TourMode:
@@ -61,15 +65,33 @@ class TourMode:
     def over(self, now: float) -> bool:
         return now >= self.start + self.seconds
 
+    def shown(self, now: float) -> rules_view.RulesShown:
+        """The rules window as the tour shows it at ``now``."""
+        number, elapsed = self.page_at(now)
+        rules = self.table.session.game.rules
+        return rules_view.RulesShown(number=number, count=len(self.pages),
+                                     page=self.pages[number], elapsed=elapsed, playing=rules,
+                                     chosen=rules, tour=True)
+
+    def deadline(self, now: float) -> float | None:
+        """When the picture next changes: the page's scene or invitation, the next page, or
+        the end of the tour (then at once)."""
+        if self.over(now):
+            return now
+        shown = self.shown(now)
+        page_start = now - shown.elapsed
+        times = [page_start + self.pages[shown.number].tour_seconds + rules_view.LATE]
+        after = rules_view.next_change(shown)
+        if after is not None:
+            times.append(page_start + after)
+        return min(times)
+
     def draw_board(self, surface: pygame.Surface) -> None:
-        game = self.table.session.game
-        marks = board_view.Marks(last=self.table.session.last_square)
+        session = self.table.session
+        game = session.game
+        marks = board_view.Marks(last=session.last_square)
         board_view.draw_board(surface, game.counts, game.owners, game.threshold, marks)
-        number, elapsed = self.page_at(self.table.now)
-        rules = game.rules
-        rules_view.draw(surface, rules_view.RulesShown(
-            number=number, count=len(self.pages), page=self.pages[number], elapsed=elapsed,
-            playing=rules, chosen=rules, tour=True))
+        rules_view.draw(surface, self.shown(self.table.now))
 
     def status(self) -> Status:
         return Status(None, "How to play", "Touch to play!")
@@ -119,7 +141,9 @@ class DemoMode:
 
     @property
     def animating(self) -> bool:
-        return isinstance(self.inner, TourMode) or self.inner.animating
+        """Never at every frame: the demonstration's chains step ``DEMO_FPS`` times a second,
+        the tour's pictures at their own times (``deadline``)."""
+        return False
 
     @property
     def shown(self) -> Table:
@@ -161,7 +185,18 @@ class DemoMode:
         return self.inner.look() if isinstance(self.inner, Controller) else None
 
     def deadline(self, now: float) -> float | None:
-        return None if isinstance(self.inner, TourMode) else self.inner.deadline(now)
+        """The tour's next picture; else the chain's, or the game's next step."""
+        inner = self.inner
+        if isinstance(inner, TourMode):
+            return inner.deadline(now)
+        picture = inner.picture
+        if isinstance(picture, Showing):
+            return picture.chain.next_step(now, DEMO_FPS)
+        return inner.deadline(now)
+
+    def to_move(self) -> int | None:
+        inner = self.inner
+        return None if isinstance(inner, TourMode) else inner.picture.to_move()
 
     def frame(self) -> Board:
         game = self.demo.session.game
@@ -173,7 +208,7 @@ class DemoMode:
             self.inner.draw_board(surface)
             return
         self.inner.picture.draw_board(surface, None)
-        board_view.draw_attract_banner(surface, self.table.now)
+        board_view.draw_attract_banner(surface, len(self.game_shown.moves) % 4 + 1)
 
     def status(self) -> Status:
         inner = self.inner

@@ -34,13 +34,13 @@ from chainplus.ui.window.pad import Ask, Pads
 from chainplus.ui.window.requests import OpenFile, OpenGames, OpenRules
 from chainplus.ui.window.stack import Stack
 from chainplus.ui.window.targets import ADJUST, SELECT, Furniture, Square, Target
-from chainplus.ui.window.wake import WAKE
 
 #: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
 OPERATOR_KEY = pygame.K_q
-#: Events after which the screen is simply drawn again.
+#: Events after which the screen is simply drawn again (another thread's wake-up is not one:
+#: what it brings is drawn once the App's look of the screen changes).
 _REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
-           pygame.WINDOWSIZECHANGED, WAKE)
+           pygame.WINDOWSIZECHANGED)
 
 
 #: A game controller's events.

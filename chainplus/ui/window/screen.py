@@ -7,6 +7,7 @@ nothing here changes state.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -26,12 +27,32 @@ from chainplus.ui.window.worker import HINT
 FLASH_RATE = 4
 
 
+def next_flash(now: float) -> float:
+    """When the hint's flash and the thinking dots next step."""
+    return (math.floor(now * FLASH_RATE) + 1) / FLASH_RATE
+
+
+def picture_of(mode: BoardMode, windows: Sequence[Overlay]) -> Picture:
+    """What plays the board on screen: the top window's own board (a replay's), else the
+    board's mode."""
+    return next((w.picture for w in reversed(windows) if w.picture), mode.picture)
+
+
+def thinking(mode: BoardMode, windows: Sequence[Overlay]) -> bool:
+    """Whether the turn box shows the thinking dots: a computer of the window's thinks (not a
+    hint), and the box is not the winner's nor a demonstration's (whose computers answer at
+    once: the dots would only flicker)."""
+    job = mode.shown.services.worker.job
+    return job is not None and job.kind != HINT and mode.icons_work() \
+        and not picture_of(mode, windows).status().big
+
+
 def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
          icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool) -> None:
     """Paint the whole screen but the help box for the board's ``mode`` and the ``windows``
     over it, bottom first."""
     table = mode.shown
-    picture: Picture = next((w.picture for w in reversed(windows) if w.picture), mode.picture)
+    picture = picture_of(mode, windows)
     now, cues = table.now, table.cues
     pressed = cues.pressed.value
     surface.fill(GREY1, WORK_AREA)
@@ -60,12 +81,10 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
     shown = panel_view.PanelShown(game.seats, squares, out_on(squares, game),
                                   mode.waiting_seats())
     cell = (pressed.seat, pressed.column) if isinstance(pressed, Cell) else None
-    to_move = game.to_move if not picture.animating else None
-    panel_view.draw_panel(surface, picture.panel, shown, cell, to_move)
+    panel_view.draw_panel(surface, picture.panel, shown, cell, picture.to_move())
     status = picture.status()
     head = status.head
-    job = table.services.worker.job
-    if job is not None and job.kind != HINT and not status.big:
+    if thinking(mode, windows):
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)

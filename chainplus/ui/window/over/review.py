@@ -157,6 +157,9 @@ class ReviewWindow(Overlay):
     def look(self) -> object:
         return self.replay.at, self.graph_open, len(self.judging.points), self.judging.done
 
+    def to_move(self) -> int | None:
+        return None if self.chain is not None else self.replay.position.to_move
+
     def frame(self) -> Board:
         if self.chain is not None:
             return self.chain.shown.frames[max(0, self.chain.at(self.table.now)[0])]

@@ -120,11 +120,13 @@ class RulesWindow(Overlay):
             return False
         return True
 
-    # ---------------------------------------------------------------- what is shown
-    @property
-    def animating(self) -> bool:
-        return self.page is not None
+    # ---------------------------------------------------------------- time
+    def deadline(self, now: float) -> float | None:
+        """When the page's scene shows its next picture (a few a second at most)."""
+        after = rules_view.next_change(self.shown_window())
+        return None if after is None else self.page_opened + after
 
+    # ---------------------------------------------------------------- what is shown
     def shown_window(self) -> rules_view.RulesShown:
         session, pressed = self.table.session, self.table.cues.pressed.value
         return rules_view.RulesShown(
