@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+from datetime import UTC
 from pathlib import Path
 
 import pygame
@@ -357,3 +358,55 @@ def test_a_tap_during_how_to_play_brings_the_visitor_a_game(ui) -> None:
     assert app.mode.inner.name == "tour"
     ui.click_square(app, 27)
     assert not ui.in_demo(app) and app.game.moves == [] and app.game.seats == (1, 2)
+
+
+# --------------------------------------------------------------------------- resuming
+def autosaved_at(folder: Path, seconds_ago: float, kiosk: bool = True):
+    """A session over an unfinished autosave written ``seconds_ago`` by its store's clock,
+    and what the kiosk's log says."""
+    import logging
+    from datetime import datetime
+
+    from setups import options_of
+
+    from chainplus.app.session import Session
+    from chainplus.core.game import Game
+
+    game = Game((1, 2))
+    for square in (0, 9, 18):
+        game.play(square)
+    st.write_autosave(folder, game, extra={"plays_as": ["human"] * 4})
+    written = (folder / st.AUTOSAVE_FILE).stat().st_mtime
+    logger = logging.getLogger(f"chainplus-test-resume-{seconds_ago}-{kiosk}")
+    said: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: said.append(record.getMessage())  # type: ignore[method-assign]
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    store = Store(folder, logger=logger, write_settings=not kiosk,
+                  clock=lambda: datetime.fromtimestamp(written + seconds_ago, UTC))
+    session = Session(options_of(kiosk=kiosk, seats=parse_seats("H,H")), store)
+    logger.removeHandler(handler)
+    return session, " ".join(said)
+
+
+def test_a_kiosk_restarted_within_minutes_carries_on_with_its_game(tmp_path) -> None:
+    session, log = autosaved_at(tmp_path, 20.0)
+    assert session.resumed == 3 and len(session.game.moves) == 3
+    assert "carrying on" in log
+
+
+def test_a_kiosk_switched_on_again_later_starts_a_fresh_game_and_says_so(tmp_path) -> None:
+    from chainplus.app.files import KIOSK_RESUME_WITHIN
+
+    # a reboot minutes later, the next morning, a clock set back
+    for later in (KIOSK_RESUME_WITHIN + 1, 9 * 3600.0, -3600.0):
+        session, log = autosaved_at(tmp_path, later)
+        assert session.resumed == 0 and session.game.moves == []
+        assert "a fresh game" in log
+        assert st.read_autosave(tmp_path)[0].moves == []  # the old game is not kept for next time
+
+
+def test_a_window_carries_on_with_its_game_however_old(tmp_path) -> None:
+    session, log = autosaved_at(tmp_path, 9 * 3600.0, kiosk=False)
+    assert session.resumed == 3 and log == ""

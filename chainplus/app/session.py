@@ -46,7 +46,8 @@ class Session:
         self.options = options
         self.store = store
         kiosk = options.kiosk
-        self.files = Files(store, keeps_games=kiosk is None or kiosk.keep_games)
+        self.files = Files(store, keeps_games=kiosk is None or kiosk.keep_games,
+                           kiosk=kiosk is not None)
         self.panel: Panel = panel_of(options.seats)
         self.rules: Rules = options.rules  # the rules of the next game
         self.speed: Speed = options.speed
