@@ -67,6 +67,11 @@ class Files:
             extra["host_code"] = host_code
         self.store.autosave(game, panel, extra)
 
+    @property
+    def first_run(self) -> bool:
+        """Whether this is the player's first run: there was no settings file."""
+        return self.store is not None and self.store.first_run
+
     def remember(self, settings: Settings) -> None:
         """Write the settings if they changed (the store skips identical writes)."""
         if self.store is not None:

@@ -78,6 +78,11 @@ class Session:
                         self.lessons_given, window or self.options.window.placement,
                         lan=self.lan)
 
+    @property
+    def first_run(self) -> bool:
+        """Whether the player runs the game for the first time (there were no settings)."""
+        return self.files.first_run
+
     def remember(self, fullscreen: bool, window: Placement | None = None) -> None:
         """Write the settings if they changed."""
         self.files.remember(self.settings(fullscreen, window))

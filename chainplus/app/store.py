@@ -44,6 +44,7 @@ class Store:
         self.last_join = ""  # the host's address last joined, kept with the settings
         self.saves = 0  # autosaves written, for the soak's figures
         self.failure: WriteFailure | None = None  # the last write that failed, until one works
+        self.first_run = False  # no settings file when they were read (``load_settings``)
         self._failures_shown: set[str] = set()
 
     def warn(self, lines: list[str] | str | None) -> None:
@@ -73,9 +74,13 @@ class Store:
         return failure
 
     def load_settings(self) -> Settings:
+        """The settings remembered (defaults for what is missing or bad); ``first_run`` says
+        whether there was no settings file yet: then the next ``save_settings`` writes one,
+        so that the next run is not a first run too."""
+        self.first_run = not (self.folder / st.SETTINGS_FILE).exists()
         settings, warnings = st.load_settings(self.folder)
         self.warn(warnings)
-        self.last_settings = settings if not warnings else None
+        self.last_settings = settings if not (warnings or self.first_run) else None
         self.last_join = settings.join
         return settings
 

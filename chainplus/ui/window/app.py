@@ -46,6 +46,8 @@ from chainplus.ui.window.worker import ProcessWorker, ThreadWorker
 HINT_BUDGET = 0.5
 #: Longest sleep of the loop with nothing due, so a missed wake-up costs at most this.
 MAX_SLEEP = 1.0
+#: A newcomer's first words (the first run: no settings file yet): where the rules are.
+WELCOME = Note("Welcome! The Rules icon (F1) shows how to play.", lesson=True)
 
 
 def _look(mode: BoardMode, windows: list[Overlay]) -> tuple[object, ...]:
@@ -120,6 +122,9 @@ class App:
         self.due: float | None = None
         if said is not None:
             own.say(Note(said))
+        elif own.session.first_run and not options.kiosk:
+            own.say(WELCOME)  # once: the settings written now say the next run is not the first
+            self.stack.remember()
         if options.window.open_path is not None:  # python main.py GAME.json
             own.ask(OpenFile(options.window.open_path))
             self.stack.serve()
