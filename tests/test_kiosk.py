@@ -410,3 +410,37 @@ def test_a_kiosk_switched_on_again_later_starts_a_fresh_game_and_says_so(tmp_pat
 def test_a_window_carries_on_with_its_game_however_old(tmp_path) -> None:
     session, log = autosaved_at(tmp_path, 9 * 3600.0, kiosk=False)
     assert session.resumed == 3 and log == ""
+
+
+# --------------------------------------------------------------------------- the invitation
+def test_the_attract_loop_invites_a_touch_or_a_click_as_the_visitor_last_pointed(ui) -> None:
+    from chainplus.ui.window.demo import invitation
+
+    app = make(ui, kiosk=True, idle_seconds=1)
+    ui.advance(app, 1.5)
+    demo, pointing = app.mode, app.table.services.pointing
+    ways = (("Touch", None), ("Click", pygame.MOUSEMOTION), ("Touch", pygame.FINGERDOWN))
+    for touring in (False, True):
+        if touring:
+            demo.inner.pause()
+            demo.inner = TourMode(demo.demo)
+        for verb, event in ways:  # a kiosk's screen is a touch screen until a mouse is used
+            if event is not None:
+                pointing.follow(event)  # as the window's inputs do with each event
+            words = [invitation(demo.table)]
+            if touring:
+                words += [demo.status().line, demo.inner.shown(app.clock.t).invite]
+            assert words == [f"{verb} to play!"] * len(words)
+            assert f"{verb} anywhere to play!" in demo.help(None)
+
+
+def test_the_window_follows_the_mouse_and_the_fingers(ui) -> None:
+    app = make(ui, kiosk=True)
+    pointing = app.table.services.pointing
+    assert pointing.touch is None
+    ui.post_click(app, BOARD.center)
+    assert pointing.touch is False
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, finger_id=1,
+                                         touch_id=1))
+    ui.pump(app)
+    assert pointing.touch is True

@@ -260,14 +260,13 @@ def draw_winner_frame(surface: pygame.Surface, seat: int) -> None:
     pygame.draw.rect(surface, BLACK, BOARD.inflate(12, 12), 1)
 
 
-ATTRACT_TITLE = "Click to play"
 ATTRACT_LINE = "The computer is playing itself"
 
 
-def draw_attract_banner(surface: pygame.Surface, seat: int) -> None:
-    """The kiosk's demonstration game: a cream banner over the board inviting a click, its
-    frame in ``seat``'s colour (the demonstration steps it on with each move, so the screen
-    shows life)."""
+def draw_attract_banner(surface: pygame.Surface, seat: int, invite: str) -> None:
+    """The kiosk's demonstration game: a cream banner over the board with the ``invite`` to
+    play, its frame in ``seat``'s colour (the demonstration steps it on with each move, so the
+    screen shows life)."""
     banner = Rect(0, 0, 360, 104)
     banner.center = (BOARD.centerx, BOARD.centery)
     shadow = banner.move(4, 4)
@@ -276,7 +275,7 @@ def draw_attract_banner(surface: pygame.Surface, seat: int) -> None:
     pygame.draw.rect(surface, SEAT_COLOUR[seat], banner, 5)
     pygame.draw.rect(surface, BLACK, banner, 1)
     bevel(surface, banner.inflate(-10, -10), raised=True, width=2)
-    outline_text(surface, ATTRACT_TITLE, (banner.centerx, banner.y + 16), SEAT_COLOUR[1],
+    outline_text(surface, invite, (banner.centerx, banner.y + 16), SEAT_COLOUR[1],
                  scale=3, align="center")
     text_w = font.size(ATTRACT_LINE)[0]
     y = banner.bottom - 32

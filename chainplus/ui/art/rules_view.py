@@ -63,7 +63,6 @@ CHOICE_WORDS = {
     "classic": ("Classic: as most later versions", "a square explodes on reaching its mass"),
     "explain": ("Explain what happens", "the first time each thing happens"),
 }
-INVITE = "Touch to play!"
 #: How long after a picture is due its window wakes to draw it: the time into the page read
 #: then may round a hair short of the step otherwise, and show the last picture again.
 LATE = 1e-6
@@ -78,7 +77,7 @@ class RulesShown:
     rules), ``elapsed`` seconds into its scene, the rules it is told in (``playing``) and
     those chosen for the next game (``chosen``), whether moves will be explained, whether the
     choice is the operator's (``locked``), the button held down, and whether it is a kiosk's
-    how-to-play (``tour``: no buttons, an invitation to play)."""
+    how-to-play (``tour``: no buttons, the ``invite`` to play)."""
 
     number: int
     count: int
@@ -90,6 +89,7 @@ class RulesShown:
     locked: bool = False
     pressed: str | None = None
     tour: bool = False
+    invite: str = ""
 
 
 def title(shown: RulesShown) -> str:
@@ -119,7 +119,7 @@ def draw(surface: pygame.Surface, shown: RulesShown) -> None:
         _draw_page(surface, page, shown)
     _draw_dots(surface, shown)
     if shown.tour:
-        _draw_invite(surface, shown.elapsed)
+        _draw_invite(surface, shown.invite, shown.elapsed)
     else:
         _draw_buttons(surface, shown)
 
@@ -223,7 +223,7 @@ def next_change(shown: RulesShown) -> float | None:
     return min(times) + LATE if times else None
 
 
-def _draw_invite(surface: pygame.Surface, elapsed: float) -> None:
+def _draw_invite(surface: pygame.Surface, invite: str, elapsed: float) -> None:
     """Where the buttons would be: a banner inviting a visitor to play, its frame stepping
     through the seat colours as the demonstration's does."""
     banner = Rect(WINDOW.x + 14, BUTTON_Y - 4, WINDOW.w - 28, BUTTON_H + 8)
@@ -232,7 +232,7 @@ def _draw_invite(surface: pygame.Surface, elapsed: float) -> None:
     pygame.draw.rect(surface, SEAT_COLOUR[seat], banner, 4)
     pygame.draw.rect(surface, BLACK, banner, 1)
     bevel(surface, banner.inflate(-8, -8), raised=True, width=1)
-    outline_text(surface, INVITE, (banner.centerx, banner.y + 5 + pulse), RED, 2, "center")
+    outline_text(surface, invite, (banner.centerx, banner.y + 5 + pulse), RED, 2, "center")
 
 
 def hit(pos: tuple[int, int], shown_choice: bool, tour: bool) -> str | None:

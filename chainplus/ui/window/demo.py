@@ -37,6 +37,18 @@ DEMO_BUDGET = 0.05
 DEMO_FPS = 10
 
 
+def play_verb(table: Table) -> str:
+    """How the attract loop asks a visitor to start: "Touch" once a finger was last used,
+    "Click" once the mouse was; until either, a kiosk's screen is taken for a touch screen."""
+    touch = table.services.pointing.touch
+    return "Touch" if (table.policy.kiosk if touch is None else touch) else "Click"
+
+
+def invitation(table: Table) -> str:
+    """The invitation on the demonstration's banner, the how-to-play's and its turn box."""
+    return f"{play_verb(table)} to play!"
+
+
 class TourMode:
     """How to play, its pages turning by themselves on the rules window, over the board; then
     the next demonstration game."""
@@ -71,7 +83,7 @@ class TourMode:
         rules = self.table.session.game.rules
         return rules_view.RulesShown(number=number, count=len(self.pages),
                                      page=self.pages[number], elapsed=elapsed, playing=rules,
-                                     chosen=rules, tour=True)
+                                     chosen=rules, tour=True, invite=invitation(self.table))
 
     def deadline(self, now: float) -> float | None:
         """When the picture next changes: the page's scene or invitation, the next page, or
@@ -94,10 +106,10 @@ class TourMode:
         rules_view.draw(surface, self.shown(self.table.now))
 
     def status(self) -> Status:
-        return Status(None, "How to play", "Touch to play!")
+        return Status(None, "How to play", invitation(self.table))
 
     def default_help(self) -> str:
-        return "How to play. Touch or click anywhere to play!"
+        return f"How to play. {play_verb(self.table)} anywhere to play!"
 
 
 class DemoMode:
@@ -208,7 +220,8 @@ class DemoMode:
             self.inner.draw_board(surface)
             return
         self.inner.picture.draw_board(surface, None)
-        board_view.draw_attract_banner(surface, len(self.game_shown.moves) % 4 + 1)
+        board_view.draw_attract_banner(surface, len(self.game_shown.moves) % 4 + 1,
+                                       invitation(self.table))
 
     def status(self) -> Status:
         inner = self.inner
@@ -221,4 +234,4 @@ class DemoMode:
         """One line wherever the pointer is: a click anywhere plays."""
         if isinstance(self.inner, TourMode):
             return self.inner.default_help()
-        return "A demonstration game. Click anywhere to play!"
+        return f"A demonstration game. {play_verb(self.table)} anywhere to play!"

@@ -97,6 +97,7 @@ class Inputs:
         kind, policy = event.type, self.stack.table.policy
         if touch.emulated(event):
             return False  # the finger event itself is answered
+        self.stack.table.services.pointing.follow(kind)  # the invitation to play says so
         if kind == pygame.MOUSEBUTTONUP:
             self.dragging = None
             return False
