@@ -16,7 +16,7 @@ from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
 from chainplus.ui.art.theme import BLACK, GREY1, ORANGE, TITLE, WORK_AREA
-from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
+from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, IconControl, cell_help
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.picture import Board, Picture
@@ -67,10 +67,9 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         board_view.draw_hint(surface, cues.hint.value, int(now * FLASH_RATE) % 2 == 0)
     if cues.refusal.value is not None:
         board_view.draw_refusal(surface, cues.refusal.value)
-    human = mode.human_to_move() and not windows
     for name, rect in icons.items():
         icon = ICON_BY_NAME[name]
-        enabled = mode.icons_work() and icon.enabled(table, human)
+        enabled = icon_works(mode, bool(windows), icon)
         widgets.icon(surface, rect, icon.glyph(table), pressed=pressed == Icon(name),
                      enabled=enabled)
         widgets.label(surface, rect, icon.label, enabled)
@@ -88,6 +87,13 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)
+
+
+def icon_works(mode: BoardMode, window_open: bool, icon: IconControl) -> bool:
+    """Whether ``icon`` works now (else it is greyed): the board's mode lets icons work, and
+    the icon's own test (Undo: moves to take back; Hint: a human to move, no window open)."""
+    human = mode.human_to_move() and not window_open
+    return mode.icons_work() and icon.enabled(mode.shown, human)
 
 
 def draw_cursor(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -126,7 +132,10 @@ def target_help(mode: BoardMode, window: Overlay | None, target: Target | None) 
     if own is not None:
         return own
     if isinstance(target, Icon):
-        return ICON_BY_NAME[target.name].help(table)
+        icon = ICON_BY_NAME[target.name]
+        if icon.greyed is not None and not icon_works(mode, window is not None, icon):
+            return icon.greyed(table, window is not None)  # why it is greyed
+        return icon.help(table)
     if isinstance(target, Cell):
         return cell_help(table.session, target.seat, target.column)
     if isinstance(target, Furniture):
