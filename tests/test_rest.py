@@ -183,3 +183,17 @@ def test_the_demonstrations_turn_box_shows_no_thinking_dots(ui) -> None:
     ui.advance(app, 1.5)
     assert ui.in_demo(app)
     assert not screen.thinking(app.board, app.stack.windows)
+
+
+def test_the_mouse_moving_redraws_only_when_what_it_is_over_changes(ui) -> None:
+    from chainplus.ui.art.board_view import cell_rect
+
+    app = ui.make_app(seats=parse_seats("H,H"))
+    go_round(app, 1.0)
+    drawn = []
+    for pos in (cell_rect(27).center, cell_rect(27).move(5, 5).center, cell_rect(28).center,
+                cell_rect(28).move(-3, 2).center, app.icons["new"].center):
+        app.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                            buttons=(0, 0, 0)))
+        drawn.append(turn(app, app.display, []))
+    assert drawn == [True, False, True, False, True]

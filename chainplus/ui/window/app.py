@@ -120,6 +120,7 @@ class App:
         self.dirty = True
         #: When the screen is next due to change by itself (``next_due``), or None.
         self.due: float | None = None
+        self.hovered = self.hover()  # as last drawn
         if said is not None:
             own.say(Note(said))
         elif own.session.first_run and not options.kiosk:
@@ -173,11 +174,17 @@ class App:
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
         """Answer one event, then do what it asked; never raises for any event pygame can
-        deliver."""
-        if self.inputs.handle(event):
+        deliver. The mouse moving redraws only what it is over changed (``hover``)."""
+        if self.inputs.handle(event) and event.type != pygame.MOUSEMOTION:
             self.dirty = True
         if self.stack.serve():
             self.dirty = True
+
+    def hover(self) -> tuple[Target | None, bool]:
+        """What the pointer is over, and whether the keys' cursor shows: the square the board
+        highlights, the help line."""
+        pointer = self.inputs.pointer
+        return self.hit(pointer) if pointer is not None else None, self.inputs.cursor.shown
 
     # ------------------------------------------------------------------ time
     def update(self, now: float | None = None) -> None:
@@ -200,7 +207,7 @@ class App:
         expired = [table.cues.expire(now), shown.cues.expire(now)]
         came = self.due is not None and now >= self.due
         self.due = self.next_due(now)
-        if self.mode.animating or any(expired) or came \
+        if self.mode.animating or any(expired) or came or self.hover() != self.hovered \
                 or _look(stack.board, stack.windows) != before:
             self.dirty = True  # something moved
 
@@ -227,7 +234,7 @@ class App:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole 640x480 screen, the help box last."""
-        self.dirty = False
+        self.dirty, self.hovered = False, self.hover()
         inputs = self.inputs
         screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointing(),
                     inputs.focused)
