@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+from datetime import UTC
 from pathlib import Path
 
 import pygame
@@ -354,6 +355,92 @@ def test_a_tap_during_how_to_play_brings_the_visitor_a_game(ui) -> None:
     app.mode.inner.pause()
     app.mode.inner = TourMode(app.mode.demo)
     ui.advance(app, 3.0)
-    assert app.mode.inner.name == "tour" and app.mode.animating
+    assert app.mode.inner.name == "tour"
     ui.click_square(app, 27)
     assert not ui.in_demo(app) and app.game.moves == [] and app.game.seats == (1, 2)
+
+
+# --------------------------------------------------------------------------- resuming
+def autosaved_at(folder: Path, seconds_ago: float, kiosk: bool = True):
+    """A session over an unfinished autosave written ``seconds_ago`` by its store's clock,
+    and what the kiosk's log says."""
+    import logging
+    from datetime import datetime
+
+    from setups import options_of
+
+    from chainplus.app.session import Session
+    from chainplus.core.game import Game
+
+    game = Game((1, 2))
+    for square in (0, 9, 18):
+        game.play(square)
+    st.write_autosave(folder, game, extra={"plays_as": ["human"] * 4})
+    written = (folder / st.AUTOSAVE_FILE).stat().st_mtime
+    logger = logging.getLogger(f"chainplus-test-resume-{seconds_ago}-{kiosk}")
+    said: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: said.append(record.getMessage())  # type: ignore[method-assign]
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    store = Store(folder, logger=logger, write_settings=not kiosk,
+                  clock=lambda: datetime.fromtimestamp(written + seconds_ago, UTC))
+    session = Session(options_of(kiosk=kiosk, seats=parse_seats("H,H")), store)
+    logger.removeHandler(handler)
+    return session, " ".join(said)
+
+
+def test_a_kiosk_restarted_within_minutes_carries_on_with_its_game(tmp_path) -> None:
+    session, log = autosaved_at(tmp_path, 20.0)
+    assert session.resumed == 3 and len(session.game.moves) == 3
+    assert "carrying on" in log
+
+
+def test_a_kiosk_switched_on_again_later_starts_a_fresh_game_and_says_so(tmp_path) -> None:
+    from chainplus.app.files import KIOSK_RESUME_WITHIN
+
+    # a reboot minutes later, the next morning, a clock set back
+    for later in (KIOSK_RESUME_WITHIN + 1, 9 * 3600.0, -3600.0):
+        session, log = autosaved_at(tmp_path, later)
+        assert session.resumed == 0 and session.game.moves == []
+        assert "a fresh game" in log
+        assert st.read_autosave(tmp_path)[0].moves == []  # the old game is not kept for next time
+
+
+def test_a_window_carries_on_with_its_game_however_old(tmp_path) -> None:
+    session, log = autosaved_at(tmp_path, 9 * 3600.0, kiosk=False)
+    assert session.resumed == 3 and log == ""
+
+
+# --------------------------------------------------------------------------- the invitation
+def test_the_attract_loop_invites_a_touch_or_a_click_as_the_visitor_last_pointed(ui) -> None:
+    from chainplus.ui.window.demo import invitation
+
+    app = make(ui, kiosk=True, idle_seconds=1)
+    ui.advance(app, 1.5)
+    demo, pointing = app.mode, app.table.services.pointing
+    ways = (("Touch", None), ("Click", pygame.MOUSEMOTION), ("Touch", pygame.FINGERDOWN))
+    for touring in (False, True):
+        if touring:
+            demo.inner.pause()
+            demo.inner = TourMode(demo.demo)
+        for verb, event in ways:  # a kiosk's screen is a touch screen until a mouse is used
+            if event is not None:
+                pointing.follow(event)  # as the window's inputs do with each event
+            words = [invitation(demo.table)]
+            if touring:
+                words += [demo.status().line, demo.inner.shown(app.clock.t).invite]
+            assert words == [f"{verb} to play!"] * len(words)
+            assert f"{verb} anywhere to play!" in demo.help(None)
+
+
+def test_the_window_follows_the_mouse_and_the_fingers(ui) -> None:
+    app = make(ui, kiosk=True)
+    pointing = app.table.services.pointing
+    assert pointing.touch is None
+    ui.post_click(app, BOARD.center)
+    assert pointing.touch is False
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, finger_id=1,
+                                         touch_id=1))
+    ui.pump(app)
+    assert pointing.touch is True

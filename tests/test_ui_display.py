@@ -169,10 +169,13 @@ def test_full_screen_is_the_desktop_filled_as_far_as_4_3_allows(screen_display) 
     ((1366, 768), (960, 720)),     # 1.5x: 48 pixels left for a task bar or a panel
     ((1920, 1080), (1280, 960)),
     ((1280, 1024), (1280, 960)),
-    ((2560, 1440), (1600, 1200)),
+    ((2560, 1440), (1920, 1440)),  # 3x fits the screen: a whole step, not 2.5x
     ((3840, 2160), (2560, 1920)),
     ((1024, 600), (640, 480)),
-    ((800, 480), (601, 451)),      # too small for 1x: as large as fits, below the panel
+    ((640, 480), (640, 480)),      # 1x fits the screen: not shrunk to leave room for a panel
+    ((800, 480), (640, 480)),
+    ((1280, 960), (1280, 960)),
+    ((630, 470), (588, 441)),      # too small for 1x: as large as fits, below the panel
     ((300, 200), SMALLEST),
 ])
 def test_a_first_window_is_the_largest_half_step_that_fits_comfortably(desktop, first) -> None:

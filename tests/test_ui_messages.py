@@ -117,3 +117,30 @@ def test_a_failed_save_is_said_once_in_the_message_line(ui, tmp_path) -> None:
     ui.click_square(app, 0)
     app.update()
     assert "Cannot" not in app.help_text()[0]
+
+
+def test_a_newcomers_first_run_says_where_the_rules_are_once(ui, tmp_path) -> None:
+    from chainplus.ui.window.app import WELCOME
+
+    assert fits(WELCOME.text) and "Rules" in WELCOME.text
+    store = Store(tmp_path)
+    store.load_settings()
+    assert store.first_run
+    first = ui.make_app(store=store)
+    assert ui.message(first) == WELCOME.text and first.help_text()[0] == WELCOME.text
+    first.close()
+    again = Store(tmp_path)
+    again.load_settings()  # the settings file was written at once: not a first run now
+    assert not again.first_run
+    second = ui.make_app(store=again)
+    assert ui.message(second) != WELCOME.text
+    second.close()
+
+
+def test_a_kiosk_never_welcomes_a_first_run(ui, tmp_path) -> None:
+    store = Store(tmp_path, write_settings=False)
+    store.load_settings()
+    assert store.first_run
+    app = ui.make_app(store=store, kiosk=True)
+    assert "Rules icon" not in ui.message(app)
+    app.close()

@@ -31,22 +31,30 @@ from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 
+#: A kiosk carries on with its autosaved game only when it was written at most this many
+#: seconds ago: the supervisor restarting a game that died (within seconds), not a kiosk
+#: switched on again after a reboot or the next morning, whose last visitor has long gone.
+KIOSK_RESUME_WITHIN = 300.0
+
 
 class Files:
     """The files of one session, in ``store`` (None: it has none). ``keeps_games``: games won
     are kept and Save saves (a window's always, a kiosk's only when its operator asks); never
-    without a store."""
+    without a store. A ``kiosk``'s autosave is carried on only when recent."""
 
-    def __init__(self, store: Store | None, keeps_games: bool) -> None:
+    def __init__(self, store: Store | None, keeps_games: bool, kiosk: bool = False) -> None:
         self.store = store
         self.keeps_games = store is not None and keeps_games
+        self.kiosk = kiosk
 
     def resume(self, panel: Panel, fixed_seats: bool) -> tuple[Game | None, Game | None]:
         """The unfinished autosaved game (who played it put back in ``panel``) and the game
-        New had put aside; None each when there is none (``Store.resume``)."""
+        New had put aside; None each when there is none, or in a kiosk when the autosave is
+        older than ``KIOSK_RESUME_WITHIN`` (``Store.resume``)."""
         if self.store is None:
             return None, None
-        return self.store.resume(panel, fixed_seats)
+        within = KIOSK_RESUME_WITHIN if self.kiosk else None
+        return self.store.resume(panel, fixed_seats, within)
 
     def autosave(self, game: Game, panel: Panel, put_aside: Game | None,
                  host_code: str | None) -> None:
@@ -58,6 +66,11 @@ class Files:
         if host_code is not None:
             extra["host_code"] = host_code
         self.store.autosave(game, panel, extra)
+
+    @property
+    def first_run(self) -> bool:
+        """Whether this is the player's first run: there was no settings file."""
+        return self.store is not None and self.store.first_run
 
     def remember(self, settings: Settings) -> None:
         """Write the settings if they changed (the store skips identical writes)."""

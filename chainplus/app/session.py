@@ -46,7 +46,8 @@ class Session:
         self.options = options
         self.store = store
         kiosk = options.kiosk
-        self.files = Files(store, keeps_games=kiosk is None or kiosk.keep_games)
+        self.files = Files(store, keeps_games=kiosk is None or kiosk.keep_games,
+                           kiosk=kiosk is not None)
         self.panel: Panel = panel_of(options.seats)
         self.rules: Rules = options.rules  # the rules of the next game
         self.speed: Speed = options.speed
@@ -76,6 +77,11 @@ class Session:
         return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen,
                         self.lessons_given, window or self.options.window.placement,
                         lan=self.lan)
+
+    @property
+    def first_run(self) -> bool:
+        """Whether the player runs the game for the first time (there were no settings)."""
+        return self.files.first_run
 
     def remember(self, fullscreen: bool, window: Placement | None = None) -> None:
         """Write the settings if they changed."""

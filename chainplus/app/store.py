@@ -33,6 +33,7 @@ class Store:
                  stream: TextIO | None = None, write_settings: bool = True,
                  clock: Clock = local_now) -> None:
         self.folder = folder
+        self.clock = clock
         self.games = GamesFolder(folder / GAMES_FOLDER, clock)
         self.host_code: str | None = None  # the autosaved hosted game's join code
         self.logger = logger
@@ -43,6 +44,7 @@ class Store:
         self.last_join = ""  # the host's address last joined, kept with the settings
         self.saves = 0  # autosaves written, for the soak's figures
         self.failure: WriteFailure | None = None  # the last write that failed, until one works
+        self.first_run = False  # no settings file when they were read (``load_settings``)
         self._failures_shown: set[str] = set()
 
     def warn(self, lines: list[str] | str | None) -> None:
@@ -72,9 +74,13 @@ class Store:
         return failure
 
     def load_settings(self) -> Settings:
+        """The settings remembered (defaults for what is missing or bad); ``first_run`` says
+        whether there was no settings file yet: then the next ``save_settings`` writes one,
+        so that the next run is not a first run too."""
+        self.first_run = not (self.folder / st.SETTINGS_FILE).exists()
         settings, warnings = st.load_settings(self.folder)
         self.warn(warnings)
-        self.last_settings = settings if not warnings else None
+        self.last_settings = settings if not (warnings or self.first_run) else None
         self.last_join = settings.join
         return settings
 
@@ -97,14 +103,19 @@ class Store:
         extra = {"plays_as": plays_as_list(panel), **(extra or {})}
         self._wrote(st.write_autosave(self.folder, game, extra=extra))
 
-    def resume(self, panel: Panel, fixed_seats: bool) -> tuple[Game | None, Game | None]:
+    def resume(self, panel: Panel, fixed_seats: bool, within: float | None = None
+               ) -> tuple[Game | None, Game | None]:
         """The unfinished autosaved game, with who played each seat put back in ``panel``,
         and the unfinished game New had put aside (kept even after a finished game); each
         None when there is none. With ``fixed_seats`` (the operator's --seats) the panel's
         seats win over the saved game's, except for seats the operator left out. A hosted
-        game's join code is kept as ``host_code``."""
+        game's join code is kept as ``host_code``. With ``within`` (a kiosk) only an autosave
+        written at most that many seconds ago is carried on; an older one is left for a fresh
+        game, and the log says which."""
         game, extra, warnings = st.read_autosave(self.folder)
         self.warn(warnings)
+        if game is not None and within is not None and not self._recent(within):
+            return None, None
         put_aside = _game_or_none(extra.get("put_aside"))
         code = extra.get("host_code")
         self.host_code = code if isinstance(code, str) and code.isalnum() and \
@@ -117,6 +128,22 @@ class Store:
                      for seat, row in panel.items()]
         restore_plays_as(panel, game, saved)
         return game, put_aside
+
+    def _recent(self, within: float) -> bool:
+        """Whether the autosave was written at most ``within`` seconds ago by the store's
+        clock (a restart after a crash), said in the log either way."""
+        try:
+            age = self.clock().timestamp() - (self.folder / st.AUTOSAVE_FILE).stat().st_mtime
+        except OSError:
+            return False
+        recent = 0 <= age <= within
+        if self.logger is not None:
+            if recent:
+                self.logger.info("the autosave is %.0f s old: carrying on with its game", age)
+            else:
+                self.logger.info("the autosave is %.0f s old (more than %.0f s: not a restart "
+                                 "after a crash): a fresh game", age, within)
+        return recent
 
     # ------------------------------------------------------------------ the games folder
     def keep_game(self, game: Game, panel: Panel) -> None:

@@ -56,6 +56,15 @@ class Step(NamedTuple):
     focus: int | None = None
 
 
+class Span(NamedTuple):
+    """A step of a scene and when it is shown, ``start`` to ``end`` in seconds into the scene
+    (counted on over its repeats; the last step's end is the scene's, as it is held)."""
+
+    step: Step
+    start: float
+    end: float
+
+
 @dataclass(frozen=True)
 class Page:
     """A page of how to play: a heading, a few sentences, and a scene on a corner of the board
@@ -78,15 +87,22 @@ class Page:
         moment."""
         return self.seconds - END_TIME + TOUR_HOLD
 
-    def step_at(self, elapsed: float) -> tuple[Step, float]:
+    def span_at(self, elapsed: float) -> Span:
         """The step shown ``elapsed`` seconds into the scene (it starts again after its last
-        step is held), and how far through it is from 0 to 1."""
-        left = elapsed % self.seconds
-        for step in self.steps:
-            if left < step.seconds:
-                return step, left / step.seconds
-            left -= step.seconds
-        return self.steps[-1], 1.0
+        step is held), and from when to when it is shown."""
+        began = elapsed - elapsed % self.seconds
+        start = began
+        for step in self.steps[:-1]:
+            if elapsed < start + step.seconds:
+                return Span(step, start, start + step.seconds)
+            start += step.seconds
+        return Span(self.steps[-1], start, began + self.seconds)  # held until the next start
+
+    def step_at(self, elapsed: float) -> tuple[Step, float]:
+        """The step shown ``elapsed`` seconds into the scene, and how far through it is from 0
+        to 1 (1 while it is held)."""
+        step, start, _ = self.span_at(elapsed)
+        return step, min(1.0, (elapsed - start) / step.seconds)
 
 
 def squares_left(count: int) -> str:

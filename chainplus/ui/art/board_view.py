@@ -142,10 +142,11 @@ def draw_board(
     hover, last, sending = marks.hover, marks.last, marks.sending
     pygame.draw.rect(surface, BLACK, BOARD.inflate(2, 2), 1)
     bevel(surface, BOARD.inflate(6, 6), raised=False, width=2)
+    surface.fill(WHITE, BOARD)  # once: a fill per square costs several times as much
     for sq in range(SQUARES):
         rect = cell_rect(sq)
         draw_cell(surface, rect, cell_shown((counts, owners), threshold, sq, sq in sending),
-                  CREAM if sq == hover else WHITE)
+                  CREAM if sq == hover else None)
         if sq == last:
             corner = [(rect.right - 2, rect.top + 1), (rect.right - 2, rect.top + 9),
                       (rect.right - 10, rect.top + 1)]
@@ -178,10 +179,11 @@ def cell_shown(board: tuple[Sequence[int], Sequence[int]], threshold: Sequence[i
     return CellShown(count, owner, bool(owner and count == threshold[square] - 1 and not sending))
 
 
-def draw_cell(surface: pygame.Surface, rect: Rect, cell: CellShown, fill: ColorLike = WHITE
-              ) -> None:
-    """One square's background, orange corners and pieces."""
-    surface.fill(fill, rect)
+def draw_cell(surface: pygame.Surface, rect: Rect, cell: CellShown,
+              fill: ColorLike | None = WHITE) -> None:
+    """One square's background (None: painted already), orange corners and pieces."""
+    if fill is not None:
+        surface.fill(fill, rect)
     if cell.loaded:
         _critical_mark(surface, rect)
     draw_pieces(surface, rect, cell.owner, cell.pieces)
@@ -258,25 +260,22 @@ def draw_winner_frame(surface: pygame.Surface, seat: int) -> None:
     pygame.draw.rect(surface, BLACK, BOARD.inflate(12, 12), 1)
 
 
-ATTRACT_TITLE = "Click to play"
 ATTRACT_LINE = "The computer is playing itself"
 
 
-def draw_attract_banner(surface: pygame.Surface, now: float) -> None:
-    """The kiosk's demonstration game: a cream banner over the board inviting a click.
-
-    The frame steps through the four seat colours once a second, so the screen shows life.
-    """
+def draw_attract_banner(surface: pygame.Surface, seat: int, invite: str) -> None:
+    """The kiosk's demonstration game: a cream banner over the board with the ``invite`` to
+    play, its frame in ``seat``'s colour (the demonstration steps it on with each move, so the
+    screen shows life)."""
     banner = Rect(0, 0, 360, 104)
     banner.center = (BOARD.centerx, BOARD.centery)
     shadow = banner.move(4, 4)
     pygame.draw.rect(surface, GREY4, shadow)
     surface.fill(CREAM, banner)
-    seat = int(now) % 4 + 1
     pygame.draw.rect(surface, SEAT_COLOUR[seat], banner, 5)
     pygame.draw.rect(surface, BLACK, banner, 1)
     bevel(surface, banner.inflate(-10, -10), raised=True, width=2)
-    outline_text(surface, ATTRACT_TITLE, (banner.centerx, banner.y + 16), SEAT_COLOUR[1],
+    outline_text(surface, invite, (banner.centerx, banner.y + 16), SEAT_COLOUR[1],
                  scale=3, align="center")
     text_w = font.size(ATTRACT_LINE)[0]
     y = banner.bottom - 32

@@ -1,8 +1,14 @@
 """A page's scene drawn as a corner of the board: the game's own squares, pieces, orange
 corners, explosions and refusal cross, at the board's size, wherever the rules window puts it.
+
+A scene is a few still pictures and its explosions, whose pieces fly in ``SCENE_FPS`` steps a
+second: ``frame_at`` says which picture is shown and when the next is due, so a window showing
+a scene is drawn only that often.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import pygame
 from pygame import Rect
@@ -12,6 +18,35 @@ from chainplus.core.rules import SIZE, Rules, explode_at
 from chainplus.ui.art import board_view
 from chainplus.ui.art.theme import BLACK, CELL, CREAM, GREY3, LIGHT_BLUE, SEAT_COLOUR, WHITE
 from chainplus.ui.art.widgets import bevel
+
+#: Pictures a second of a scene's explosions (the board's own chains are drawn at every frame).
+SCENE_FPS = 12
+
+
+class Frame(NamedTuple):
+    """One picture of a scene: its ``step``, how far through it is (``t``, 0 to 1, in whole
+    steps of 1/``SCENE_FPS`` s while pieces fly) and when the next picture is due (``end``,
+    in seconds into the scene)."""
+
+    step: Step
+    t: float
+    end: float
+
+
+def frame_at(page: Page, elapsed: float) -> Frame:
+    """The picture of ``page``'s scene ``elapsed`` seconds into it."""
+    step, start, end = page.span_at(elapsed)
+    if not step.sending:
+        return Frame(step, 0.0, end)
+    if elapsed >= start + step.seconds:  # the last step, held before the scene starts again
+        return Frame(step, 1.0, end)
+    frames = max(1, round(step.seconds * SCENE_FPS))
+    k = int((elapsed - start) / step.seconds * frames)
+    if start + (k + 1) * step.seconds / frames <= elapsed:
+        k += 1  # the division fell a rounding short of the next step
+    k = min(frames - 1, k)
+    due = end if k == frames - 1 else start + (k + 1) * step.seconds / frames
+    return Frame(step, k / frames, due)
 
 
 def scene_rect(page: Page, centre: tuple[int, int]) -> Rect:
@@ -25,7 +60,7 @@ def draw_scene(surface: pygame.Surface, area: Rect, page: Page, rules: Rules,
                elapsed: float) -> Step:
     """The scene of ``page`` as it stands ``elapsed`` seconds in, in ``area`` (from
     ``scene_rect``); the step it shows, for its caption."""
-    step, t = page.step_at(elapsed)
+    step, t, _ = frame_at(page, elapsed)
 
     def at(square: int) -> Rect:
         row, col = divmod(square, SIZE)

@@ -63,7 +63,12 @@ CHOICE_WORDS = {
     "classic": ("Classic: as most later versions", "a square explodes on reaching its mass"),
     "explain": ("Explain what happens", "the first time each thing happens"),
 }
-INVITE = "Touch to play!"
+#: How long after a picture is due its window wakes to draw it: the time into the page read
+#: then may round a hair short of the step otherwise, and show the last picture again.
+LATE = 1e-6
+#: The part of every two seconds the invitation's words sink a pixel (as its frame changes
+#: colour, so that both change together).
+INVITE_DIP = (1.0, 1.28)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,7 +77,7 @@ class RulesShown:
     rules), ``elapsed`` seconds into its scene, the rules it is told in (``playing``) and
     those chosen for the next game (``chosen``), whether moves will be explained, whether the
     choice is the operator's (``locked``), the button held down, and whether it is a kiosk's
-    how-to-play (``tour``: no buttons, an invitation to play)."""
+    how-to-play (``tour``: no buttons, the ``invite`` to play)."""
 
     number: int
     count: int
@@ -84,6 +89,7 @@ class RulesShown:
     locked: bool = False
     pressed: str | None = None
     tour: bool = False
+    invite: str = ""
 
 
 def title(shown: RulesShown) -> str:
@@ -113,7 +119,7 @@ def draw(surface: pygame.Surface, shown: RulesShown) -> None:
         _draw_page(surface, page, shown)
     _draw_dots(surface, shown)
     if shown.tour:
-        _draw_invite(surface, shown.elapsed)
+        _draw_invite(surface, shown.invite, shown.elapsed)
     else:
         _draw_buttons(surface, shown)
 
@@ -190,16 +196,43 @@ def _draw_buttons(surface: pygame.Surface, shown: RulesShown) -> None:
                   align="center")
 
 
-def _draw_invite(surface: pygame.Surface, now: float) -> None:
+def _invite_look(elapsed: float) -> tuple[int, int]:
+    """The invitation ``elapsed`` seconds into the page: the seat whose colour its frame is
+    (the next each second) and how far its words sink (a pixel, ``INVITE_DIP`` of every two
+    seconds, as if it bobbed)."""
+    into = elapsed % 2.0
+    return int(elapsed) % 4 + 1, 0 if INVITE_DIP[0] <= into < INVITE_DIP[1] else 1
+
+
+def _invite_next(elapsed: float) -> float:
+    """When the invitation next changes, in seconds into the page."""
+    began = elapsed - elapsed % 2.0
+    edges = (math.floor(elapsed) + 1.0, began + INVITE_DIP[0], began + INVITE_DIP[1])
+    return min(edge for edge in edges if edge > elapsed)
+
+
+def next_change(shown: RulesShown) -> float | None:
+    """When the window's picture next changes by itself, in seconds into its page (the
+    scene's next picture, the invitation's next colour or bob), ``LATE`` after; None: not
+    until someone acts."""
+    times = []
+    if shown.page is not None:
+        times.append(diagram.frame_at(shown.page, shown.elapsed).end)
+    if shown.tour:
+        times.append(_invite_next(shown.elapsed))
+    return min(times) + LATE if times else None
+
+
+def _draw_invite(surface: pygame.Surface, invite: str, elapsed: float) -> None:
     """Where the buttons would be: a banner inviting a visitor to play, its frame stepping
     through the seat colours as the demonstration's does."""
     banner = Rect(WINDOW.x + 14, BUTTON_Y - 4, WINDOW.w - 28, BUTTON_H + 8)
+    seat, pulse = _invite_look(elapsed)
     surface.fill(CREAM, banner)
-    pygame.draw.rect(surface, SEAT_COLOUR[int(now) % 4 + 1], banner, 4)
+    pygame.draw.rect(surface, SEAT_COLOUR[seat], banner, 4)
     pygame.draw.rect(surface, BLACK, banner, 1)
     bevel(surface, banner.inflate(-8, -8), raised=True, width=1)
-    pulse = 1 if math.sin(now * math.pi) > -0.9 else 0
-    outline_text(surface, INVITE, (banner.centerx, banner.y + 5 + pulse), RED, 2, "center")
+    outline_text(surface, invite, (banner.centerx, banner.y + 5 + pulse), RED, 2, "center")
 
 
 def hit(pos: tuple[int, int], shown_choice: bool, tour: bool) -> str | None:

@@ -47,6 +47,8 @@ from chainplus.ui.window.worker import ProcessWorker, ThreadWorker
 HINT_BUDGET = 0.5
 #: Longest sleep of the loop with nothing due, so a missed wake-up costs at most this.
 MAX_SLEEP = 1.0
+#: A newcomer's first words (the first run: no settings file yet): where the rules are.
+WELCOME = Note("Welcome! The Rules icon (F1) shows how to play.", lesson=True)
 
 
 def _look(mode: BoardMode, windows: list[Overlay]) -> tuple[object, ...]:
@@ -121,8 +123,14 @@ class App:
         self.inputs = Inputs(self.stack, self.display, clock)
         self.exit_status = 0
         self.dirty = True
+        #: When the screen is next due to change by itself (``next_due``), or None.
+        self.due: float | None = None
+        self.hovered = self.hover()  # as last drawn
         if said is not None:
             own.say(Note(said))
+        elif own.session.first_run and not options.kiosk:
+            own.say(WELCOME)  # once: the settings written now say the next run is not the first
+            self.stack.remember()
         if options.window.open_path is not None:  # python main.py GAME.json
             own.ask(OpenFile(options.window.open_path))
             self.stack.serve()
@@ -171,15 +179,22 @@ class App:
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
         """Answer one event, then do what it asked; never raises for any event pygame can
-        deliver."""
-        if self.inputs.handle(event):
+        deliver. The mouse moving redraws only what it is over changed (``hover``)."""
+        if self.inputs.handle(event) and event.type != pygame.MOUSEMOTION:
             self.dirty = True
         if self.stack.serve():
             self.dirty = True
 
+    def hover(self) -> tuple[Target | None, bool]:
+        """What the pointer is over, and whether the keys' cursor shows: the square the board
+        highlights, the help line."""
+        pointer = self.inputs.pointer
+        return self.hit(pointer) if pointer is not None else None, self.inputs.cursor.shown
+
     # ------------------------------------------------------------------ time
     def update(self, now: float | None = None) -> None:
-        """Advance the clock: animations, the computer's move, cues that run out."""
+        """Advance the clock: animations, the computer's move, cues that run out; the screen
+        is drawn again when something moved or a time it was due to change has come."""
         table = self.table
         table.now = now = self.clock() if now is None else now
         stack = self.stack
@@ -195,32 +210,36 @@ class App:
             table.say(problem)
         shown = self.board.shown
         expired = [table.cues.expire(now), shown.cues.expire(now)]
-        if self.mode.animating or any(expired) or shown.cues.hint.value is not None \
+        came = self.due is not None and now >= self.due
+        self.due = self.next_due(now)
+        if self.mode.animating or any(expired) or came or self.hover() != self.hovered \
                 or _look(stack.board, stack.windows) != before:
-            self.dirty = True  # something moved (the hint flashes)
+            self.dirty = True  # something moved
 
-    def wait_time(self, now: float) -> float:
-        """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""
-        if self.mode.animating:
-            return 0.0
+    def next_due(self, now: float) -> float | None:
+        """When the screen next changes with no event (a window's next picture, the hint's
+        flash, the computer's move), or None."""
         table, shown = self.table, self.board.shown
         times = [self.mode.deadline(now), table.cues.next_due(), shown.cues.next_due(),
                  self.inputs.due()]  # a press turning long changes the help line
         if table.policy.demo_after is not None and self.board.wakes_on_idle:
             times.append(self.inputs.last_input + table.policy.demo_after)
-        if shown.cues.hint.value is not None:
-            times.append(now + 0.5 / screen.FLASH_RATE)  # the hint flashes
-        if table.services.worker.job is not None:
-            times.append(now + 1.0 / screen.FLASH_RATE)  # the thinking indicator turns
+        if shown.cues.hint.value is not None or screen.thinking(self.board, self.stack.windows):
+            times.append(screen.next_flash(now))  # the hint flashes, the thinking dots turn
         due = [t for t in times if t is not None]
-        if not due:
-            return MAX_SLEEP
-        return max(0.0, min(MAX_SLEEP, min(due) - now))
+        return min(due) if due else None
+
+    def wait_time(self, now: float) -> float:
+        """Seconds the loop may sleep before anything changes by itself (0: draw frames)."""
+        if self.mode.animating:
+            return 0.0
+        due = self.next_due(now)
+        return MAX_SLEEP if due is None else max(0.0, min(MAX_SLEEP, due - now))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole 640x480 screen, the help box last."""
-        self.dirty = False
+        self.dirty, self.hovered = False, self.hover()
         inputs = self.inputs
         screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointing(),
                     inputs.focused)

@@ -5,6 +5,7 @@ The board's phase while a move's chain is shown in play is ``showing.Showing``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -62,4 +63,13 @@ class Chain:
 
     def over(self, now: float) -> bool:
         return self.at(now)[0] >= len(self.shown.cascade.waves)
+
+    def next_step(self, now: float, rate: float) -> float:
+        """When the chain, drawn ``rate`` times a second, next shows a new picture: the end of
+        the placement's hold (nothing moves until then), else the next of its steps."""
+        waves_start = self.start + self.hold
+        if now < waves_start:
+            return waves_start
+        step = waves_start + (math.floor((now - waves_start) * rate) + 1) / rate
+        return step if step > now else step + 1 / rate  # never now: a rounding short
 

@@ -35,9 +35,11 @@ class Effect(Enum):
 
 @dataclass(frozen=True)
 class IconControl:
-    """One icon: its name, label, the glyph it shows now, when it works, help and action.
+    """One icon: its name, label, the glyph it shows now, when it works, help and action, and
+    the help that says why it is greyed (None: it never is).
 
-    ``enabled`` is also told whether a human is to move (for Undo and Hint).
+    ``enabled`` is also told whether a human is to move (for Undo and Hint); ``greyed``,
+    whether a window is open over the board.
     """
 
     name: str
@@ -46,6 +48,7 @@ class IconControl:
     enabled: Callable[[Table, bool], bool]
     help: Callable[[Table], str]
     action: Callable[[Table, int], Effect]
+    greyed: Callable[[Table, bool], str] | None = None
 
 
 def _said(table: Table, note: Note, effect: Effect = Effect.STAY) -> Effect:
@@ -82,6 +85,23 @@ def _always(table: Table, human_to_move: bool) -> bool:
     return True
 
 
+def _undo_greyed(table: Table, window_open: bool) -> str:
+    session = table.session
+    if session.hosted:
+        return "Undo: a network game's moves stay."
+    if not session.game.can_undo():
+        return "Undo: no move to take back yet."
+    return "Undo: no move of a human player to take back."
+
+
+def _hint_greyed(table: Table, window_open: bool) -> str:
+    if window_open:
+        return "Hint: not while a window is open over the board."
+    if table.session.game.winner is not None:
+        return "Hint: the game is over."
+    return "Hint: only on a human player's turn."
+
+
 def _rules(table: Table, step: int) -> Effect:
     table.ask(OpenRules())
     return Effect.STAY
@@ -96,10 +116,11 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
     IconControl("new", "New", lambda t: "new", _always,
                 lambda t: "New: start a new game with the seats in the panel.", _new),
     IconControl("undo", "Undo", lambda t: "undo", lambda t, human: t.session.can_undo(),
-                lambda t: "Undo: take back moves to the last move a human made.", _undo),
+                lambda t: "Undo: take back moves to the last move a human made.", _undo,
+                _undo_greyed),
     IconControl("hint", "Hint", lambda t: "hint", lambda t, human: human,
                 lambda t: "Hint: flash the square the strongest computer would play.",
-                lambda t, step: Effect.HINT),
+                lambda t, step: Effect.HINT, _hint_greyed),
     IconControl("speed", "Speed", lambda t: f"speed-{t.session.speed}", _always,
                 lambda t: f"Speed: {t.session.speed}. Select: next speed, Adjust: back.",
                 lambda t, step: _said(t, t.session.step_speed(step))),

@@ -25,12 +25,28 @@ from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.policy import DEMO
 from chainplus.ui.window.requests import EndDemo
+from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Part, Target
 
 #: The demonstration game's seats (its speed is the kiosk policy's).
 DEMO_SEATS = (SeatSpec("computer", 3, 10),) * len(SEATS)
 DEMO_BUDGET = 0.05
+#: Pictures a second of the demonstration's chains (a player's own are drawn at every frame):
+#: each wave bursts and lands, and a kiosk left alone rests between pictures.
+DEMO_FPS = 10
+
+
+def play_verb(table: Table) -> str:
+    """How the attract loop asks a visitor to start: "Touch" once a finger was last used,
+    "Click" once the mouse was; until either, a kiosk's screen is taken for a touch screen."""
+    touch = table.services.pointing.touch
+    return "Touch" if (table.policy.kiosk if touch is None else touch) else "Click"
+
+
+def invitation(table: Table) -> str:
+    """The invitation on the demonstration's banner, the how-to-play's and its turn box."""
+    return f"{play_verb(table)} to play!"
 
 
 class TourMode:
@@ -61,21 +77,39 @@ class TourMode:
     def over(self, now: float) -> bool:
         return now >= self.start + self.seconds
 
+    def shown(self, now: float) -> rules_view.RulesShown:
+        """The rules window as the tour shows it at ``now``."""
+        number, elapsed = self.page_at(now)
+        rules = self.table.session.game.rules
+        return rules_view.RulesShown(number=number, count=len(self.pages),
+                                     page=self.pages[number], elapsed=elapsed, playing=rules,
+                                     chosen=rules, tour=True, invite=invitation(self.table))
+
+    def deadline(self, now: float) -> float | None:
+        """When the picture next changes: the page's scene or invitation, the next page, or
+        the end of the tour (then at once)."""
+        if self.over(now):
+            return now
+        shown = self.shown(now)
+        page_start = now - shown.elapsed
+        times = [page_start + self.pages[shown.number].tour_seconds + rules_view.LATE]
+        after = rules_view.next_change(shown)
+        if after is not None:
+            times.append(page_start + after)
+        return min(times)
+
     def draw_board(self, surface: pygame.Surface) -> None:
-        game = self.table.session.game
-        marks = board_view.Marks(last=self.table.session.last_square)
+        session = self.table.session
+        game = session.game
+        marks = board_view.Marks(last=session.last_square)
         board_view.draw_board(surface, game.counts, game.owners, game.threshold, marks)
-        number, elapsed = self.page_at(self.table.now)
-        rules = game.rules
-        rules_view.draw(surface, rules_view.RulesShown(
-            number=number, count=len(self.pages), page=self.pages[number], elapsed=elapsed,
-            playing=rules, chosen=rules, tour=True))
+        rules_view.draw(surface, self.shown(self.table.now))
 
     def status(self) -> Status:
-        return Status(None, "How to play", "Touch to play!")
+        return Status(None, "How to play", invitation(self.table))
 
     def default_help(self) -> str:
-        return "How to play. Touch or click anywhere to play!"
+        return f"How to play. {play_verb(self.table)} anywhere to play!"
 
 
 class DemoMode:
@@ -123,7 +157,9 @@ class DemoMode:
 
     @property
     def animating(self) -> bool:
-        return isinstance(self.inner, TourMode) or self.inner.animating
+        """Never at every frame: the demonstration's chains step ``DEMO_FPS`` times a second,
+        the tour's pictures at their own times (``deadline``)."""
+        return False
 
     @property
     def shown(self) -> Table:
@@ -165,7 +201,18 @@ class DemoMode:
         return self.inner.look() if isinstance(self.inner, Controller) else None
 
     def deadline(self, now: float) -> float | None:
-        return None if isinstance(self.inner, TourMode) else self.inner.deadline(now)
+        """The tour's next picture; else the chain's, or the game's next step."""
+        inner = self.inner
+        if isinstance(inner, TourMode):
+            return inner.deadline(now)
+        picture = inner.picture
+        if isinstance(picture, Showing):
+            return picture.chain.next_step(now, DEMO_FPS)
+        return inner.deadline(now)
+
+    def to_move(self) -> int | None:
+        inner = self.inner
+        return None if isinstance(inner, TourMode) else inner.picture.to_move()
 
     def frame(self) -> Board:
         game = self.demo.session.game
@@ -177,7 +224,8 @@ class DemoMode:
             self.inner.draw_board(surface)
             return
         self.inner.picture.draw_board(surface, None)
-        board_view.draw_attract_banner(surface, self.table.now)
+        board_view.draw_attract_banner(surface, len(self.game_shown.moves) % 4 + 1,
+                                       invitation(self.table))
 
     def status(self) -> Status:
         inner = self.inner
@@ -190,4 +238,4 @@ class DemoMode:
         """One line wherever the pointer is: a click anywhere plays."""
         if isinstance(self.inner, TourMode):
             return self.inner.default_help()
-        return "A demonstration game. Click anywhere to play!"
+        return f"A demonstration game. {play_verb(self.table)} anywhere to play!"

@@ -134,6 +134,9 @@ class Ending:
         game = self.table.session.game
         return game.counts, game.owners
 
+    def to_move(self) -> int | None:
+        return None  # the game is won
+
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         """The final board in the winner's frame, and the graph over it once it is shown."""
         session = self.table.session

@@ -37,13 +37,13 @@ from chainplus.ui.window.pad import Ask, Pads
 from chainplus.ui.window.requests import OpenFile, OpenGames, OpenInfo, OpenRules
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import ADJUST, MENU, SELECT, Furniture, Square, Target
-from chainplus.ui.window.wake import WAKE
 
 #: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
 OPERATOR_KEY = pygame.K_q
-#: Events after which the screen is simply drawn again.
+#: Events after which the screen is simply drawn again (another thread's wake-up is not one:
+#: what it brings is drawn once the App's look of the screen changes).
 _REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
-           pygame.WINDOWSIZECHANGED, WAKE)
+           pygame.WINDOWSIZECHANGED)
 
 
 #: A game controller's events.
@@ -124,6 +124,7 @@ class Inputs:
         kind, policy = event.type, self.stack.table.policy
         if touch.emulated(event):
             return False  # the finger event itself is answered
+        self.stack.table.services.pointing.follow(kind)  # the invitation to play says so
         if kind == pygame.MOUSEBUTTONUP:
             self.dragging = None
             return False

@@ -1,6 +1,8 @@
 """The real event loop: events answered, time moved on, a frame drawn when something changed,
-and sleep in between (``play``); ``turn`` and ``next_events`` are its parts, which the rigs
-drive too. ``launch.run`` opens the window it runs in.
+and sleep in between (``play``, once round: ``go_round``); 60 frames a second only while the
+screen animates (a chain on show), else sleep until the next event or the next time something
+is due (a window's next picture: ``App.wait_time``). ``turn`` and ``next_events`` are its
+parts, which the rigs drive too. ``launch.run`` opens the window it runs in.
 """
 
 from __future__ import annotations
@@ -49,10 +51,18 @@ def play(app: Looped, display: Display, first_frame_exit: bool = False) -> int:
     if first_frame_exit:
         return 0
     while app.running:
-        turn(app, display, next_events(app))
-        if app.animating:
-            frame_clock.tick(60)
+        go_round(app, display, frame_clock)
     return app.exit_status
+
+
+def go_round(app: Looped, display: Display, frame_clock: pygame.time.Clock) -> bool:
+    """Once round the loop: wait for events or for something due, answer them and draw if
+    anything changed, kept to 60 frames a second while animating; True when it drew (the
+    rigs go round it as ``play`` does)."""
+    drawn = turn(app, display, next_events(app))
+    if app.animating:
+        frame_clock.tick(60)
+    return drawn
 
 
 def turn(app: Looped, display: Display, events: list[pygame.event.Event]) -> bool:

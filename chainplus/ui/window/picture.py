@@ -32,10 +32,6 @@ class Picture(Protocol):
     """The board on screen: drawn, counted, and said in the turn box."""
 
     @property
-    def animating(self) -> bool:
-        """True while every frame differs from the last (a chain on show)."""
-
-    @property
     def game_shown(self) -> Game:
         """The game whose seats the panel shows in play."""
 
@@ -45,6 +41,10 @@ class Picture(Protocol):
 
     def frame(self) -> Board:
         """The (counts, owners) on screen now."""
+
+    def to_move(self) -> int | None:
+        """The seat the panel marks as the one to move: None while a chain is on show (or a
+        kiosk's how-to-play), or when nobody is."""
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         """Draw the board (``pointer``: where a square may be highlighted, None for none)."""

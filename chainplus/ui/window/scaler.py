@@ -33,10 +33,13 @@ def first_window(desktop: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZ
     """The size a window first opens at: the picture at the largest half step (1, 1.5, 2 ...)
     that fits the desktop's width and HEIGHT_SHARE of its height, where sharp bilinear
     scaling is at its sharpest (every pixel 1, 1.5, 2 ... screen pixels: a whole or alternating
-    pattern); on a desktop too small even for 1x, the picture as large as fits (at least
-    SMALLEST)."""
+    pattern); but a larger whole step where it fits the whole desktop (a 640x480 screen opens
+    the window at 1x, every pixel even, where the share left for a task bar would shrink it);
+    on a desktop too small even for 1x, the picture as large as fits (at least SMALLEST)."""
     room = (desktop[0], int(desktop[1] * HEIGHT_SHARE))
     halves = min(2 * room[0] // picture[0], 2 * room[1] // picture[1])
+    whole = min(desktop[0] // picture[0], desktop[1] // picture[1])
+    halves = max(halves, 2 * whole)
     if halves >= 2:
         return picture[0] * halves // 2, picture[1] * halves // 2
     shown = Layout.fit(room, picture).area[2:]

@@ -7,6 +7,7 @@ nothing here changes state.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -15,7 +16,7 @@ from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
 from chainplus.ui.art.theme import BLACK, GREY1, ORANGE, TITLE, WORK_AREA
-from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, cell_help
+from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, IconControl, cell_help
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.picture import Board, Picture
@@ -26,12 +27,32 @@ from chainplus.ui.window.worker import HINT
 FLASH_RATE = 4
 
 
+def next_flash(now: float) -> float:
+    """When the hint's flash and the thinking dots next step."""
+    return (math.floor(now * FLASH_RATE) + 1) / FLASH_RATE
+
+
+def picture_of(mode: BoardMode, windows: Sequence[Overlay]) -> Picture:
+    """What plays the board on screen: the top window's own board (a replay's), else the
+    board's mode."""
+    return next((w.picture for w in reversed(windows) if w.picture), mode.picture)
+
+
+def thinking(mode: BoardMode, windows: Sequence[Overlay]) -> bool:
+    """Whether the turn box shows the thinking dots: a computer of the window's thinks (not a
+    hint), and the box is not the winner's nor a demonstration's (whose computers answer at
+    once: the dots would only flicker)."""
+    job = mode.shown.services.worker.job
+    return job is not None and job.kind != HINT and mode.icons_work() \
+        and not picture_of(mode, windows).status().big
+
+
 def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
          icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool) -> None:
     """Paint the whole screen but the help box for the board's ``mode`` and the ``windows``
     over it, bottom first."""
     table = mode.shown
-    picture: Picture = next((w.picture for w in reversed(windows) if w.picture), mode.picture)
+    picture = picture_of(mode, windows)
     now, cues = table.now, table.cues
     pressed = cues.pressed.value
     surface.fill(GREY1, WORK_AREA)
@@ -46,10 +67,9 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         board_view.draw_hint(surface, cues.hint.value, int(now * FLASH_RATE) % 2 == 0)
     if cues.refusal.value is not None:
         board_view.draw_refusal(surface, cues.refusal.value)
-    human = mode.human_to_move() and not windows
     for name, rect in icons.items():
         icon = ICON_BY_NAME[name]
-        enabled = mode.icons_work() and icon.enabled(table, human)
+        enabled = icon_works(mode, bool(windows), icon)
         widgets.icon(surface, rect, icon.glyph(table), pressed=pressed == Icon(name),
                      enabled=enabled)
         widgets.label(surface, rect, icon.label, enabled)
@@ -60,15 +80,20 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
     shown = panel_view.PanelShown(game.seats, squares, out_on(squares, game),
                                   mode.waiting_seats())
     cell = (pressed.seat, pressed.column) if isinstance(pressed, Cell) else None
-    to_move = game.to_move if not picture.animating else None
-    panel_view.draw_panel(surface, picture.panel, shown, cell, to_move)
+    panel_view.draw_panel(surface, picture.panel, shown, cell, picture.to_move())
     status = picture.status()
     head = status.head
-    job = table.services.worker.job
-    if job is not None and job.kind != HINT and not status.big:
+    if thinking(mode, windows):
         dots = int(now * FLASH_RATE) % 4
         head = head + "." * dots + " " * (3 - dots)  # a fixed width, so it does not jiggle
     panel_view.draw_status(surface, status.seat, head, status.line, status.big)
+
+
+def icon_works(mode: BoardMode, window_open: bool, icon: IconControl) -> bool:
+    """Whether ``icon`` works now (else it is greyed): the board's mode lets icons work, and
+    the icon's own test (Undo: moves to take back; Hint: a human to move, no window open)."""
+    human = mode.human_to_move() and not window_open
+    return mode.icons_work() and icon.enabled(mode.shown, human)
 
 
 def draw_cursor(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -107,7 +132,10 @@ def target_help(mode: BoardMode, window: Overlay | None, target: Target | None) 
     if own is not None:
         return own
     if isinstance(target, Icon):
-        return ICON_BY_NAME[target.name].help(table)
+        icon = ICON_BY_NAME[target.name]
+        if icon.greyed is not None and not icon_works(mode, window is not None, icon):
+            return icon.greyed(table, window is not None)  # why it is greyed
+        return icon.help(table)
     if isinstance(target, Cell):
         return cell_help(table.session, target.seat, target.column)
     if isinstance(target, Furniture):

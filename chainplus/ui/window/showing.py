@@ -90,6 +90,9 @@ class Showing:
     def frame(self) -> Board:
         return self.frames[max(0, min(self.wave, len(self.frames) - 1))]
 
+    def to_move(self) -> int | None:
+        return None  # the chain is on show
+
     def deadline(self, now: float) -> float | None:
         return None  # animating: every frame is drawn
 

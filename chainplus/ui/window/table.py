@@ -1,7 +1,7 @@
 """What the board and the windows over it act on: a game's ``Table`` (its session, its house
 policy, the short-lived cues on screen: a message, a hint, a refusal cross, a pressed icon)
 and the ``Services`` every game shares (the computer's worker, the sounds, the random numbers,
-the graph's judge).
+the graph's judge, how the person points).
 
 The App builds the player's own table and hands it to the board and each window. A host's game
 joined and a kiosk's demonstration each get a table of their own on the same services, so
@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+import pygame
 
 from chainplus.app.outcomes import Note
 from chainplus.app.session import Session
@@ -80,6 +82,21 @@ class Cues:
         return min(due) if due else None
 
 
+@dataclass
+class Pointing:
+    """How the person at the window last pointed: a finger (``touch`` True), the mouse (False),
+    or not yet (None); the invitation to play says "Touch" or "Click" to suit."""
+
+    touch: bool | None = None
+
+    def follow(self, kind: int) -> None:
+        """An event of ``kind`` came (touches, not the mouse events SDL makes of them)."""
+        if kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            self.touch = True
+        elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.touch = False
+
+
 @dataclass(frozen=True)
 class Services:
     """What every game the window shows shares, handed in once by the App: the computer's
@@ -96,6 +113,7 @@ class Services:
     network: Network = REAL_NETWORK
     asks: list[Request] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
+    pointing: Pointing = field(default_factory=Pointing)
 
     def close(self) -> None:
         """The window closes: the computer stops, and its process if it has one."""

@@ -196,6 +196,9 @@ class Turn:
         game = self.table.session.game
         return game.counts, game.owners
 
+    def to_move(self) -> int | None:
+        return self.table.session.game.to_move
+
     def hover(self, pointer: tuple[int, int] | None) -> int | None:
         """The square to highlight under the pointer: one the human to move may play."""
         square = board_view.square_at(pointer) if pointer is not None else None

@@ -44,6 +44,10 @@ PART_HELP = {
     "back": "The page of newer games.",
     "next": "The page of older games.",
     "about": "About this program: its name, author, licence and version.",
+    "save-none": "Nothing to save yet: no move has been made.",
+    "replay-none": "Nothing to replay yet: no move has been made.",
+    "back-first": "This is the first page: the newest games.",
+    "next-last": "This is the last page: the oldest games.",
     "close": "Close the games window (Escape).",
     "close-icon": "Close the games window (Escape).",
     "window": "Click a game to replay it.",
@@ -214,6 +218,12 @@ class GamesWindow(Overlay):
             name = "host-hosting" if self.hosting else "host-none"
         elif name == "lan" and (self.lan_fixed or self.hosting):
             name = "lan-fixed"
+        elif name in ("save", "replay") and not self.table.session.game.moves:
+            name = f"{name}-none"
+        elif name == "back" and self.page == 0:
+            name = "back-first"
+        elif name == "next" and self.page == self.pages - 1:
+            name = "next-last"
         return PART_HELP[name]
 
     def default_help(self) -> str:

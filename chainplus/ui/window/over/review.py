@@ -43,6 +43,14 @@ PANE_HELP = {
     "close": "Close the replay and go back to the game (Escape).",
     "pane": "The replay's controls.",
 }
+#: Why a button of the pane is greyed.
+GREYED_HELP = {
+    "start": "This is the start of the game already.",
+    "back": "This is the start of the game already.",
+    "next": "This is the end of the game already.",
+    "end": "This is the end of the game already.",
+    "play-on": "The game is won here: step back to play on from before.",
+}
 class ReviewWindow(Overlay):
     """``game`` replayed in place of the game on the board (which waits), from move ``at``
     (None: the end), its graph shown at once when ``graph``."""
@@ -157,6 +165,9 @@ class ReviewWindow(Overlay):
     def look(self) -> object:
         return self.replay.at, self.graph_open, len(self.judging.points), self.judging.done
 
+    def to_move(self) -> int | None:
+        return None if self.chain is not None else self.replay.position.to_move
+
     def frame(self) -> Board:
         if self.chain is not None:
             return self.chain.shown.frames[max(0, self.chain.at(self.table.now)[0])]
@@ -180,12 +191,17 @@ class ReviewWindow(Overlay):
             name = pressed.name if isinstance(pressed, Part) else ""
             graph_view.draw(surface, self.graph(), name.removeprefix("graph-"))
 
+    def enabled(self) -> dict[str, bool]:
+        """Which of the pane's buttons do something now (the others are greyed)."""
+        replay = self.replay
+        return {"start": not replay.at_start, "back": not replay.at_start,
+                "next": not replay.at_end, "end": not replay.at_end,
+                "play-on": replay.position.winner is None}
+
     def draw_over(self, surface: pygame.Surface) -> None:
-        replay, pressed = self.replay, self.table.cues.pressed.value
-        enabled = {"start": not replay.at_start, "back": not replay.at_start,
-                   "next": not replay.at_end, "end": not replay.at_end,
-                   "play-on": replay.position.winner is None}
-        review_view.draw(surface, enabled, pressed.name if isinstance(pressed, Part) else None)
+        pressed = self.table.cues.pressed.value
+        review_view.draw(surface, self.enabled(),
+                         pressed.name if isinstance(pressed, Part) else None)
 
     def status(self) -> Status:
         replay = self.replay
@@ -204,6 +220,8 @@ class ReviewWindow(Overlay):
             return f"Click to see the board after move {name[5:]}."
         if name.startswith("graph-"):
             return GRAPH_HELP[name[6:]]
+        if not self.enabled().get(name, True):
+            return GREYED_HELP[name]
         return PANE_HELP[name]
 
     def default_help(self) -> str:

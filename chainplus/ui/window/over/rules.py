@@ -35,6 +35,10 @@ PART_HELP = {
     "classic": "Classic: as most later versions play, from the next game.",
     "explain": "Explain what a move does the first time it happens.",
 }
+#: Why a part is greyed, or does nothing, at the first and last page.
+FIRST_PAGE_HELP = {"back": "This is the first page: Next turns on."}
+LAST_PAGE_HELP = {"next": "This is the last page: Close when done.",
+                  "page": "This is the last page: Close when done."}
 #: The keys that do the same, named where keys work (not in a kiosk).
 KEY_HELP = {"close": "Escape", "close-icon": "Escape", "back": "Left arrow",
             "next": "Right arrow"}
@@ -120,11 +124,13 @@ class RulesWindow(Overlay):
             return False
         return True
 
-    # ---------------------------------------------------------------- what is shown
-    @property
-    def animating(self) -> bool:
-        return self.page is not None
+    # ---------------------------------------------------------------- time
+    def deadline(self, now: float) -> float | None:
+        """When the page's scene shows its next picture (a few a second at most)."""
+        after = rules_view.next_change(self.shown_window())
+        return None if after is None else self.page_opened + after
 
+    # ---------------------------------------------------------------- what is shown
     def shown_window(self) -> rules_view.RulesShown:
         session, pressed = self.table.session, self.table.cues.pressed.value
         return rules_view.RulesShown(
@@ -143,6 +149,10 @@ class RulesWindow(Overlay):
         locked = locked_help(self.table.session)
         if locked is not None and target.name in ("acorn", "classic", "explain"):
             return locked
+        ends = (FIRST_PAGE_HELP if self.number == 0 else {}) | \
+            (LAST_PAGE_HELP if self.number == self.count - 1 else {})
+        if target.name in ends:
+            return ends[target.name]
         line = PART_HELP[target.name]
         if self.table.policy.keys and target.name in KEY_HELP:
             line = f"{line} Key: {KEY_HELP[target.name]}."
