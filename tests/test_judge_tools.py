@@ -1,6 +1,7 @@
 """The judgement's model and the tools that measure it: how predictable games are
-(``tools.predictability``) and the model fitted to who won (``ai.odds``, ``tools.judgefit``).
-Small and seeded: a few positions, cheap players."""
+(``tools.predictability``), the model fitted to who won (``ai.odds``, ``tools.judgefit``) and
+the turning points' counts (``tools.turns``). Small and seeded: a few positions, cheap
+players."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from paths import ROOT
 
 from chainplus.ai import judgement
 from chainplus.ai.odds import FEATURES, MODEL, ODDS_FILE, POWERS, Model, Terms, design, terms_of
+from chainplus.app.story import Turn
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
-from chainplus.tools import judgefit, predictability
+from chainplus.tools import judgefit, predictability, turns
 from chainplus.tools.playouts import PHASES, RealGame, Sample, phase_of, sample
 
 RECORD = ROOT / "tests" / "data" / "review" / "3-seats.json"
@@ -107,8 +109,9 @@ def test_a_file_that_is_not_gathered_games_is_one_line_of_error(tmp_path, capsys
     bad.write_text("{}\n")
     assert judgefit.main(["score", str(bad)]) == 2
     assert predictability.main(["report", str(bad)]) == 2
+    assert turns.main(["report", str(tmp_path / "none.jsonl")]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 2 and all(line.startswith("error: ") for line in err.splitlines())
+    assert err.count("\n") == 3 and all(line.startswith("error: ") for line in err.splitlines())
 
 
 # --------------------------------------------------------------------------- predictability
@@ -149,6 +152,30 @@ def test_play_and_report(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "Against the real winner" in text and "Against equal players" in text
     assert "| all | all | 1 |" in text
+
+
+# --------------------------------------------------------------------------- turning points
+def test_the_counts_catch_a_wrong_name_and_a_fall_won_back(tmp_path):
+    path = tmp_path / "judged.jsonl"
+    path.write_text(json.dumps(turns.judge_game(6, 0, CHEAP)) + "\n")
+    (judged,) = turns.read_judged([str(path)])
+    board = judged.board()
+    assert board.winner is not None and len(judged.points) == len(board.moves) + 1
+    beaten = next(s for s in board.seats if s != board.winner
+                  and judged.points[-2].judged[s] == max(judged.points[-2].judged[t]
+                                                          for t in judged.points[-2].alive
+                                                          if t != board.winner))
+    number = len(board.moves) - 1
+    mover = board.movers()[number - 1]
+    names = ("", "Red", "Blue", "Green", "Yellow")
+    words = f"Move {number}: {names[mover]} played a corner and handed Yellow a win."
+    turn = Turn(number, mover, beaten, 0.5, 0.1, words)
+    found = turns.check(judged, board, turn)
+    assert found.late and any("handed" in e for e in found.errors) == (board.winner != 4)
+    good = Turn(number, mover, beaten, 0.5, 0.1, f"Move {number}: {names[mover]} played.")
+    assert turns.check(judged, board, good).errors == ()
+    lines = turns.report([judged], table=1)
+    assert lines[0].startswith("1 games, 1 turning points") and lines[-1].startswith("| 0 |")
 
 
 def test_the_game_judges_with_the_weights_kept_in_odds_json():
