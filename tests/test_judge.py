@@ -130,7 +130,8 @@ def test_the_move_that_hands_the_rival_a_win_is_where_the_game_turned():
     assert turn is not None
     assert (turn.move, turn.mover, turn.seat) == (2, 2, 2)
     assert turn.before == pytest.approx(0.5, abs=0.05) and turn.after == 0.0
-    assert turn.words == "Move 2: Blue played an edge square and handed Red a win."
+    assert turn.words == ("Move 2: Blue played an edge square and handed Red a win: a blunder "
+                          "that decided an even game.")
 
 
 def test_a_win_let_go_is_told_as_missed():
@@ -141,15 +142,17 @@ def test_a_win_let_go_is_told_as_missed():
                                                          "missed a win."
 
 
-def test_in_a_game_nobody_has_won_the_largest_fall_of_any_seat_is_the_turn():
+def test_in_a_game_nobody_has_won_the_lasting_fall_of_any_seat_is_the_turn():
+    """Blue's fall at move 2 (it handed Red a win) was undone at move 3, where Red let the win
+    go: Red's fall from a sure win is the one that lasted."""
     game = game_of(MISSED)
     points = list(series(game))
-    falls = [(points[n - 1].judged[s] - points[n].judged[s], n, s)
-             for n in range(1, len(points)) for s in (1, 2)]
-    fall, number, seat = max(falls)
     turn = turning_point(game, points)
     assert loser(points) is None and turn is not None
-    assert (turn.move, turn.seat) == (number, seat) and fall > 0.4
+    assert points[2].judged[2] == 0.0 and points[3].judged[2] > 0.4
+    assert (turn.move, turn.seat) == (3, 1) and turn.before >= FORCED
+    assert turn.words.startswith("Move 3: Red played a corner and missed a win")
+    assert "never" not in turn.words  # the game goes on: nothing is said of what comes next
     assert turning_point(Game(), list(series(Game()))) is None
 
 
@@ -216,7 +219,8 @@ def test_review_prints_every_point_and_the_turn_as_json(capsys):
     assert result["points"][0]["judged"] == [0.5, 0.5, 0.0, 0.0]
     assert result["points"][-1]["judged"] == [1.0, 0.0, 0.0, 0.0]
     assert result["turn"]["move"] == 2
-    assert result["turn"]["words"] == "Move 2: Blue played an edge square and handed Red a win."
+    assert result["turn"]["words"] == ("Move 2: Blue played an edge square and handed Red a "
+                                       "win: a blunder that decided an even game.")
 
 
 def test_review_times_itself_on_request(capsys):

@@ -1,13 +1,13 @@
 """Level 5's judgement of a game, position by position: who held the board and who was ahead.
 
-``judge`` says, for one position, each seat's share of level 5's belief that it is ahead: a
-number in [0, 1] for every seat still in play, summing to 1 over them (0 for the others).
-``series`` walks a whole game one position at a time (the start and after each move), so a
-window can show what is done so far and stop when asked.
+``judge`` says, for one position, each seat's chance of winning it as level 5 sees it: a number
+in [0, 1] for every seat still in play, summing to 1 over them (0 for the others). ``series``
+walks a whole game one position at a time (the start and after each move), so a window can show
+what is done so far and stop when asked.
 
 How a position is judged:
 
-* A finished game: 1 for the winner. Before any piece is placed: even, as there is nothing to
+* A finished game: 1 for the winner. Until every seat has placed: even, as there is nothing to
   judge yet.
 * Otherwise level 5 searches the position for the seat to move with a fixed node limit
   (``NODES``, not a clock, so the same record always gives the same numbers) and a fixed seed.
@@ -16,17 +16,19 @@ How a position is judged:
   evaluation as it stands (``Judge.seat_scores``); the mover's score becomes the rivals' mean
   plus ``v`` over their number. A search that finished no ply (it had one move to choose
   from, or the node limit came first: 3 positions in the 200 of a late two-seat game) says
-  nothing, and then the mover too keeps its evaluation as it stands.
-* The scores become shares by a softmax over ``SCALE`` points: a seat ``SCALE`` points above
-  another is e (about 2.7) times as likely to be ahead; between two seats that is 73 %. A
-  forced win or loss the search finds is worth a million points (``evaluate.WIN``), so it
-  gives 1 or 0.
+  nothing, and then the mover too keeps its evaluation as it stands (``level_scores``).
+* A forced win or loss the search finds decides it: 1 or 0 (a softmax of the scores over
+  ``SCALE`` points, in which the million points of ``evaluate.WIN`` leave nothing between).
+* Any other position: the chances ``odds.MODEL`` gives the scores and the board (``odds``),
+  with the weights in ``odds.json``. They are the lead alone over ``SCALE`` points: a seat
+  ``SCALE`` points above another is e (about 2.7) times as likely to be ahead; between two
+  seats that is 73 %.
 
-``SCALE`` was chosen against who went on to win (``NOTES.md``, "Judging a game"): a lead in
-the evaluation says little about the winner until late in a game, so the shares stay near even
-for most of it and move to 1 and 0 when the search sees the game decided. Late in a game 160
-fits the winners about as well as any; larger scales match even odds over whole games only by
-keeping the line flat, smaller ones claim more than the evaluation knows.
+Who wins a game of Chain Reaction is mostly left to chance until late (``NOTES.md``, "How much
+a game can be known"), and a lead in the evaluation says little about it until then, so the
+shares stay near even for most of a game and move to 1 and 0 when the search sees the game
+decided. Models fitted to who won (``python -m chainplus.tools.judgefit``) did no better on
+every held-out set than this one, chosen by hand against the winners before them.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from chainplus.ai.evaluate import JUDGE
+from chainplus.ai.evaluate import JUDGE, WIN
 from chainplus.ai.limits import Limit
+from chainplus.ai.odds import MODEL, Model, terms_of
 from chainplus.ai.search import search
 from chainplus.core.game import Game
 
@@ -45,13 +48,16 @@ from chainplus.core.game import Game
 #: development machine, 0.6-0.8 s for a 200-move game (``NOTES.md``).
 NODES = 300
 #: Points of evaluation (1 piece = 1 point) that make one seat e times as likely to be ahead
-#: as another.
+#: as another (``odds.Model.plain``, the weights kept in ``odds.json``); decided positions
+#: use it too.
 SCALE = 160.0
 #: The search's seed: the same numbers for the same record, every time.
 SEED = 0
 #: A share at least this close to 1 comes only from a forced win the search found: a lead
 #: would need 3,300 points to reach it, and leads stay under 400 (the most seen in 150 games).
 FORCED = 1.0 - 1e-9
+#: A search value at least this large says the game is decided (a forced win or loss).
+DECIDED = WIN // 2
 #: Entries of the share tuples: indexed by seat number, 0 unused (as ``Game.squares``).
 SLOTS = 5
 
@@ -79,16 +85,28 @@ def board_shares(game: Game) -> tuple[float, ...]:
     return tuple(game.squares[s] / owned if s in game.alive else 0.0 for s in range(SLOTS))
 
 
-def judge(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = None
-          ) -> tuple[float, ...]:
-    """Level 5's judgement of ``game``'s position: each seat's share, indexed by seat (module
-    docstring). ``stop`` is polled at every position searched; when it says stop the answer
-    is unfinished (the caller throws it away). ``game`` is not changed."""
+def judge(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = None,
+          model: Model = MODEL) -> tuple[float, ...]:
+    """Level 5's judgement of ``game``'s position: each seat's chance of winning, indexed by
+    seat (module docstring); ``model`` weighs what the search and the board say. ``stop`` is
+    polled at every position searched; when it says stop the answer is unfinished (the caller
+    throws it away). ``game`` is not changed."""
     if game.winner is not None:
         return tuple(1.0 if s == game.winner else 0.0 for s in range(SLOTS))
+    if not all(game.placed >> s & 1 for s in game.seats):
+        return _even(game.alive)
+    scores, decided = level_scores(game, nodes=nodes, stop=stop)
+    if decided:
+        return softmax(scores)
+    return model.shares(terms_of(game, scores))
+
+
+def level_scores(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = None
+                 ) -> tuple[dict[int, float], bool]:
+    """Each seat in play's score in points as level 5 sees ``game`` (the module docstring's
+    scores: the mover's after its search), and whether the search found the game decided (a
+    forced win or loss)."""
     alive = game.alive
-    if not game.placed:
-        return _even(alive)
     mover = game.to_move or 0
     evaluated = JUDGE.seat_scores(game)
     scores = {s: float(evaluated[s]) for s in alive}
@@ -96,7 +114,7 @@ def judge(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = N
     if found.depth:
         rivals = [scores[s] for s in alive if s != mover]
         scores[mover] = sum(rivals) / len(rivals) + found.value / len(rivals)
-    return softmax(scores)
+    return scores, abs(found.value) >= DECIDED
 
 
 def softmax(scores: dict[int, float]) -> tuple[float, ...]:
