@@ -181,7 +181,8 @@ def test_the_counts_catch_a_wrong_name_and_a_fall_won_back(tmp_path):
 def test_the_game_judges_with_the_weights_kept_in_odds_json():
     """No fit beat the judgement before it on every held-out set (NOTES.md), so the weights
     kept are the lead over 160 points; the judgement reads them from the file."""
-    assert ODDS_FILE.exists() and MODEL == Model.load() == Model.plain()
+    assert (ROOT / "chainplus" / "ai" / ODDS_FILE).exists()
+    assert MODEL == Model.load() == Model.plain()
     for board in boards(40):
         scores, decided = judgement.level_scores(board)
         expected = judgement.softmax(scores) if decided else MODEL.shares(terms_of(board, scores))

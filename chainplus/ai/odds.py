@@ -22,6 +22,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from chainplus.ai.evaluate import loaded_squares
@@ -34,8 +35,9 @@ FEATURES = ("lead", "squares", "pieces", "loaded", "to_move")
 LEAD_UNIT = 100.0
 #: The powers of the phase each weight is a polynomial in.
 POWERS = 3
-#: Where the fitted weights are kept.
-ODDS_FILE = Path(__file__).with_name("odds.json")
+#: The fitted weights in use, package data beside this module (read with importlib.resources,
+#: so an installed copy finds them too).
+ODDS_FILE = "odds.json"
 #: Entries of the share tuples: indexed by seat number, 0 unused (as ``Game.squares``).
 SLOTS = 5
 
@@ -88,10 +90,13 @@ class Model:
         return cls((lead,) + ((0.0,) * POWERS,) * (len(FEATURES) - 1))
 
     @classmethod
-    def load(cls, path: Path = ODDS_FILE) -> Model:
-        """The model in ``path``; ``plain`` when it is missing or unreadable."""
+    def load(cls, path: Path | None = None) -> Model:
+        """The model in ``path`` (None: the one in use, ``ODDS_FILE``); ``plain`` when it is
+        missing or unreadable."""
         try:
-            data = json.loads(path.read_text())["weights"]
+            text = path.read_text() if path is not None else \
+                resources.files("chainplus.ai").joinpath(ODDS_FILE).read_text(encoding="utf-8")
+            data = json.loads(text)["weights"]
             weights = tuple(tuple(float(w) for w in data[name]) for name in FEATURES)
             if any(len(row) != POWERS for row in weights):
                 raise ValueError("a weight is not one number a power of the phase")
