@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,10 @@ from chainplus.net.peer import Peer
 log = logging.getLogger(__name__)
 #: Seconds a connection pushed out of the lobby is told to wait before it tries again.
 PUSHED_RETRY = 0.5
+
+
+#: A listener in the host's own process: called with each message told to all.
+Listen = Callable[[dict[str, Any]], None]
 
 
 class Door:
@@ -45,6 +50,8 @@ class Door:
         self._game = game
         self._changed, self._move = changed, move
         self._serving: set[asyncio.Task[Any]] = set()
+        self._listeners: list[Listen] = []  # in this process: a hosting window's line
+        self._listeners_lock = threading.Lock()
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                     source: str) -> None:
@@ -176,6 +183,19 @@ class Door:
             await asyncio.sleep(self.limits.idle_timeout / 3)
             number += 1
             self.tell({"ping": number})
+
+    def subscribe(self, listener: Listen) -> None:
+        """Have ``listener`` called (on the host's thread; it must not block) with every
+        message told to all from now on (``broadcast``)."""
+        with self._listeners_lock:
+            self._listeners.append(listener)
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Tell ``message`` to every joined peer and every listener."""
+        self.tell(message)
+        with self._listeners_lock:
+            for listener in self._listeners:
+                listener(message)
 
     def tell(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every joined peer, spectators too."""

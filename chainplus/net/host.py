@@ -36,7 +36,7 @@ from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
 from chainplus.net.computer import Computer
-from chainplus.net.door import Door
+from chainplus.net.door import Door, Listen
 from chainplus.net.framing import MAX_CLIENT_LINE
 from chainplus.net.hosted_game import HostConfig, HostedGame, HostView
 from chainplus.net.loop_thread import LoopThread
@@ -49,7 +49,6 @@ __all__ = ["Host", "HostConfig", "HostView"]
 #: Seconds a stopping host gives its peers to take their last lines (the goodbye).
 SHUT_GRACE = 0.2
 #: Who hears every message the host sends to all its peers.
-Listen = Callable[[dict[str, Any]], None]
 
 
 class Host:
@@ -75,8 +74,6 @@ class Host:
                                   self._pace, self._answered)
         self._closing = False
         self._ended: Game | None = None  # the last game whose end was dealt with
-        self._listeners: list[Listen] = []
-        self._listeners_lock = threading.Lock()
         self._done = threading.Event()
         self._listener: Listener | None = None
         self._tasks: list[asyncio.Task[None]] = []  # the pinger, then the closer
@@ -113,8 +110,7 @@ class Host:
         """Have ``listener`` called (on the host's thread; it must not block) with every
         message the host sends to all its peers from now on, the game as it stands first:
         what a hosting window shows."""
-        with self._listeners_lock:
-            self._listeners.append(listener)
+        self._door.subscribe(listener)
         self.resend()
 
     def resend(self) -> None:
@@ -160,7 +156,7 @@ class Host:
             return
         self._closing = True
         self._move_clock.stop()
-        self._broadcast({"bye": reason, "done": done})
+        self._door.broadcast({"bye": reason, "done": done})
         self._door.close()
         if self._listener is not None:
             self._listener.close()
@@ -178,13 +174,7 @@ class Host:
         self._advance()
 
     def _send_game(self) -> None:
-        self._broadcast(msg.game_message(self._game.state()))
-
-    def _broadcast(self, message: dict[str, Any]) -> None:
-        self._door.tell(message)
-        with self._listeners_lock:
-            for listener in self._listeners:
-                listener(message)
+        self._door.broadcast(msg.game_message(self._game.state()))
 
     # ------------------------------------------------------------------ moves
     def _peer_move(self, seat: int, move: msg.Move) -> str | None:
@@ -216,7 +206,7 @@ class Host:
         if self._closing or not hosted.awaits(seat) or hosted.kind(seat) != "network":
             return
         plan = hosted.seats[seat - 1]
-        self._broadcast(msg.timed_out(seat, plan.level, seconds))
+        self._door.broadcast(msg.timed_out(seat, plan.level, seconds))
         self._set_seat(seat, SeatSpec("computer", plan.level, plan.random_pct),
                        f"you ran out of time ({seconds:.0f} s a move): the computer plays seat "
                        f"{seat} now")
@@ -231,7 +221,7 @@ class Host:
         """Play an accepted move, tell everyone, and go on (IllegalMoveError: nothing done)."""
         message, _ = self._game.play(square)
         self._pace.moved(len(self._game.game.moves))
-        self._broadcast(message)
+        self._door.broadcast(message)
         if self._on_move is not None:
             self._on_move(self._game.game)
         self._advance()
