@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-from datetime import UTC
+from datetime import timezone
 from pathlib import Path
 
 import pygame
@@ -384,7 +384,7 @@ def autosaved_at(folder: Path, seconds_ago: float, kiosk: bool = True):
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     store = Store(folder, logger=logger, write_settings=not kiosk,
-                  clock=lambda: datetime.fromtimestamp(written + seconds_ago, UTC))
+                  clock=lambda: datetime.fromtimestamp(written + seconds_ago, timezone.utc))
     session = Session(options_of(kiosk=kiosk, seats=parse_seats("H,H")), store)
     logger.removeHandler(handler)
     return session, " ".join(said)
