@@ -64,12 +64,18 @@ class Chain:
     def over(self, now: float) -> bool:
         return self.at(now)[0] >= len(self.shown.cascade.waves)
 
+    @property
+    def end(self) -> float:
+        """When the last wave is over."""
+        return self.start + self.hold + len(self.shown.cascade.waves) * self.wave_time
+
     def next_step(self, now: float, rate: float) -> float:
-        """When the chain, drawn ``rate`` times a second, next shows a new picture: the end of
-        the placement's hold (nothing moves until then), else the next of its steps."""
-        waves_start = self.start + self.hold
-        if now < waves_start:
-            return waves_start
-        step = waves_start + (math.floor((now - waves_start) * rate) + 1) / rate
-        return step if step > now else step + 1 / rate  # never now: a rounding short
+        """When the chain, drawn ``rate`` times a second from its placement, next shows a new
+        picture: the next of its steps once the placement's hold is over (nothing moves until
+        then), or its end when that comes within half a step."""
+        k = max(math.floor((now - self.start) * rate) + 1, math.ceil(self.hold * rate))
+        step = self.start + k / rate
+        if step <= now:
+            step += 1 / rate  # a rounding short: never now
+        return self.end if step > self.end - 0.5 / rate else step
 

@@ -33,8 +33,9 @@ from chainplus.ui.window.targets import Part, Target
 DEMO_SEATS = (SeatSpec("computer", 3, 10),) * len(SEATS)
 DEMO_BUDGET = 0.05
 #: Pictures a second of the demonstration's chains (a player's own are drawn at every frame):
-#: each wave bursts and lands, and a kiosk left alone rests between pictures.
-DEMO_FPS = 10
+#: about one a wave at its speed, each wave seen bursting, and a kiosk left alone rests
+#: between pictures.
+DEMO_FPS = 8
 
 
 def play_verb(table: Table) -> str:

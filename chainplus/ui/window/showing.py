@@ -58,8 +58,7 @@ class Showing:
     @property
     def end(self) -> float:
         """When the last wave is over."""
-        chain = self.chain
-        return chain.start + chain.hold + len(self.cascade.waves) * chain.wave_time
+        return self.chain.end
 
     def tick(self, now: float) -> bool:
         """Show the chain as it is at ``now``, each wave heard as it begins; True once it is
