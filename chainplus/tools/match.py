@@ -26,7 +26,6 @@ import contextlib
 import functools
 import json
 import multiprocessing
-import queue
 import random
 import shlex
 import signal
@@ -34,7 +33,6 @@ import subprocess
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from multiprocessing.pool import Pool as PoolType
 
 from chainplus.ai import players as ai
 from chainplus.ai.levels import DEFAULT_BUDGET
@@ -239,37 +237,8 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _play_numbered(indices: range, config: MatchConfig) -> list[tuple[int, GameResult]]:
-    return [(index, play_game(index, config)) for index in indices]
-
-
-def _in_pool(pool: PoolType, indices: range, chunk: int, jobs: int,
-             config: MatchConfig) -> Generator[tuple[int, GameResult], None, None]:
-    """The games of ``indices`` on ``pool``, ``chunk`` to a task, as each task ends. Only
-    two tasks a worker are handed out at once: a pool whose task thread is still pushing
-    thousands of games into a full pipe can hang for ever when it is stopped (Python 3.10)."""
-    finished: queue.SimpleQueue[list[tuple[int, GameResult]] | BaseException] = \
-        queue.SimpleQueue()
-    starts = iter(range(0, len(indices), chunk))
-    out = 0
-
-    def hand_out() -> None:
-        nonlocal out
-        start = next(starts, None)
-        if start is not None:
-            pool.apply_async(_play_numbered, (indices[start:start + chunk], config),
-                             callback=finished.put, error_callback=finished.put)
-            out += 1
-
-    for _ in range(2 * jobs):
-        hand_out()
-    while out:
-        done = finished.get()
-        out -= 1
-        if isinstance(done, BaseException):
-            raise done
-        yield from done
-        hand_out()
+def _play_numbered(index: int, config: MatchConfig) -> tuple[int, GameResult]:
+    return index, play_game(index, config)
 
 
 def play(config: MatchConfig, games: int, jobs: int = 1,
@@ -284,8 +253,8 @@ def play(config: MatchConfig, games: int, jobs: int = 1,
     if jobs > 1 and len(indices) > 1:
         with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
             # a paired opening's games go to one worker, which works its start out once
-            yield from _in_pool(pool, indices, config.seats if config.paired else 1, jobs,
-                                config)
+            yield from pool.imap_unordered(functools.partial(_play_numbered, config=config),
+                                           indices, config.seats if config.paired else 1)
         return
     for index in indices:
         yield index, play_game(index, config)
