@@ -25,7 +25,7 @@ import math
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,15 @@ from chainplus.ai.judgement import NODES, level_scores, softmax
 from chainplus.ai.odds import FEATURES, POWERS, Model, Terms, design, flat, from_flat, terms_of
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
-from chainplus.tools.playouts import GAME_NODES, LEVELS, PHASES, Player, phase_of, real_game
+from chainplus.tools.playouts import (
+    GAME_NODES,
+    LEVELS,
+    PHASES,
+    Player,
+    phase_of,
+    read_lines,
+    real_game,
+)
 from chainplus.tools.predictability import FLOOR, hit
 
 #: The ridge: the fit's log likelihood less this times the sum of the weights squared.
@@ -77,25 +85,15 @@ def gather_game(seed: int, index: int, nodes: int, *, game_nodes: int = GAME_NOD
 
 def read_seen(paths: Sequence[str]) -> list[Seen]:
     """Every position in the files ``gather`` wrote (ValueError: one line saying where)."""
-    found: list[Seen] = []
-    games = 0
-    for path in paths:
-        try:
-            lines = Path(path).read_text().splitlines()
-        except OSError as exc:
-            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
-        for number, line in enumerate(lines, 1):
-            try:
-                data = json.loads(line)
-                games += 1
-                found.extend(Seen(games, int(p["pieces"]), Terms(
-                    tuple(p["alive"]), float(p["phase"]),
-                    tuple(tuple(float(v) for v in seat) for seat in p["values"])),
-                    int(data["winner"]), None if p["decided"] is None else
-                    tuple(float(v) for v in p["decided"])) for p in data["positions"])
-            except (ValueError, KeyError, TypeError):
-                raise ValueError(f"{path}, line {number}: not a gathered game") from None
-    return found
+    def positions(data: Any) -> list[Seen]:
+        return [Seen(0, int(p["pieces"]), Terms(
+            tuple(p["alive"]), float(p["phase"]),
+            tuple(tuple(float(v) for v in seat) for seat in p["values"])),
+            int(data["winner"]), None if p["decided"] is None else
+            tuple(float(v) for v in p["decided"])) for p in data["positions"]]
+
+    games = read_lines(paths, "a gathered game", positions)
+    return [replace(seen, game=number) for number, game in enumerate(games, 1) for seen in game]
 
 
 def shares(model: Model, seen: Seen) -> tuple[float, ...]:

@@ -15,15 +15,19 @@ judgement fitted to who won). Everything is seeded, so a sample is the same on a
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 from chainplus.ai.limits import Limit
 from chainplus.ai.players import choose_move
 from chainplus.core.game import Game
 from chainplus.core.rules import RULES, Rules
+
+T = TypeVar("T")
 
 #: The phases of a game by the pieces on the board: each is from its bound to the next one's.
 PHASES = (0, 40, 80, 120)
@@ -170,3 +174,20 @@ def sample(seed: int, index: int, playouts: int, *,
         wins[out.winner or 0] += 1
     return Sample(index, game, placements, pieces[placements], tuple(board.alive),
                   final.winner or 0, tuple(wins), judge(board))
+
+
+def read_lines(paths: Sequence[str], what: str, parse: Callable[[Any], T]) -> list[T]:
+    """Each JSON line of the files a measuring tool wrote, ``parse``d, in order; ValueError
+    with one line saying where for a file that cannot be read or a line that is not ``what``."""
+    found: list[T] = []
+    for path in paths:
+        try:
+            lines = Path(path).read_text().splitlines()
+        except OSError as exc:
+            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+        for number, line in enumerate(lines, 1):
+            try:
+                found.append(parse(json.loads(line)))
+            except (ValueError, KeyError, TypeError):
+                raise ValueError(f"{path}, line {number}: not {what}") from None
+    return found

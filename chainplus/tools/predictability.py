@@ -36,7 +36,15 @@ from pathlib import Path
 from chainplus.ai.judgement import judge
 from chainplus.ai.odds import Model
 from chainplus.common.options import OneLineParser
-from chainplus.tools.playouts import GAME_NODES, PHASES, PLAYOUT_NODES, Sample, phase_of, sample
+from chainplus.tools.playouts import (
+    GAME_NODES,
+    PHASES,
+    PLAYOUT_NODES,
+    Sample,
+    phase_of,
+    read_lines,
+    sample,
+)
 
 #: The least share a prediction is scored with (a judgement sure of the wrong seat).
 FLOOR = 1e-3
@@ -204,18 +212,7 @@ def differences_table(items: Sequence[Sample], shares: Shares) -> list[str]:
 def read_samples(paths: Sequence[str]) -> list[Sample]:
     """The samples in ``paths`` (later lines of one index replace earlier ones); ValueError
     with a one-line reason for a file that cannot be read."""
-    found: dict[int, Sample] = {}
-    for path in paths:
-        try:
-            lines = Path(path).read_text().splitlines()
-        except OSError as exc:
-            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
-        for number, line in enumerate(lines, 1):
-            try:
-                item = Sample.from_data(json.loads(line))
-            except (ValueError, KeyError, TypeError):
-                raise ValueError(f"{path}, line {number}: not a sample") from None
-            found[item.index] = item
+    found = {item.index: item for item in read_lines(paths, "a sample", Sample.from_data)}
     return [found[i] for i in sorted(found)]
 
 

@@ -27,7 +27,6 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from chainplus.ai.judgement import NODES, Point, series
@@ -35,7 +34,7 @@ from chainplus.app.panel import SEAT_NAME
 from chainplus.app.story import Turn, loser, turning_point
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
-from chainplus.tools.playouts import RealGame, real_game
+from chainplus.tools.playouts import RealGame, read_lines, real_game
 from chainplus.tools.review import point_data
 
 #: Moves after a turning point in which its fall must not be won back.
@@ -64,26 +63,15 @@ def judge_game(seed: int, index: int, nodes: int) -> dict[str, Any]:
 
 def read_judged(paths: Sequence[str]) -> list[Judged]:
     """The games ``judge`` wrote (ValueError: one line saying where)."""
-    found = []
-    for path in paths:
-        try:
-            lines = Path(path).read_text().splitlines()
-        except OSError as exc:
-            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
-        for number, line in enumerate(lines, 1):
-            try:
-                data = json.loads(line)
-                game = RealGame(tuple(data["seats"]), data["rules"],
-                                tuple((int(a), int(b)) for a, b in data["players"]),
-                                tuple(data["moves"]))
-                points = tuple(Point(p["move"], p["mover"], tuple(p["alive"]),
-                                     (0.0, *map(float, p["shares"])),
-                                     (0.0, *map(float, p["judged"])))
-                               for p in data["points"])
-            except (ValueError, KeyError, TypeError):
-                raise ValueError(f"{path}, line {number}: not a judged game") from None
-            found.append(Judged(int(data["index"]), game, points))
-    return found
+    def judged(data: Any) -> Judged:
+        game = RealGame(tuple(data["seats"]), data["rules"],
+                        tuple((int(a), int(b)) for a, b in data["players"]), tuple(data["moves"]))
+        points = tuple(Point(p["move"], p["mover"], tuple(p["alive"]),
+                             (0.0, *map(float, p["shares"])), (0.0, *map(float, p["judged"])))
+                       for p in data["points"])
+        return Judged(int(data["index"]), game, points)
+
+    return read_lines(paths, "a judged game", judged)
 
 
 @dataclass(frozen=True)
