@@ -19,9 +19,9 @@ from pygame import Rect
 
 from chainplus.app.games import GameEntry
 from chainplus.app.panel import SEAT_NAME
-from chainplus.ui.art import board_view, font, glyphs
-from chainplus.ui.art.theme import BLACK, CREAM, DARK_BLUE, GREY1, GREY2, GREY4, WHITE
-from chainplus.ui.art.widgets import box, part_at
+from chainplus.ui.art import board_view, font
+from chainplus.ui.art.theme import BLACK, DARK_BLUE, GREY1, GREY2, GREY4, WHITE
+from chainplus.ui.art.widgets import box, dialog_frame, part_at
 
 WINDOW = Rect(6, 30, 428, 444)
 TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
@@ -86,15 +86,8 @@ def buttons(network: bool) -> dict[str, Rect]:
 
 def draw(surface: pygame.Surface, shown: GamesShown) -> None:
     window = NETWORK_WINDOW if shown.network is not None else WINDOW
-    pygame.draw.rect(surface, GREY4, window.move(4, 4))
-    surface.fill(GREY1, window)
-    pygame.draw.rect(surface, BLACK, window, 1)
-    surface.fill(CREAM, TITLE_BAR)
-    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
     title = "Network game" if shown.network else f"Games ({shown.page + 1} of {shown.pages})"
-    font.draw(surface, title, (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
-    box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
-    glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    dialog_frame(surface, window, title, shown.pressed == "close-icon")
     enabled = {"save": shown.can_save, "replay": shown.can_save, "back": shown.page > 0,
                "next": shown.page < shown.pages - 1, "join": shown.can_join,
                "host": shown.can_host}

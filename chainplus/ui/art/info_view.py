@@ -17,9 +17,9 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from chainplus.ui.art import font, glyphs
-from chainplus.ui.art.theme import BLACK, CREAM, GREY1, GREY4
-from chainplus.ui.art.widgets import box, part_at, well
+from chainplus.ui.art import font
+from chainplus.ui.art.theme import BLACK, GREY1
+from chainplus.ui.art.widgets import dialog_frame, part_at, well
 
 TITLE = "About this program"
 #: The fields, top to bottom, and their labels.
@@ -73,14 +73,7 @@ def lines(value: str, name: str) -> list[str]:
 
 def draw(surface: pygame.Surface, shown: InfoShown) -> None:
     """The whole window as ``shown`` says."""
-    pygame.draw.rect(surface, GREY4, WINDOW.move(4, 4))
-    surface.fill(GREY1, WINDOW)
-    pygame.draw.rect(surface, BLACK, WINDOW, 1)
-    surface.fill(CREAM, TITLE_BAR)
-    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
-    font.draw(surface, TITLE, (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
-    box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
-    glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    dialog_frame(surface, WINDOW, TITLE, shown.pressed == "close-icon")
     for name, rect in FIELDS.items():
         font.draw(surface, LABEL[name], (LABEL_RIGHT, rect.y + 5), BLACK, align="right")
         well(surface, rect, GREY1)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from chainplus.ui.art import font, glyphs
+from chainplus.ui.art import font
 from chainplus.ui.art.theme import BLACK, CREAM, GREY1, GREY4, RED, WHITE
-from chainplus.ui.art.widgets import bevel, box, part_at, well
+from chainplus.ui.art.widgets import bevel, box, dialog_frame, part_at, well
 
 WINDOW = Rect(24, 72, 396, 222)
 TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
@@ -66,14 +66,7 @@ class JoinShown:
 
 
 def draw(surface: pygame.Surface, shown: JoinShown) -> None:
-    pygame.draw.rect(surface, GREY4, WINDOW.move(4, 4))
-    surface.fill(GREY1, WINDOW)
-    pygame.draw.rect(surface, BLACK, WINDOW, 1)
-    surface.fill(CREAM, TITLE_BAR)
-    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
-    font.draw(surface, TITLE, (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK, align="center")
-    box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
-    glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    dialog_frame(surface, WINDOW, TITLE, shown.pressed == "close-icon")
     font.draw(surface, INTRO, (LEFT, INTRO_Y), BLACK)
     for name, rect in FIELDS.items():
         font.draw(surface, LABEL[name], (LEFT, rect.y + PAD), BLACK)
