@@ -201,21 +201,14 @@ def test_a_host_started_again_is_joined_again_and_the_game_goes_on(net):
         [record] = again.snapshot().finished
         game = game_from_data(record)
         assert game.winner is not None and game.moves[:len(stood.moves)] == stood.moves
-        answers = [(after - before, chain_waves(shown)) for (before, _, shown), (after, seat, _)
+        answers = [after - before for (before, _, _), (after, seat, _)
                    in itertools.pairwise(saved) if seat == 2]
-        assert answers and all(waited >= 1.0 + waves / 10 for waited, waves in answers)
+        assert answers and all(waited >= 1.0 for waited in answers)  # the pause, each time
         for bot in results:
             assert bot.reconnects >= 1
             assert [game_from_data(r).state() for r in bot.records] == [game.state()]
     finally:
         again.stop()
-
-
-def chain_waves(game: Game) -> int:
-    """The waves of the chain that ``game``'s last move set off."""
-    replayed = Game(game.seats, game.rules)
-    waves = [len(replayed.play(square).waves) for square in game.moves]
-    return waves[-1]
 
 
 def test_the_game_waits_on_a_seat_whose_joiner_left_and_says_so(net):
