@@ -25,7 +25,6 @@ everything else gets an error to that peer alone, and a peer that keeps erring i
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import threading
 from collections.abc import Callable
@@ -48,7 +47,6 @@ __all__ = ["Host", "HostConfig", "HostView"]
 
 #: Seconds a stopping host gives its peers to take their last lines (the goodbye).
 SHUT_GRACE = 0.2
-#: Who hears every message the host sends to all its peers.
 
 
 class Host:
@@ -179,18 +177,11 @@ class Host:
     # ------------------------------------------------------------------ moves
     def _peer_move(self, seat: int, move: msg.Move) -> str | None:
         """A joined peer's move for its seat: played, or why not."""
-        why = self._game.refusal(seat, move)
-        if why is None:
-            try:
-                self._apply(move.square)
-            except IllegalMoveError as exc:
-                why = str(exc)
-        return why
+        return self._game.refusal(seat, move) or self._apply(move.square)
 
     def _local_move(self, seat: int, square: int) -> None:
-        if self._game.awaits(seat) and self._game.kind(seat) == "human":
-            with contextlib.suppress(IllegalMoveError):
-                self._apply(square)
+        if self._game.awaits(seat, "human"):
+            self._apply(square)
 
     def _set_seat(self, seat: int, plan: SeatSpec, why: str = "") -> None:
         holder = self._game.set_seat(seat, plan)
@@ -202,10 +193,9 @@ class Host:
     def _out_of_time(self, seat: int) -> None:
         """The network seat to move took too long: the host's computer plays it from now on,
         at the level the host set for the seat, and everyone is told."""
-        hosted, seconds = self._game, self.config.move_seconds or 0
-        if self._closing or not hosted.awaits(seat) or hosted.kind(seat) != "network":
+        if self._closing or not self._game.awaits(seat, "network"):
             return
-        plan = hosted.seats[seat - 1]
+        plan, seconds = self._game.seats[seat - 1], self.config.move_seconds or 0
         self._door.broadcast(msg.timed_out(seat, plan.level, seconds))
         self._set_seat(seat, SeatSpec("computer", plan.level, plan.random_pct),
                        f"you ran out of time ({seconds:.0f} s a move): the computer plays seat "
@@ -217,14 +207,19 @@ class Host:
             self._door.let_go(holder, "the host's next game has no network seat for you")
         self._changed()
 
-    def _apply(self, square: int) -> None:
-        """Play an accepted move, tell everyone, and go on (IllegalMoveError: nothing done)."""
-        message, _ = self._game.play(square)
+    def _apply(self, square: int) -> str | None:
+        """Play a move whose seat and turn were checked, tell everyone, and go on; why the
+        rules refuse it (nothing done), or None."""
+        try:
+            message = self._game.play(square)
+        except IllegalMoveError as exc:
+            return str(exc)
         self._pace.moved(len(self._game.game.moves))
         self._door.broadcast(message)
         if self._on_move is not None:
             self._on_move(self._game.game)
         self._advance()
+        return None
 
     # ------------------------------------------------------------------ what comes next
     def _advance(self) -> None:
@@ -232,7 +227,7 @@ class Host:
         network seat's move clock running."""
         self._next()
         hosted, seat = self._game, self._game.game.to_move or 0
-        network = not self._closing and hosted.awaits(seat) and hosted.kind(seat) == "network"
+        network = not self._closing and hosted.awaits(seat, "network")
         self._move_clock.follow((hosted.number, len(hosted.game.moves), seat) if network
                                 else None, self._pace.left())
 
@@ -248,9 +243,8 @@ class Host:
         if hosted.start():
             self._send_game()
         seat = hosted.game.to_move or 0
-        plan = hosted.seats[seat - 1]
-        if hosted.awaits(seat) and plan.kind == "computer" and not self._computer.busy:
-            self._computer.think(hosted.game, plan)
+        if hosted.awaits(seat, "computer") and not self._computer.busy:
+            self._computer.think(hosted.game, hosted.seats[seat - 1])
 
     def _answered(self, game: Game, seat: int, square: int) -> None:
         """The computer's square for ``seat``, played if the game has not moved on."""

@@ -164,10 +164,10 @@ class HostedGame:
             return self.holders.release(seat, holder, now)
 
     # ------------------------------------------------------------------ moves
-    def awaits(self, seat: int | None) -> bool:
-        """Whether the game waits on a move from ``seat``."""
+    def awaits(self, seat: int | None, kind: str = "") -> bool:
+        """Whether the game waits on a move from ``seat`` (played by ``kind``, if given)."""
         return (seat is not None and self.started and self.game.winner is None
-                and self.game.to_move == seat)
+                and self.game.to_move == seat and kind in ("", self.kind(seat)))
 
     def refusal(self, seat: int, move: msg.Move) -> str | None:
         """Why a network move from the holder of ``seat`` is refused before the rules look at
@@ -185,13 +185,12 @@ class HostedGame:
             return f"that move is stale: the next is number {len(game.moves) + 1}"
         return None
 
-    def play(self, square: int) -> tuple[dict[str, Any], int]:
-        """Play a checked move (IllegalMoveError: nothing done); the ``moved`` message, and
-        the waves of its chain."""
+    def play(self, square: int) -> dict[str, Any]:
+        """Play a checked move (IllegalMoveError: nothing done); the ``moved`` message."""
         seat = self.game.to_move or 0
         with self.lock:
-            waves = len(self.game.play(square).waves)
-        return msg.moved(square, seat, len(self.game.moves)), waves
+            self.game.play(square)
+        return msg.moved(square, seat, len(self.game.moves))
 
     def start(self) -> bool:
         """Start the game if it waits on nobody; whether it started just now."""
