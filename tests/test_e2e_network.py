@@ -25,8 +25,6 @@ pytestmark = needs_x11
 CODE = "K7QX2MPW9"
 #: The icons of a joined window (it hides those the host decides).
 JOINED_ICONS = icon_layout(tuple(name for name in WINDOW_ICONS if name not in JOINED.hidden_icons))
-#: The help box's first line.
-
 Board = dict[int, tuple[int, int, int]]
 
 
@@ -106,12 +104,13 @@ def take_turns(host: GameWindow, joiner: GameWindow) -> Board:
 
 
 def blue_leaves(host: GameWindow, joiner: GameWindow, pieces: Board) -> None:
-    """Blue's turn: the joiner quits; the host's game waits for Blue to come back."""
+    """Blue's turn: the joiner quits; the host's game waits for Blue to come back, and its
+    help box says so (the line it shows after this note: ``test_host_window``)."""
     quits(joiner, JOINED_ICONS["quit"])
     host.wait(lambda: host.picture(STATUS) == status_box(2, "Waiting for", "Blue"),
               "the host waiting for Blue again")
-    waits = help_box("Waiting for Blue to join again.")
-    host.wait(lambda: host.picture(panel_view.HELP) == waits, "the help saying so")
+    left = help_box("Blue left: the game waits.")
+    host.wait(lambda: host.picture(panel_view.HELP) == left, "the help saying so")
     assert host.board() == board(pieces)
 
 

@@ -24,6 +24,7 @@ from chainplus.ui.art import font, games_view, panel_view
 from chainplus.ui.art.theme import TITLE_BAR, panel_cell
 from chainplus.ui.window.command_line import local_seats
 from chainplus.ui.window.hosting import HostedReferee
+from chainplus.ui.window.table import MESSAGE_TIME
 from chainplus.ui.window.targets import ADJUST
 from tests.test_net_window import WAIT, refereed_by, run_until
 
@@ -201,6 +202,27 @@ def test_the_host_hands_a_seat_to_the_computer_starts_new_games_and_stops(ui):
         assert not host.alive()
         thread.join(WAIT)
         assert "error" in result  # let go by the host, the bot stopped with one line
+    finally:
+        app.close()
+
+
+def test_a_joiner_who_leaves_is_said_at_once_and_then_waited_for(ui) -> None:
+    """Blue's joiner goes on Blue's turn: the help box says so at once, and once that note has
+    had its time, that the game waits for Blue to join again."""
+    app = hosting_app(ui, "H,N")
+    joiner = Connection.open(*line(app).host.address, MEMORY.transport)
+    try:
+        joiner.send(msg.hello(line(app).host.code))
+        run_until(app, lambda: app.mode.human_to_move(), "Blue to join")
+        play_a_move(ui, app)
+        run_until(app, lambda: app.game.to_move == 2, "Blue's turn")
+        joiner.close()
+        run_until(app, lambda: app.mode.waiting_seats() == {2}, "Blue to be waited for")
+        assert ui.message(app) == "Blue left: the game waits."
+        assert app.mode.picture.status().head == "Waiting for"
+        ui.advance(app, MESSAGE_TIME + 0.1)
+        app.inputs.pointer = None  # off the board, whose squares have help of their own
+        assert ui.message(app) == "" and help_line(app) == "Waiting for Blue to join again."
     finally:
         app.close()
 

@@ -156,7 +156,10 @@ def game_windows(display: str) -> list[str]:
 
 def game_env(display: str, folder: Path) -> dict[str, str]:
     """The environment of a game on ``display`` with its settings and games kept in
-    ``folder`` (none of the person's own)."""
+    ``folder`` (none of the person's own). The player has run the game before (a settings
+    file of defaults): a first run's welcome would hold the help box for its first seconds."""
+    (folder / "config" / "chainplus").mkdir(parents=True, exist_ok=True)
+    (folder / "config" / "chainplus" / "settings.json").write_text("{}")
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     # SDL's software renderer: Mesa's OpenGL on Xvfb sometimes stalls for many seconds while
     # a busy machine creates the window; on a real display the default renderer is used.
