@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from chainplus.app.seats import parse_seats
-from chainplus.ui.art import board_view
+from chainplus.ui.art import board_view, graph_view
 from chainplus.ui.window.over.rules import RulesWindow
 from chainplus.ui.window.targets import Cell, Icon, Part, Square
 
@@ -68,6 +68,27 @@ def test_a_whole_game_by_keys_alone(ui) -> None:
     play_to_the_end(ui, app, lambda way: key(app, ARROWS[way]),
                     lambda: key(app, pygame.K_RETURN))
     assert app.game.winner in (1, 2) and app.mode.name == "over"
+
+
+def test_the_graph_after_a_game_takes_the_cursor_and_gives_it_back(ui) -> None:
+    """The graph shown over the board after a game has the cursor on its buttons (never on
+    a square hidden under it), and closing it puts the cursor back on the board."""
+    app = ui.make_app(seats=parse_seats("H,C1:0"), speed="instant")
+    key(app, pygame.K_DOWN)
+    play_to_the_end(ui, app, lambda way: key(app, ARROWS[way]),
+                    lambda: key(app, pygame.K_RETURN))
+    last = app.game.moves[-2] if app.game.winner == 2 else app.game.moves[-1]
+    for _ in range(200):
+        if app.stack.board.parts() and not ui.message(app):  # the winner's message has gone
+            break
+        ui.advance(app, 0.1)
+    assert cursor(app) == Part("graph-replay")
+    assert app.inputs.cursor_rect() == graph_view.BUTTONS["replay"]
+    assert app.help_text()[0] == "Hide the graph and step through the game."
+    key(app, pygame.K_RIGHT)
+    assert cursor(app) == Part("graph-close")
+    key(app, pygame.K_RETURN)
+    assert app.stack.board.parts() is None and cursor(app) == Square(last)
 
 
 def test_a_whole_game_by_a_controller_alone(ui) -> None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
+
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.app.session import Session
 from chainplus.ui.window.chain import WAVE_TIME
@@ -214,6 +216,9 @@ class Controller:
 
     def hit(self, pos: tuple[int, int]) -> Part | None:
         return self.phase.hit(pos) if isinstance(self.phase, Ending) else None
+
+    def parts(self) -> dict[str, pygame.Rect] | None:
+        return self.phase.parts() if isinstance(self.phase, Ending) else None
 
     def human_to_move(self) -> bool:
         return isinstance(self.phase, Turn) and self.phase.source() is MoveSource.HUMAN

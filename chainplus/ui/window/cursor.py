@@ -92,10 +92,11 @@ class Cursor:
 
     def target(self, window: Places | None) -> Target | None:
         """What the cursor is on: in the window on top while one is open (``window``: its
-        parts), else on the board, an icon or a panel cell."""
+        parts; its first until the cursor moves there), else on the board, an icon or a
+        panel cell."""
         if window is None:
             return self.on[self.group]
-        return self.part if self.part in dict(window) else None
+        return self.part if self.part in dict(window) else window[0][0] if window else None
 
     def settle(self, window: Places | None) -> None:
         """A window opened: the cursor goes to its first part (unless it is on one)."""

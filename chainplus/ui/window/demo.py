@@ -186,6 +186,9 @@ class DemoMode:
     def hit(self, pos: tuple[int, int]) -> Part | None:
         return None
 
+    def parts(self) -> dict[str, pygame.Rect] | None:
+        return None
+
     def icons_work(self) -> bool:
         return False
 

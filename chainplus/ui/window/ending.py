@@ -14,7 +14,7 @@ from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME, Panel
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view
-from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part
+from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part, graph_places
 from chainplus.ui.window.judging import graph_of
 from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.referee import Referee
@@ -95,6 +95,10 @@ class Ending:
 
     def hit(self, pos: tuple[int, int]) -> Part | None:
         return graph_part(self.graph(), pos)
+
+    def parts(self) -> dict[str, pygame.Rect] | None:
+        shown = self.graph()
+        return None if shown is None else graph_places(shown)
 
     def click_graph(self, part: Part) -> None:
         """A click on the graph window: a move's point or Replay replays the game from there;

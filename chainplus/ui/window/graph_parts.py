@@ -3,6 +3,8 @@ after a game (``ending.Ending``) and in a replay (``over.review``)."""
 
 from __future__ import annotations
 
+import pygame
+
 from chainplus.ui.art import graph_view
 from chainplus.ui.window.targets import Part
 
@@ -12,6 +14,15 @@ GRAPH_HELP = {
     "replay": "Hide the graph and step through the game.",
     "window": "Click on a graph to see the board at that move.",
 }
+
+
+def graph_places(shown: graph_view.GraphShown) -> dict[str, pygame.Rect]:
+    """The graph window's buttons as the keys' cursor goes round them (its parts' names as
+    ``graph_part`` gives them); none in a kiosk's graph, which has no buttons."""
+    if not shown.buttons:
+        return {}
+    return {**{f"graph-{name}": rect for name, rect in graph_view.BUTTONS.items()},
+            "graph-close-icon": graph_view.CLOSE}
 
 
 def graph_part(shown: graph_view.GraphShown | None, pos: tuple[int, int]) -> Part | None:

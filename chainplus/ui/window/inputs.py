@@ -193,11 +193,12 @@ class Inputs:
 
     # ---------------------------------------------------------------- the cursor
     def places(self) -> tuple[tuple[Places, Places, Places], Places | None]:
-        """Where the cursor may go: the board, the icons and the panel, or the window on
-        top's parts while one is open."""
+        """Where the cursor may go: the board, the icons and the panel, or the parts of the
+        window on top while one is open (a graph the board shows over the screen too)."""
         window = self.stack.window
+        parts = window.parts() if window is not None else self.stack.board.parts()
         groups = (board_places(), icon_places(self.stack.icons), panel_places())
-        return groups, part_places(window.parts()) if window is not None else None
+        return groups, part_places(parts) if parts is not None else None
 
     def act(self, action: Action) -> None:
         """Move the cursor, or press on what it is on (the first key only shows it)."""

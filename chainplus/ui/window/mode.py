@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import pygame
+
 from chainplus.ui.window.picture import Picture
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Part, Target
@@ -56,6 +58,10 @@ class BoardMode(Protocol):
 
     def hit(self, pos: tuple[int, int]) -> Part | None:
         """What is under ``pos`` in a window the board shows over the screen (a graph)."""
+
+    def parts(self) -> dict[str, pygame.Rect] | None:
+        """The parts of a window the board shows over the screen (a graph's buttons), where
+        the keys' cursor goes while it is shown; None while it shows none."""
 
     def tick(self, now: float) -> None:
         """Time has passed."""

@@ -23,7 +23,7 @@ from chainplus.app.replay import Replay
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view, review_view
 from chainplus.ui.window.chain import WAVE_TIME, Chain, draw_chain
-from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part
+from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part, graph_places
 from chainplus.ui.window.judging import graph_of
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.picture import Board, Picture, Status
@@ -101,7 +101,8 @@ class ReviewWindow(Overlay):
         return None if name is None else Part(name)
 
     def parts(self) -> dict[str, pygame.Rect]:
-        return dict(review_view.BUTTONS)
+        """The replay's buttons, or the graph's while it is open over them."""
+        return graph_places(self.graph()) if self.graph_open else dict(review_view.BUTTONS)
 
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Square):
