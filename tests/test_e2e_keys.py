@@ -5,30 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from x11 import WAIT, GameWindow, needs_x11
+from x11 import WAIT, GameWindow, needs_x11, pieces
 
 from chainplus.ui.art import board_view
-from chainplus.ui.art.theme import DARK_BLUE, ORANGE, RED
+from chainplus.ui.art.theme import ORANGE
 
 pytestmark = needs_x11
-
-
-def pieces(game: GameWindow) -> dict[int, tuple[int, int]]:
-    """Who holds each square (0: nobody) and how much of it their pieces cover, from points of
-    it on the screen: a piece added to a square covers more of it."""
-    points, squares = [], []
-    for square in range(64):
-        rect = board_view.cell_rect(square).inflate(-6, -6)
-        for x in range(rect.left, rect.right, 2):
-            for y in range(rect.top, rect.bottom, 2):
-                points.append(game.on_screen(x, y))
-                squares.append(square)
-    found = {square: (0, 0) for square in range(64)}
-    for square, colour in zip(squares, game.screen.pixels(points), strict=True):
-        seat = 1 if colour == RED else 2 if colour == DARK_BLUE else 0
-        if seat:
-            found[square] = (seat, found[square][1] + 1)
-    return found
 
 
 def test_a_whole_game_by_the_keyboard_in_a_real_window(xserver, tmp_path: Path,

@@ -27,8 +27,8 @@ import pytest
 from paths import ROOT
 from pygame import Rect
 
-from chainplus.ui.art import panel_view
-from chainplus.ui.art.theme import BOARD, CELL
+from chainplus.ui.art import board_view, panel_view
+from chainplus.ui.art.theme import BOARD, CELL, DARK_BLUE, RED
 
 #: Skips a test where Xvfb or xdotool is missing.
 needs_x11 = pytest.mark.skipif(
@@ -171,17 +171,36 @@ def game_env(display: str, folder: Path) -> dict[str, str]:
     return env
 
 
+def pieces(game: GameWindow) -> dict[int, tuple[int, int]]:
+    """Who holds each square (0: nobody) and how much of it their pieces cover, from points of
+    it on the screen: a piece added to a square covers more of it."""
+    points, squares = [], []
+    for square in range(64):
+        rect = board_view.cell_rect(square).inflate(-6, -6)
+        for x in range(rect.left, rect.right, 2):
+            for y in range(rect.top, rect.bottom, 2):
+                points.append(game.on_screen(x, y))
+                squares.append(square)
+    found = {square: (0, 0) for square in range(64)}
+    for square, colour in zip(squares, game.screen.pixels(points), strict=True):
+        seat = 1 if colour == RED else 2 if colour == DARK_BLUE else 0
+        if seat:
+            found[square] = (seat, found[square][1] + 1)
+    return found
+
+
 class GameWindow:
-    """``python main.py ARGS`` on an X display: its window found, looked at and clicked in
-    the picture's own coordinates (640x480, whatever the scale it is shown at)."""
+    """``python main.py ARGS`` (or another ``program`` that opens the game's window) on an X
+    display: its window found, looked at and clicked in the picture's own coordinates
+    (640x480, whatever the scale it is shown at)."""
 
     def __init__(self, display: str, screen: Screen, folder: Path, args: list[str],
-                 wait_for: Waiter) -> None:
+                 wait_for: Waiter, program: str = "main.py") -> None:
         self.screen, self.wait_for = screen, wait_for
         self.env = game_env(display, folder)
-        self.process = subprocess.Popen([sys.executable, "main.py", *args], cwd=ROOT,
-                                        env=self.env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE)
+        self.process = subprocess.Popen([sys.executable, program, *args], cwd=ROOT,
+                                        env=self.env, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.window = ""
         self.geometry: dict[str, str] | None = None
         self.left = self.top = 0
