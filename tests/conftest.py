@@ -158,7 +158,7 @@ def wait_until(check, what: str, timeout: float):
         result = check()
         if result:
             return result
-        time.sleep(0.05)
+        time.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what}")
 
 

@@ -45,6 +45,12 @@ def cli_in_process(capsys, args: list[str]) -> tuple[int, str, str]:
     return status, out, err
 
 
+def run_here(capsys, args: list[str]) -> subprocess.CompletedProcess:
+    """As ``run_cli``, in this process: a match of ``--jobs 1`` needs no process of its own."""
+    status, out, err = cli_in_process(capsys, args)
+    return subprocess.CompletedProcess(args, status, out, err)
+
+
 def replay_in_process(capsys, record_text: str, monkeypatch) -> tuple[int, str, str]:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(record_text.encode())))
     return cli_in_process(capsys, ["replay"])
@@ -263,18 +269,19 @@ def test_bench_last_line_is_json_with_rates():
     assert result["players"] == 3 and result["rules"] == "classic"
 
 
-def test_match_counts_every_game_and_is_repeatable():
+def test_match_counts_every_game_and_is_repeatable(capsys):
     args = ["match", "--a", "1", "--b", "0:50", "--games", "6", "--seed", "3", "--jobs", "1"]
-    first = run_cli(args)
+    first = run_here(capsys, args)
     assert first.returncode == 0, first.stderr
     result = json.loads(first.stdout.splitlines()[-1])
     assert result["a_wins"] + result["b_wins"] == result["games"] == 6
-    assert run_cli(args).stdout.splitlines()[-1].split('"seconds"')[0] == \
+    assert run_here(capsys, args).stdout.splitlines()[-1].split('"seconds"')[0] == \
         first.stdout.splitlines()[-1].split('"seconds"')[0]
 
 
-def test_match_says_how_each_game_ended_as_it_ends():
-    proc = run_cli(["match", "--a", "1", "--b", "0", "--games", "3", "--seed", "3", "--jobs", "1"])
+def test_match_says_how_each_game_ended_as_it_ends(capsys):
+    proc = run_here(capsys, ["match", "--a", "1", "--b", "0", "--games", "3", "--seed", "3",
+                             "--jobs", "1"])
     assert proc.returncode == 0, proc.stderr
     lines = proc.stderr.splitlines()
     assert [line.split(":")[0] for line in lines] == ["game 1 of 3", "game 2 of 3", "game 3 of 3"]
@@ -287,8 +294,8 @@ def test_a_stopped_match_goes_on_from_the_game_it_stopped_at(capsys):
     so a long match stopped for time can be finished later."""
     args = ["match", "--a", "4:30", "--b", "3", "--games", "6", "--opening", "2", "--seed", "4",
             "--jobs", "1"]
-    full = run_cli(args)
-    rest = run_cli([*args, "--from", "4"])
+    full = run_here(capsys, args)
+    rest = run_here(capsys, [*args, "--from", "4"])
     assert full.returncode == 0 and rest.returncode == 0, full.stderr + rest.stderr
     ends = [line.split(";")[0] for line in full.stderr.splitlines()]
     assert [line.split(";")[0] for line in rest.stderr.splitlines()] == ends[3:]
@@ -382,8 +389,9 @@ def test_match_plays_an_engine_program_given_as_a_command():
     assert result["b_mean_s"] > 0
 
 
-def test_four_seat_match_puts_a_in_one_seat_and_b_in_the_others():
-    proc = run_cli(["match", "--a", "0", "--b", "3", "--seats", "4", "--games", "8", "--jobs", "1"])
+def test_four_seat_match_puts_a_in_one_seat_and_b_in_the_others(capsys):
+    proc = run_here(capsys, ["match", "--a", "0", "--b", "3", "--seats", "4", "--games", "8",
+                             "--jobs", "1"])
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout.splitlines()[-1])
     assert result["seats"] == 4 and result["a_wins"] + result["b_wins"] == 8
@@ -441,14 +449,14 @@ def test_a_paired_match_reports_its_openings_and_prelude(capsys):
     assert status == 2 and out == "" and err.count("\n") == 1 and "multiple of 2" in err
 
 
-def test_match_records_each_game_as_it_ends(tmp_path):
+def test_match_records_each_game_as_it_ends(capsys, tmp_path):
     """--records keeps every game for study (a lost game replayed), added to as a match goes on
     with --from."""
     path = tmp_path / "games.jsonl"
     args = ["match", "--a", "3", "--b", "0:50", "--seats", "3", "--games", "3", "--seed", "2",
             "--jobs", "1", "--records", str(path)]
-    assert run_cli(args).returncode == 0
-    assert run_cli([*args, "--from", "3"]).returncode == 0
+    assert run_here(capsys, args).returncode == 0
+    assert run_here(capsys, [*args, "--from", "3"]).returncode == 0
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert [line["game"] for line in lines] == [1, 2, 3, 3]
     assert lines[2] == lines[3]  # game 3 again, played the same

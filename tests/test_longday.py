@@ -21,18 +21,18 @@ FIGURES = re.compile(r"games played (\d+), RSS ([\d.]+) MB, open file descriptor
 
 
 def test_a_few_games_are_played_and_the_figures_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    status = longday.main(["--games", "2", "--warmup", "1", "--seed", "4", "--frame-rate", "2"])
+    status = longday.main(["--games", "1", "--warmup", "1", "--seed", "4", "--frame-rate", "2"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("start (after 1 warm-up games): ")
     assert lines[1].startswith("end: ")
     start, end = (FIGURES.search(line) for line in lines[:2])
     assert start is not None and end is not None, lines
-    assert int(start[1]) == 1 and int(end[1]) == 3
+    assert int(start[1]) == 1 and int(end[1]) == 2
     for figures in (start, end):
         assert float(figures[2]) > 0 and int(figures[3]) > 0
         assert 1 <= int(figures[4]) <= int(figures[5])
     assert lines[2].startswith("growth: RSS ") and lines[2].endswith(": ok")
-    assert lines[3].startswith("2 games measured, 0 visitors, ")
+    assert lines[3].startswith("1 games measured, 0 visitors, ")
     assert status == 0
 
 
