@@ -45,10 +45,11 @@ PACE = 50
 
 
 def headless_host(spec: str, network: Network) -> Host:
-    """A host as ``python -m chainplus host --seats SPEC --games 1000`` makes one (its move
-    clock, grace and all), on ``network``; it plays on until stopped."""
+    """A host as ``python -m chainplus host --seats SPEC --games 1000 --move-seconds 60``
+    makes one (its move clock, grace and all; a minute a move, not the default two, so that
+    a silent seat's time runs out sooner), on ``network``; it plays on until stopped."""
     args = cli.build_parser().parse_args(["host", "--port", "0", "--seats", spec,
-                                          "--games", "1000"])
+                                          "--games", "1000", "--move-seconds", "60"])
     host = Host(net_commands.host_config(args), network=network)
     host.start()
     return host

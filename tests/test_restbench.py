@@ -30,14 +30,14 @@ def test_a_run_without_xvfb_says_so_in_one_line(monkeypatch, capsys) -> None:
 
 
 @pytest.mark.skipif(not shutil.which("Xvfb"), reason="needs Xvfb (apt-get install xvfb)")
-def test_a_short_run_reports_the_share_of_a_core_in_each_state() -> None:
+def test_a_short_run_reports_the_share_of_a_core_and_a_chains_frames() -> None:
     done = subprocess.run([sys.executable, "-m", "chainplus.ui.rigs.restbench", "--states",
-                           "rules,chain", "--seconds", "1"], cwd=ROOT, capture_output=True,
+                           "chain", "--seconds", "1"], cwd=ROOT, capture_output=True,
                           text=True, timeout=300, check=True)
     lines = done.stdout.splitlines()
     figures = json.loads(lines[-1])
     assert figures["screen"] == [1366, 768]
-    for state in ("rules", "chain"):  # a resting state (idle's way too), a chain
-        assert figures[state]["window_pct"] >= 0 and figures[state]["seconds"] >= 1
-        assert any(line.startswith(f"{state}: window ") for line in lines)
+    state = figures["chain"]  # the state with the most figures; the others are its loop
+    assert state["window_pct"] >= 0 and state["seconds"] >= 1
+    assert any(line.startswith("chain: window ") for line in lines)
     assert "gap_p99_ms" in figures["chain"] and figures["chain"]["frames_per_s"] > 0
