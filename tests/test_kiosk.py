@@ -160,6 +160,7 @@ def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(
     assert len(app.table.services.sounds.played) == played  # the demo is silent
     ui.click_square(app, 27)  # wakes the kiosk; not a placement
     assert not ui.in_demo(app) and app.game.moves == [] and app.game.seats == (1, 2)
+    assert ui.message(app) == "Your game! Click an empty square to start."
     assert settings_of(app.session.panel) == spec
     ui.click_square(app, 27)
     assert app.game.moves == [27]

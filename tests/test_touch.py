@@ -101,6 +101,7 @@ def test_a_touch_is_input_for_the_kiosk_and_wakes_the_demonstration(ui) -> None:
     assert ui.in_demo(app)
     tap(app, cell_rect(30).center)
     assert not ui.in_demo(app) and app.game.moves == []  # the tap woke it, placed nothing
+    assert ui.message(app) == "Your game! Touch an empty square to start."
 
 
 def test_every_touch_help_line_fits() -> None:

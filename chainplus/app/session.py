@@ -208,16 +208,17 @@ class Session:
             self._show(game)
         return note
 
-    def back_to_operator(self) -> Note:
+    def back_to_operator(self, verb: str = "Click") -> Note:
         """A kiosk's next visitor: the operator's seats, speed, sound and rules, a fresh game
-        (whatever the last visitor changed is put back, and their game is not kept)."""
+        (whatever the last visitor changed is put back, and their game is not kept); the
+        greeting asks them to ``verb`` a square ("Touch" on a touch screen)."""
         options = self.options
         self.panel = panel_of(options.seats)
         self.speed, self.rules, self.sound = options.speed, options.rules, options.sound
         self.history = UndoHistory()
         self.tutor.given = frozenset()
         self._show(self.next_game())
-        return Note("Your game! Click an empty square to start.")
+        return Note(f"Your game! {verb} an empty square to start.")
 
     # ------------------------------------------------------------------ settings
     def step_speed(self, step: int) -> Note:

@@ -39,10 +39,8 @@ DEMO_FPS = 8
 
 
 def play_verb(table: Table) -> str:
-    """How the attract loop asks a visitor to start: "Touch" once a finger was last used,
-    "Click" once the mouse was; until either, a kiosk's screen is taken for a touch screen."""
-    touch = table.services.pointing.touch
-    return "Touch" if (table.policy.kiosk if touch is None else touch) else "Click"
+    """How the attract loop asks a visitor to start (``Pointing.verb``)."""
+    return table.services.pointing.verb(table.policy.kiosk)
 
 
 def invitation(table: Table) -> str:

@@ -215,7 +215,8 @@ class Stack:
         if self.demo is not None:
             self.demo.pause()
             self.demo = None
-        self.table.say(self.table.session.back_to_operator())
+        table = self.table
+        table.say(table.session.back_to_operator(table.services.pointing.verb(table.policy.kiosk)))
         self.controller.follow(Effect.RESTART)
 
     def push(self, window: Overlay) -> None:

@@ -96,6 +96,11 @@ class Pointing:
         elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.touch = False
 
+    def verb(self, kiosk: bool) -> str:
+        """How to ask for a square or a start: "Touch" once a finger was last used, "Click"
+        once the mouse was; until either, a kiosk's screen is taken for a touch screen."""
+        return "Touch" if (kiosk if self.touch is None else self.touch) else "Click"
+
 
 @dataclass(frozen=True)
 class Services:
