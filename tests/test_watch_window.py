@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+import pytest
 from setups import MEMORY
 
 from chainplus.app.settings import DEFAULTS
@@ -68,7 +69,8 @@ def test_a_watching_window_follows_the_game_to_the_end_and_never_moves(ui) -> No
         host.stop()
 
 
-def test_the_join_dialogs_watch_button_watches_the_host(ui) -> None:
+@pytest.mark.parametrize("how", ["click", "Shift+Return"])
+def test_the_join_dialogs_watch_button_watches_the_host(ui, how: str) -> None:
     app = ui.make_app()
     host = hosted("N,C1")
     try:
@@ -77,7 +79,10 @@ def test_the_join_dialogs_watch_button_watches_the_host(ui) -> None:
         key(app, pygame.K_TAB)
         type_text(app, "test42")
         assert dialog.own_help(Part("watch")) == PART_HELP["watch"]
-        ui.post_click(app, join_view.BUTTONS["watch"].center)
+        if how == "click":
+            ui.post_click(app, join_view.BUTTONS["watch"].center)
+        else:  # Adjust's key on the dialog's default action
+            key(app, pygame.K_RETURN, pygame.KMOD_LSHIFT)
         run_until(app, lambda: watching(app) and app.board.referee.remote.state is not None,
                   "the host's game")
         assert app.table.where is not None and host.snapshot().connected == ()

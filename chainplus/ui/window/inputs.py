@@ -99,7 +99,7 @@ class Stacked(Protocol):
 
     def click(self, target: Target | None, button: int) -> None: ...
 
-    def key(self, key: int) -> bool: ...
+    def key(self, key: int, mod: int) -> bool: ...
 
     def remember(self) -> None: ...
 
@@ -180,7 +180,7 @@ class Inputs:
             if is_operator_combo(key, mod):
                 stack.table.quit()  # the supervisor stops too: status 0
             return False  # otherwise a kiosk is mouse only
-        if stack.key(key):
+        if stack.key(key, mod):
             pass  # a window's keys: Escape closes it, arrows turn or step
         elif key == pygame.K_F1 and stack.board.icons_work():
             stack.table.ask(OpenRules())

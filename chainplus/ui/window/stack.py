@@ -127,9 +127,9 @@ class Stack:
         elif act(self.table, target, button) is Effect.HINT:
             self.table.say(Note("A hint is for a human seat to move.", warn=True))
 
-    def key(self, key: int) -> bool:
-        """True when the window on top took ``key``."""
-        took = self.windows[-1].key(key) if self.windows else False
+    def key(self, key: int, mod: int) -> bool:
+        """True when the window on top took ``key`` (with modifiers ``mod``)."""
+        took = self.windows[-1].key(key, mod) if self.windows else False
         self.serve()
         return took
 

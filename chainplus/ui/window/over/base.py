@@ -36,8 +36,9 @@ class Overlay:
         icons, panel and title bar (as if no window were open)."""
         return False
 
-    def key(self, key: int) -> bool:
-        """True when this window took ``key`` (otherwise the window's own keys apply)."""
+    def key(self, key: int, mod: int) -> bool:
+        """True when this window took ``key`` (with modifiers ``mod``; otherwise the window's
+        own keys apply)."""
         return False
 
     def parts(self) -> dict[str, pygame.Rect]:

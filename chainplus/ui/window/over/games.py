@@ -171,7 +171,7 @@ class GamesWindow(Overlay):
         else:
             self.table.ask(OpenReplay(opened.game, graph=True, players=opened.players))
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int) -> bool:
         if key == pygame.K_ESCAPE:
             self.close()
         elif key in (pygame.K_LEFT, pygame.K_PAGEUP):

@@ -55,7 +55,7 @@ class InfoWindow(Overlay):
             self.close()
         return True
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int) -> bool:
         if key != pygame.K_ESCAPE:
             return False
         self.close()

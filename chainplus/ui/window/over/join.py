@@ -33,7 +33,7 @@ PART_HELP = {
     "address": f"The host's address; add :PORT if the port is not {DEFAULT_PORT}.",
     "code": "The code the host gave you: letters and digits.",
     "join": "Join the host's game (Return). Your own game waits.",
-    "watch": "Watch the host's game without a seat. Your own game waits.",
+    "watch": "Watch without a seat (Shift+Return). Your own game waits.",
     "cancel": "Close the dialog without joining (Escape).",
     "close-icon": "Close the dialog without joining (Escape).",
     "title": "Join a game another player hosts.",
@@ -87,13 +87,14 @@ class JoinDialog(Overlay):
             self.join(watch=target.name == "watch")
         return True
 
-    def key(self, key: int) -> bool:
-        """The dialog's keys; every other key but F11 (full screen) does nothing while it is
-        open (F1's rules would take the keyboard from it)."""
+    def key(self, key: int, mod: int) -> bool:
+        """The dialog's keys: Escape cancels, Return joins and Shift+Return watches, Tab and
+        the arrows go from field to field; every other key but F11 (full screen) does
+        nothing while it is open (F1's rules would take the keyboard from it)."""
         if key == pygame.K_ESCAPE:
             self.close()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.join()
+            self.join(watch=bool(mod & pygame.KMOD_SHIFT))  # Adjust's way: the other button
         elif key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
             step = -1 if key == pygame.K_UP else 1
             self.focus = ORDER[(ORDER.index(self.focus) + step) % len(ORDER)]

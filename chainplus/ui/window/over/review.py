@@ -130,7 +130,7 @@ class ReviewWindow(Overlay):
             self.close()
         return True
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int) -> bool:
         if key == pygame.K_ESCAPE and self.graph_open:
             self.graph_open = False
         elif key == pygame.K_ESCAPE:

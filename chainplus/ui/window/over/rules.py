@@ -115,7 +115,7 @@ class RulesWindow(Overlay):
             self.table.say(session.explain(not session.explaining))
         return True
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int) -> bool:
         if key == pygame.K_ESCAPE:
             self.close()
         elif key in PAGE_KEYS:
