@@ -31,7 +31,7 @@ from pathlib import Path
 from net_fakes import FakeClock, MemoryTransport
 
 from chainplus.net import protocol as msg
-from chainplus.net.client import Backoff, Connection, Joiner
+from chainplus.net.client import Connection, Joiner, Retries
 from chainplus.net.transport import Network
 
 WAIT = 30.0  # seconds: generous, never reached when things work
@@ -179,7 +179,7 @@ class Prober(threading.Thread):
 
     def _join(self) -> tuple[Connection, float]:
         """A connection the host welcomed, and how long it took (OSError: none)."""
-        backoff = Backoff(self.network.clock, self.stop)
+        backoff = Retries(self.network.clock, self.stop)
         start, paused = time.monotonic(), 0.0
         while True:
             link = Connection.open(*self.address, self.network.transport, WAIT)

@@ -19,7 +19,7 @@ from test_net_play import WAIT, at, hosted, until
 
 from chainplus.net import protocol as msg
 from chainplus.net.bot import BotPlayer, play
-from chainplus.net.client import Connection, Patience
+from chainplus.net.client import Connection, Patience, Retries
 from chainplus.net.codes import CODE_ALPHABET, CODE_LENGTH, new_code, strong_code, weakness
 from chainplus.net.gate import Guesses, Lobby, Slowing, address_key
 from chainplus.net.link import Link, Lost
@@ -149,6 +149,24 @@ def test_a_joiner_that_is_reset_pauses_longer_each_time_up_to_a_cap(net, joiner)
             link.close()
         thread.call(thread.loop.stop)
         thread.join(WAIT)
+
+
+def test_a_try_after_a_good_connection_comes_at_once_and_the_pauses_start_again():
+    class Recorded:  # a clock that only notes the pauses asked of it
+        def __init__(self) -> None:
+            self.slept: list[float] = []
+
+        def sleep(self, seconds: float, until: threading.Event | None = None) -> None:
+            self.slept.append(seconds)
+
+    clock = Recorded()
+    retries = Retries(clock, threading.Event(), Patience(first=0.25, most=1.0))
+    for _ in range(4):
+        retries.wait()
+    retries.reset()
+    for at_least in (0.0, 0.0, 3.0):  # the host may ask for a longer pause
+        retries.wait(at_least)
+    assert clock.slept == [0.25, 0.5, 1.0, 1.0, 0.25, 3.0]  # the try at once sleeps not at all
 
 
 # ---------------------------------------------------------------------- guessing

@@ -13,6 +13,7 @@ import pytest
 from paths import ROOT
 
 import chainplus
+from chainplus.common.backoff import Backoff
 from chainplus.kiosk import supervisor
 
 # Dies twice (an exception, then kill -9 of itself), then exits cleanly as the operator would.
@@ -179,7 +180,7 @@ def test_sigterm_during_a_long_wait_for_the_display_stops_the_kiosk_at_once(tmp_
 
 
 def test_backoff_doubles_up_to_its_cap_and_starts_again_after_reset():
-    backoff = supervisor.Backoff(1.0, 30.0)
+    backoff = Backoff(1.0, 30.0)
     assert [backoff.next() for _ in range(7)] == [1, 2, 4, 8, 16, 30, 30]
     backoff.reset()
     assert backoff.next() == 1

@@ -7,6 +7,11 @@ window's main script, and ``main.py`` imports nothing at the top) and keeps it u
 of its own, which waits for replies without the interpreter. A process that dies, or cannot
 be started, answers every request still open with ``Gone`` and takes no more (``broken``
 says why): the asker then works in its own process.
+
+The process writes nothing on the player's terminal or a kiosk's journal: its standard error
+goes nowhere. A window killed while its process starts would otherwise have it print a
+traceback of its own start-up (multiprocessing's EOFError), and a process that fails is said
+in one line by the window, which goes on without it.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from chainplus.ai.service import Gone, Hurry, Judged, Reply, Request, Stop, Thought, serve
+from chainplus.common.streams import stderr_to
 
 #: Seconds ``close`` waits for the process, then for its reader, before going on without.
 CLOSE_WAIT = 2.0
@@ -115,7 +121,8 @@ class Service:
         process = context.Process(target=serve, args=(theirs,), name="chainplus-computer",
                                   daemon=True)
         try:
-            process.start()
+            with stderr_to(None):  # the process's own standard error goes nowhere (below)
+                process.start()
         except (OSError, RuntimeError) as error:
             ours.close()
             self.broken = f"the computer's process could not be started ({first_line(error)})"

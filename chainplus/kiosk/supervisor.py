@@ -25,6 +25,7 @@ from pathlib import Path
 
 import chainplus
 from chainplus.app.settings import LOG_FILE
+from chainplus.common.backoff import Backoff
 
 #: Pause before restarting a game that died; doubled while it keeps dying young, never above
 #: the cap, so play carries on within a few seconds.
@@ -46,22 +47,6 @@ NO_DISPLAY = 3
 #: The kiosk's status after a SIGTERM or SIGINT is this plus the signal's number, as a shell
 #: reports it (143 after SIGTERM), so a service manager can tell a stop from a failure.
 STOPPED = 128
-
-
-@dataclass
-class Backoff:
-    """Pauses that start at ``first`` and double on each ``next()`` up to ``cap``."""
-
-    first: float
-    cap: float
-    delay: float = 0.0
-
-    def next(self) -> float:
-        self.delay = min(self.delay * 2, self.cap) if self.delay else self.first
-        return self.delay
-
-    def reset(self) -> None:
-        self.delay = 0.0
 
 
 @dataclass

@@ -14,7 +14,7 @@ from chainplus.ai.players import choose_move
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.net import protocol as msg
-from chainplus.net.client import Backoff, Connection, Joiner, turned_away
+from chainplus.net.client import Connection, Joiner, Retries, turned_away
 from chainplus.net.clock import Clock
 from chainplus.net.transport import REAL_NETWORK, Network
 
@@ -53,7 +53,7 @@ def play(host: str, port: int, code: str, player: BotPlayer,
          network: Network = REAL_NETWORK) -> BotResult:
     """Join and play until the host has played every game. Raises JoinError."""
     bot, clock = _Bot(code, player, network.clock), network.clock
-    backoff = Backoff(clock, player.stop)
+    backoff = Retries(clock, player.stop)
     lost_at: float | None = None
     while not player.stop.is_set():
         try:

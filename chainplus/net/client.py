@@ -1,5 +1,5 @@
 """A joiner's side: a blocking line connection to a host (``Connection``), the game as the
-host tells it (``Joiner``) and the growing pauses between tries to join (``Backoff``).
+host tells it (``Joiner``) and the growing pauses between tries to join (``Retries``).
 
 They are kept apart so each user runs them where it suits: the network bot (``bot.py``)
 reads and plays on one thread; a window reads on a thread of its own, hands the messages
@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from chainplus.common.backoff import Backoff
 from chainplus.core.game import Game
 from chainplus.core.rules import IllegalMoveError
 from chainplus.net import protocol as msg
@@ -38,24 +39,29 @@ def turned_away(exc: OSError) -> bool:
     return isinstance(exc, ConnectionResetError | ConnectionAbortedError)
 
 
-class Backoff:
-    """The pause before the next try (``Patience``), on ``clock``; ``stop`` ends a pause."""
+class Retries:
+    """A joiner's tries: the pause before the next (a ``Backoff`` as ``patience`` says), slept
+    on ``clock``; ``stop`` ends a pause."""
 
     def __init__(self, clock: Clock, stop: threading.Event,
                  patience: Patience = Patience()) -> None:
-        self.clock, self.stop, self.patience = clock, stop, patience
-        self.next = patience.first
+        self.clock, self.stop = clock, stop
+        self.pauses = Backoff(patience.first, patience.most)
+        self.at_once = False  # a connection went well: the next try comes at once
 
     def wait(self, at_least: float = 0.0) -> None:
         """Pause before trying again (at least ``at_least`` seconds: the host asked)."""
-        pause = max(self.next, min(at_least, 60.0))
-        self.next = min(self.patience.most, max(self.patience.first, self.next * 2))
+        pause = 0.0 if self.at_once else self.pauses.next()
+        self.at_once = False
+        pause = max(pause, min(at_least, 60.0))
         if pause > 0:
             self.clock.sleep(pause, until=self.stop)
 
     def reset(self) -> None:
-        """A connection went well: the next try after it comes at once."""
-        self.next = 0.0
+        """A connection went well: the next try after it comes at once, and the pauses
+        after that start again from the first."""
+        self.pauses.reset()
+        self.at_once = True
 
 
 class Connection:

@@ -5,7 +5,7 @@ frame loop never waits on the network.
 itself and puts everything else the host says on ``events`` (calling ``wake`` so the window
 looks). A dropped connection is a ``Lost`` event, and the link joins again with the seat's
 token, as the network bot does (``bot.play``), pausing longer after each try that fails
-(``client.Backoff``); when it cannot play on (refused at the door, let go by the host, every
+(``client.Retries``); when it cannot play on (refused at the door, let go by the host, every
 game played, or the host gone longer than ``retry_for`` seconds) the last event is ``Gone``.
 """
 
@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from chainplus.net import protocol as msg
 from chainplus.net.address import shown
-from chainplus.net.client import Backoff, Connection, Joiner, turned_away
+from chainplus.net.client import Connection, Joiner, Retries, turned_away
 from chainplus.net.transport import REAL_NETWORK, Network
 
 
@@ -63,7 +63,7 @@ class Link:
         self._lock = threading.Lock()
         self._connection: Connection | None = None
         self._stop = threading.Event()
-        self._backoff = Backoff(network.clock, self._stop)
+        self._backoff = Retries(network.clock, self._stop)
         self._retry_after = 0.0  # the host refused us for now: try again after this
         self._thread = threading.Thread(target=self._run, name="chainplus-link", daemon=True)
 
