@@ -33,6 +33,7 @@ from chainplus.ai.judgement import NODES, level_scores, softmax
 from chainplus.ai.odds import FEATURES, POWERS, Model, Terms, design, flat, from_flat, terms_of
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
+from chainplus.tools.arguments import add_run, run_command
 from chainplus.tools.playouts import (
     GAME_NODES,
     LEVELS,
@@ -288,9 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
                            description="The judgement fitted to who won.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     gather = sub.add_parser("gather", help="play games and keep what level 5 saw of them")
-    gather.add_argument("--seed", type=int, default=2, help="seed of the games (default 2)")
-    gather.add_argument("--from", dest="first", type=int, default=0, help="first game")
-    gather.add_argument("--to", type=int, required=True, help="the number past the last game")
+    add_run(gather, seed=2, each="game")
     gather.add_argument("--nodes", type=int, default=NODES,
                         help=f"the judgement's positions searched (default {NODES})")
     gather.add_argument("--game-nodes", type=int, default=GAME_NODES,
@@ -298,7 +297,6 @@ def build_parser() -> argparse.ArgumentParser:
     gather.add_argument("--self-play", type=int, default=None, metavar="RANDOM",
                         help="every game level 5 at this random %% against itself (default: "
                              "levels 3, 4 and 5, one a game)")
-    gather.add_argument("--out", required=True, help="the file each game is added to")
     fitting = sub.add_parser("fit", help="fit the model to gathered games")
     fitting.add_argument("files", nargs="+")
     fitting.add_argument("--ridge", type=float, default=RIDGE)
@@ -311,13 +309,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    commands = {"gather": cmd_gather, "fit": cmd_fit, "score": cmd_score}
-    try:
-        return commands[args.command](args)
-    except (ValueError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    return run_command({"gather": cmd_gather, "fit": cmd_fit, "score": cmd_score},
+                       build_parser().parse_args(argv))
 
 
 if __name__ == "__main__":

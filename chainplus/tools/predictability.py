@@ -36,6 +36,7 @@ from pathlib import Path
 from chainplus.ai.judgement import judge
 from chainplus.ai.odds import Model
 from chainplus.common.options import OneLineParser
+from chainplus.tools.arguments import add_run, run_command
 from chainplus.tools.playouts import (
     GAME_NODES,
     PHASES,
@@ -254,17 +255,13 @@ def build_parser() -> argparse.ArgumentParser:
                                        "knows of it.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     play = sub.add_parser("play", help="sample positions and play each out many times")
-    play.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
-    play.add_argument("--from", dest="first", type=int, default=0,
-                      help="the first position's number (default 0)")
-    play.add_argument("--to", type=int, required=True, help="the number past the last one")
+    add_run(play, seed=1, each="position")
     play.add_argument("--playouts", type=int, default=16,
                       help="games played on from each position (default 16)")
     play.add_argument("--game-nodes", type=int, default=GAME_NODES,
                       help=f"level 5's positions a move in the real games ({GAME_NODES})")
     play.add_argument("--playout-nodes", type=int, default=PLAYOUT_NODES,
                       help=f"level 5's positions a move in the playouts ({PLAYOUT_NODES})")
-    play.add_argument("--out", required=True, help="the file each position is added to")
     report = sub.add_parser("report", help="score the judgements on sampled positions")
     report.add_argument("files", nargs="+", help="files written by play")
     report.add_argument("--predictors", nargs="+", choices=PREDICTED, default=list(PREDICTED),
@@ -276,12 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        return cmd_play(args) if args.command == "play" else cmd_report(args)
-    except (ValueError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    return run_command({"play": cmd_play, "report": cmd_report},
+                       build_parser().parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from chainplus.app.panel import SEAT_NAME
 from chainplus.app.story import Turn, loser, turning_point
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
+from chainplus.tools.arguments import add_run, run_command
 from chainplus.tools.playouts import RealGame, read_lines, real_game
 from chainplus.tools.review import point_data
 
@@ -190,12 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Whether turning points are ones a player would name.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     judge = sub.add_parser("judge", help="play games of mixed levels and judge them")
-    judge.add_argument("--seed", type=int, default=5, help="seed of the games (default 5)")
-    judge.add_argument("--from", dest="first", type=int, default=0, help="first game")
-    judge.add_argument("--to", type=int, required=True, help="the number past the last game")
+    add_run(judge, seed=5, each="game")
     judge.add_argument("--nodes", type=int, default=NODES,
                        help=f"the judgement's positions searched (default {NODES})")
-    judge.add_argument("--out", required=True, help="the file each game is added to")
     reporting = sub.add_parser("report", help="the turning points of judged games")
     reporting.add_argument("files", nargs="+")
     reporting.add_argument("--table", type=int, default=0,
@@ -204,12 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        return cmd_judge(args) if args.command == "judge" else cmd_report(args)
-    except (ValueError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    return run_command({"judge": cmd_judge, "report": cmd_report},
+                       build_parser().parse_args(argv))
 
 
 if __name__ == "__main__":
