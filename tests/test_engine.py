@@ -1,34 +1,38 @@
-"""The engine protocol plays every computer level with both rule sets (through a real process).
+"""The engine protocol plays every computer level with both rule sets.
 
-One process per (level, rules) answers a batch of records: openings, midgames, 2-4 seats,
-seats given as a list, and a finished game (which must get an error and not stop the engine).
-Level 5 runs with a tiny clock budget or a node limit so the whole file stays quick.
+``python -m chainplus engine`` (its command line and its loop, run in this process: the real
+process, its flushing and its bytes, is test_cli's) answers a batch of records per (level,
+rules): openings, midgames, 2-4 seats, seats given as a list, and a finished game (which must
+get an error and not stop the engine). Level 5 runs with a tiny clock budget or a node limit
+so the whole file stays quick.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
-import subprocess
 import sys
+from unittest import mock
 
 import pytest
-from paths import ROOT
 from rules_helpers import played
 
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data, record_of
+from chainplus.tools import cli
 
 
 def engine(args: list[str], lines: list[str]) -> list[dict]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "chainplus", "engine", *args],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True, text=True, cwd=ROOT, timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stderr == ""
-    return [json.loads(line) for line in proc.stdout.splitlines()]
+    """The engine's answers to ``lines``, each a line of its standard input."""
+    given = io.TextIOWrapper(io.BytesIO("".join(line + "\n" for line in lines).encode()))
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch.object(sys, "stdin", given), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
+        status = cli.main(["engine", *args])
+    assert status == 0 and err.getvalue() == "", err.getvalue()
+    return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
 def records(rules: str) -> list[dict]:
