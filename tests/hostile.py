@@ -179,7 +179,7 @@ class Prober(threading.Thread):
 
     def _join(self) -> tuple[Connection, float]:
         """A connection the host welcomed, and how long it took (OSError: none)."""
-        backoff = Retries(self.network.clock, self.stop)
+        retries = Retries(self.network.clock, self.stop)
         start, paused = time.monotonic(), 0.0
         while True:
             link = Connection.open(*self.address, self.network.transport, WAIT)
@@ -194,7 +194,7 @@ class Prober(threading.Thread):
                 raise ConnectionError(f"refused: {message}")
             self.timed.refusals.append(message.text)
             before = self.network.clock.now()
-            backoff.wait(message.retry)
+            retries.wait(message.retry)
             paused += self.network.clock.now() - before
 
     def _session(self, link: Connection) -> str:

@@ -53,7 +53,7 @@ def play(host: str, port: int, code: str, player: BotPlayer,
          network: Network = REAL_NETWORK) -> BotResult:
     """Join and play until the host has played every game. Raises JoinError."""
     bot, clock = _Bot(code, player, network.clock), network.clock
-    backoff = Retries(clock, player.stop)
+    retries = Retries(clock, player.stop)
     lost_at: float | None = None
     while not player.stop.is_set():
         try:
@@ -65,7 +65,7 @@ def play(host: str, port: int, code: str, player: BotPlayer,
             lost_at = clock.now() if lost_at is None else lost_at
             if clock.now() - lost_at > player.retry_for:
                 raise JoinError(f"lost the host at {host}:{port}") from None
-            backoff.wait()
+            retries.wait()
             continue
         lost_at = None
         try:
@@ -80,8 +80,8 @@ def play(host: str, port: int, code: str, player: BotPlayer,
         lost_at = clock.now()
         bot.result.reconnects += 1
         if bot.welcomed:
-            backoff.reset()
-        backoff.wait(bot.retry_after)
+            retries.reset()
+        retries.wait(bot.retry_after)
     return bot.result
 
 

@@ -63,7 +63,7 @@ class Link:
         self._lock = threading.Lock()
         self._connection: Connection | None = None
         self._stop = threading.Event()
-        self._backoff = Retries(network.clock, self._stop)
+        self._retries = Retries(network.clock, self._stop)
         self._retry_after = 0.0  # the host refused us for now: try again after this
         self._thread = threading.Thread(target=self._run, name="chainplus-link", daemon=True)
 
@@ -130,7 +130,7 @@ class Link:
                 if clock.now() - lost_at > self.retry_for:
                     self._put(Gone("The host has gone."))
                     return
-                self._backoff.wait()
+                self._retries.wait()
                 continue
             lost_at = None
             with self._lock:
@@ -149,7 +149,7 @@ class Link:
                 return
             lost_at = clock.now()
             self._put(Lost(why))
-            self._backoff.wait(self._retry_after)
+            self._retries.wait(self._retry_after)
 
     def _session(self, connection: Connection) -> _Ending:
         """One connection's messages, handed over until it ends."""
@@ -174,7 +174,7 @@ class Link:
                 return "stop"
             if isinstance(message, msg.Welcome | msg.Watching):
                 welcomed = True
-                self._backoff.reset()
+                self._retries.reset()
                 self._joiner.apply(message)
             self._put(message)
             if isinstance(message, msg.Error) and message.final:
