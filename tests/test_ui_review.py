@@ -178,6 +178,17 @@ def test_the_graph_button_and_escape(ui) -> None:
     assert app.mode.name == "play"
 
 
+def test_the_replays_graph_takes_the_keys_cursor_while_it_is_open(ui) -> None:
+    app = review_of(ui, won_game())
+    ui.post_click(app, review_view.BUTTONS["graph"].center)
+    key(app, pygame.K_TAB)  # shows the cursor on the graph's first button, not under it
+    assert app.inputs.cursor_target() == Part("graph-replay")
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)  # Close
+    assert isinstance(app.mode, ReviewWindow) and not app.mode.graph_open
+    assert app.inputs.cursor_target() == Part(next(iter(review_view.BUTTONS)))
+
+
 def test_every_part_has_help_that_fits(ui) -> None:
     from chainplus.ui.art import panel_view
 
