@@ -22,7 +22,6 @@ from collections.abc import Callable
 import pygame
 
 from chainplus.app.outcomes import Note, Placed, Refused
-from chainplus.app.session import Session
 from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect, act
 from chainplus.ui.window.ending import Ending
@@ -47,10 +46,6 @@ class Controller:
         self.settle()
 
     @property
-    def session(self) -> Session:
-        return self.table.session
-
-    @property
     def name(self) -> str:
         """The phase: "play" (a seat's turn), "animate" (a chain shown) or "over"."""
         return self.phase.name
@@ -58,7 +53,7 @@ class Controller:
     @property
     def wakes_on_idle(self) -> bool:
         """Not while the window hosts: joiners may be mid-game (no demonstration)."""
-        return not self.session.hosting
+        return not self.table.session.hosting
 
     @property
     def animating(self) -> bool:
@@ -100,7 +95,7 @@ class Controller:
         table.stop_thinking()
         table.sound("place")
         waves = placed.shown.cascade.waves
-        if waves and WAVE_TIME[self.session.speed] > 0 and not self.referee.behind():
+        if waves and WAVE_TIME[self.table.session.speed] > 0 and not self.referee.behind():
             self.phase = Showing(placed, table, self.referee, self.computer)
             return
         if waves:
@@ -119,7 +114,7 @@ class Controller:
         """The phase for the game on the board as it is now: the next seat's turn (``again``:
         a new one, whoever's it is), or the game won, its winner said (after a move always;
         for a game put on the board again, once)."""
-        game = self.session.game
+        game = self.table.session.game
         if game.winner is None:
             if moved or again or not isinstance(self.phase, Turn):
                 self.phase = Turn(self.table, self.referee, self.computer)
@@ -161,9 +156,9 @@ class Controller:
             return
         if isinstance(phase, Ending):
             if phase.tick(now):
-                self.table.say(self.session.new_game())  # a kiosk never waits for a click
+                self.table.say(self.table.session.new_game())  # a kiosk never waits for a click
                 self.restart()
-        elif self.session.game.winner is not None:
+        elif self.table.session.game.winner is not None:
             self.settle()
         elif (square := phase.tick(now)) is not None:
             self.place(square)
