@@ -9,14 +9,11 @@ import errno
 import io
 import json
 import os
-import subprocess
-import sys
 import textwrap
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from paths import ROOT
 from setups import options_of
 
 import chainplus.app.settings as st
@@ -28,6 +25,7 @@ from chainplus.app.session import Session
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, game_from_text, record_of
+from chainplus.tools import cli
 
 H, C, OFF = SeatSpec("human", 5, 10), SeatSpec("computer", 3, 40), SeatSpec()
 #: Classic rules, two seats: Red's second piece on corner 0 explodes and takes Blue's only
@@ -132,7 +130,8 @@ def test_the_oldest_kept_games_go_first_and_saved_ones_and_strangers_stay(tmp_pa
 
 
 # ------------------------------------------------------------------ saving
-def test_save_says_where_the_game_went_and_the_file_is_a_record(tmp_path: Path) -> None:
+def test_save_says_where_the_game_went_and_the_file_is_a_record(tmp_path: Path,
+                                                                capsys) -> None:
     s = session(tmp_path)
     play(s, (27, 36))
     note = s.save_game()
@@ -140,10 +139,9 @@ def test_save_says_where_the_game_went_and_the_file_is_a_record(tmp_path: Path) 
     assert fits_help_box(note.text)
     path = tmp_path / "games" / "saved" / "2026-11-26_10-15-02.json"
     assert game_from_text(path.read_text()).state() == s.game.state()
-    done = subprocess.run([sys.executable, "-m", "chainplus", "replay", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["to_move"] == 1 and json.loads(done.stdout)["winner"] is None
+    assert cli.main(["replay", str(path)]) == 0  # the replay tool reads it
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["to_move"] == 1 and shown["winner"] is None
     assert s.game.moves == [27, 36] and kept(tmp_path) == []  # saving changes nothing else
 
 

@@ -20,6 +20,7 @@ from chainplus.app.placement import Placement
 from chainplus.app.seats import SeatSpec, parse_seats
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
+from chainplus.tools import cli
 
 
 def test_config_dir_option_then_environment_then_xdg(monkeypatch, tmp_path):
@@ -183,7 +184,7 @@ def test_each_cause_of_a_failed_save_has_its_own_words(tmp_path, monkeypatch):
     assert failure.warning == f"warning: cannot autosave in {folder}: the disk is full"
 
 
-def test_autosave_is_a_game_record_and_resumes_exactly(tmp_path):
+def test_autosave_is_a_game_record_and_resumes_exactly(tmp_path, capsys):
     rng = random.Random(5)
     game = Game((1, 3, 4), "classic")
     for _ in range(40):
@@ -196,9 +197,8 @@ def test_autosave_is_a_game_record_and_resumes_exactly(tmp_path):
     resumed, extra, warnings = st.read_autosave(tmp_path)
     assert resumed.state() == game.state() and warnings == []
     assert extra == {"seat_kinds": ["human", "computer"]}
-    replay = [sys.executable, "-m", "chainplus", "replay", str(tmp_path / st.AUTOSAVE_FILE)]
-    proc = subprocess.run(replay, capture_output=True, text=True, cwd=ROOT)
-    assert proc.returncode == 0 and json.loads(proc.stdout)["to_move"] == game.to_move
+    assert cli.main(["replay", str(tmp_path / st.AUTOSAVE_FILE)]) == 0  # the replay tool reads it
+    assert json.loads(capsys.readouterr().out)["to_move"] == game.to_move
 
 
 def test_a_finished_game_is_not_resumed(tmp_path):
