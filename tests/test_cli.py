@@ -21,6 +21,7 @@ from paths import ROOT
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data, record_of, summary
 from chainplus.tools import cli
+from tests.test_engine import engine
 
 # seat 1 fills the top-left corner; the third piece explodes it
 CORNER = {"players": 2, "moves": [[0, 0], [7, 7], [0, 0], [7, 7], [0, 0]]}
@@ -232,16 +233,15 @@ def test_engine_answers_each_line_and_carries_on():
 def test_engine_level_1_prefers_its_own_squares():
     # seat 2 owns (7,7) and (7,6): level 1 must play one of them
     record = {"players": 2, "moves": [[0, 0], [7, 7], [1, 1], [7, 6], [2, 2]]}
-    proc = run_cli(["engine", "--level", "1", "--seed", "1"], (json.dumps(record) + "\n") * 20)
-    moves = {tuple(json.loads(line)["move"]) for line in proc.stdout.splitlines()}
-    assert moves == {(7, 7), (7, 6)}
+    replies = engine(["--level", "1", "--seed", "1"], [json.dumps(record)] * 20)
+    assert {tuple(reply["move"]) for reply in replies} == {(7, 7), (7, 6)}
 
 
 def test_engine_is_repeatable_with_a_seed():
-    line = json.dumps({"players": 2, "moves": [[3, 3]]}) + "\n"
-    first = run_cli(["engine", "--level", "0", "--seed", "9"], line * 5).stdout
-    again = run_cli(["engine", "--level", "0", "--seed", "9"], line * 5).stdout
-    assert first == again and len(set(first.splitlines())) > 1
+    lines = [json.dumps({"players": 2, "moves": [[3, 3]]})] * 5
+    first = engine(["--level", "0", "--seed", "9"], lines)
+    again = engine(["--level", "0", "--seed", "9"], lines)
+    assert first == again and len({json.dumps(reply) for reply in first}) > 1
 
 
 def test_engine_flushes_after_every_line():
@@ -378,13 +378,13 @@ def test_a_real_match_process_killed_reports_the_games_it_finished():
     games_reported_when_stopped(out, first + err, games)
 
 
-def test_match_plays_an_engine_program_given_as_a_command():
-    engine = f"{sys.executable} -m chainplus engine --level 5 --nodes 40 --seed 2"
-    proc = run_cli(["match", "--a", "0", "--b-cmd", engine, "--b-dir", str(ROOT), "--games", "2",
-                    "--jobs", "1", "--nodes", "40"])
+def test_match_plays_an_engine_program_given_as_a_command(capsys):
+    command = f"{sys.executable} -m chainplus engine --level 5 --nodes 40 --seed 2"
+    proc = run_here(capsys, ["match", "--a", "0", "--b-cmd", command, "--b-dir", str(ROOT),
+                             "--games", "2", "--jobs", "1", "--nodes", "40"])
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout.splitlines()[-1])
-    assert result["games"] == 2 and result["b"] == engine
+    assert result["games"] == 2 and result["b"] == command
     assert result["b_wins"] == 2  # a search beats random play
     assert result["b_mean_s"] > 0
 
