@@ -10,11 +10,11 @@ opened; the window takes presses from any controller, as from one just plugged i
 It waits for a line on stdin before its first press (the test has found the window and put
 the pointer out of the way: a pointer moving over the window hides the cursor), says
 ``cursor`` on stdout once that press has shown the cursor (on square 27), and waits for
-another line while the test looks at the screen, going round the loop meanwhile. When the
-game is over and the graph of how it went shows, it closes the graph (the d-pad from Replay
-to Close, A), prints one JSON line (the moves played, the winner and the square the cursor
-is back on), waits for a last line
-(the test looks at the board) and exits 0 (1 if the game did not end).
+another line while the test looks at the screen, going round the loop meanwhile. At the end
+it prints one JSON line (the moves played, the winner and the square the cursor is on) and
+waits for a last line without going round, so that the final board stays on the screen
+while the test looks at it (the graph a moment after the end never opens; its keys are
+``test_keys``'), then exits 0 (1 if the game did not end).
 
 pygame is imported after ``chainplus.ui``, which gives the window the game's own class (pygame
 would name it after this file), so the test finds it as it finds ``main.py``'s.
@@ -86,15 +86,9 @@ def main() -> int:
                     press(button)
                 at = square
             go_round(app, display, frames)
-        while app.game.winner is not None and not app.stack.board.parts() and \
-                time.monotonic() < end:  # the graph of how the game went, over the board
-            go_round(app, display, frames)
-        for button in (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pygame.CONTROLLER_BUTTON_A):
-            press(button)  # from its Replay button to Close, pressed
-        go_round(app, display, frames)
         print(json.dumps({"moves": len(app.game.moves), "winner": app.game.winner,
                           "cursor": at}), flush=True)
-        told(app, display, frames)
+        sys.stdin.readline()  # the final board, as the last round drew it
         return 0 if app.game.winner is not None else 1
     finally:
         app.close()

@@ -1,6 +1,6 @@
 """End to end by a game controller alone: the game's own window and loop under Xvfb, a whole
 game played with controller presses on SDL's event queue (``pad_game.py``), the cursor
-looked at on the screen before the first move and after the graph of the game is closed."""
+looked at on the screen before the first move and on the final board."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_a_whole_game_by_a_controller_in_a_real_window(xserver, tmp_path: Path,
         go_on(game)
         ended = json.loads(game.process.stdout.readline())
         assert ended["winner"] in (1, 2) and ended["moves"] > 2
-        wait_for(lambda: cursor_on(game, ended["cursor"]), "the graph closed by the pad", WAIT)
+        wait_for(lambda: cursor_on(game, ended["cursor"]), "the cursor at the end", WAIT)
         owners = {seat for seat, _ in pieces(game).values() if seat}
         assert owners == {ended["winner"]}  # the loser's colour is gone from the screen
         go_on(game)
