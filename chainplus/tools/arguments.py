@@ -1,15 +1,19 @@
 """The option values the tools accept: the argparse types that check them, the error a bad
 combination gives (``UsageError``), the thinking time a ``--budget`` and ``--nodes`` make, and
 what the measuring tools (``predictability``, ``judgefit``, ``turns``) share: the games a run
-plays (``add_run``) and their subcommands run with a bad file as one line (``run_command``).
+plays (``add_run``), each added to its file as it is done (``write_run``), and their
+subcommands run with a bad file as one line (``run_command``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import sys
+import time
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from chainplus.common.options import int_in
 
@@ -74,6 +78,22 @@ def add_run(parser: argparse.ArgumentParser, seed: int, each: str) -> None:
                         help=f"the first {each}'s number (default 0)")
     parser.add_argument("--to", type=int, required=True, help="the number past the last one")
     parser.add_argument("--out", required=True, help=f"the file each {each} is added to")
+
+
+def write_run(args: argparse.Namespace, each: str,
+              make: Callable[[int], tuple[dict[str, Any], str]]) -> int:
+    """Make each of the run's numbers (``make``: its data, and a few words on it) and add it
+    to ``--out`` as one JSON line as soon as it is done, saying so on standard error with the
+    CPU seconds it took."""
+    with open(args.out, "a") as out:
+        for index in range(args.first, args.to):
+            began = time.process_time()
+            data, words = make(index)
+            out.write(json.dumps(data) + "\n")
+            out.flush()
+            print(f"{each} {index}: {words} ({time.process_time() - began:.1f} s)",
+                  file=sys.stderr)
+    return 0
 
 
 def run_command(commands: Mapping[str, Callable[[argparse.Namespace], int]],

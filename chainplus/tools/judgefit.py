@@ -23,7 +23,6 @@ import argparse
 import json
 import math
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,7 +32,7 @@ from chainplus.ai.judgement import NODES, level_scores, softmax
 from chainplus.ai.odds import FEATURES, POWERS, Model, Terms, design, flat, from_flat, terms_of
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
-from chainplus.tools.arguments import add_run, run_command
+from chainplus.tools.arguments import add_run, run_command, write_run
 from chainplus.tools.playouts import (
     GAME_NODES,
     LEVELS,
@@ -243,18 +242,15 @@ def _even(seen: Seen) -> tuple[float, ...]:
 
 
 def cmd_gather(args: argparse.Namespace) -> int:
-    with open(args.out, "a") as out:
-        for index in range(args.first, args.to):
-            began = time.process_time()
-            data = gather_game(args.seed, index, args.nodes, game_nodes=args.game_nodes,
-                               levels=LEVELS if args.self_play is None else
-                               ((5, args.self_play),))
-            out.write(json.dumps(data) + "\n")
-            out.flush()
-            print(f"game {index}: {len(data['seats'])} seats, {data['rules']}, players "
-                  f"{data['players']}, {len(data['moves'])} moves "
-                  f"({time.process_time() - began:.1f} s)", file=sys.stderr)
-    return 0
+    levels = LEVELS if args.self_play is None else ((5, args.self_play),)
+
+    def gathered(index: int) -> tuple[dict[str, Any], str]:
+        data = gather_game(args.seed, index, args.nodes, game_nodes=args.game_nodes,
+                           levels=levels)
+        return data, (f"{len(data['seats'])} seats, {data['rules']}, players "
+                      f"{data['players']}, {len(data['moves'])} moves")
+
+    return write_run(args, "game", gathered)
 
 
 def cmd_fit(args: argparse.Namespace) -> int:

@@ -25,18 +25,17 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import math
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from chainplus.ai.judgement import judge
 from chainplus.ai.odds import Model
 from chainplus.common.options import OneLineParser
-from chainplus.tools.arguments import add_run, run_command
+from chainplus.tools.arguments import add_run, run_command, write_run
 from chainplus.tools.playouts import (
     GAME_NODES,
     PHASES,
@@ -219,17 +218,13 @@ def read_samples(paths: Sequence[str]) -> list[Sample]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Sample positions ``--from`` to ``--to`` and add each to ``--out`` as it is done."""
-    with open(args.out, "a") as out:
-        for index in range(args.first, args.to):
-            began = time.process_time()
-            item = sample(args.seed, index, args.playouts, judge=judge,
-                          game_nodes=args.game_nodes, playout_nodes=args.playout_nodes)
-            out.write(json.dumps(item.as_data()) + "\n")
-            out.flush()
-            print(f"position {index}: {item.pieces} pieces, {len(item.alive)} seats, "
-                  f"playouts {item.wins[1:]}, winner {item.winner} "
-                  f"({time.process_time() - began:.1f} s)", file=sys.stderr)
-    return 0
+    def sampled(index: int) -> tuple[dict[str, Any], str]:
+        item = sample(args.seed, index, args.playouts, judge=judge,
+                      game_nodes=args.game_nodes, playout_nodes=args.playout_nodes)
+        return item.as_data(), (f"{item.pieces} pieces, {len(item.alive)} seats, playouts "
+                                f"{item.wins[1:]}, winner {item.winner}")
+
+    return write_run(args, "position", sampled)
 
 
 def cmd_report(args: argparse.Namespace) -> int:

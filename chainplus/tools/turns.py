@@ -21,10 +21,8 @@ had after).
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +32,7 @@ from chainplus.app.panel import SEAT_NAME
 from chainplus.app.story import Turn, loser, turning_point
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
-from chainplus.tools.arguments import add_run, run_command
+from chainplus.tools.arguments import add_run, run_command, write_run
 from chainplus.tools.playouts import RealGame, read_lines, real_game
 from chainplus.tools.review import point_data
 
@@ -166,16 +164,11 @@ def _row(judged: Judged, board: Game, turn: Turn) -> str:
 
 
 def cmd_judge(args: argparse.Namespace) -> int:
-    with open(args.out, "a") as out:
-        for index in range(args.first, args.to):
-            began = time.process_time()
-            data = judge_game(args.seed, index, args.nodes)
-            out.write(json.dumps(data) + "\n")
-            out.flush()
-            print(f"game {index}: {len(data['seats'])} seats, {data['players']}, "
-                  f"{len(data['moves'])} moves ({time.process_time() - began:.1f} s)",
-                  file=sys.stderr)
-    return 0
+    def judged(index: int) -> tuple[dict[str, Any], str]:
+        data = judge_game(args.seed, index, args.nodes)
+        return data, f"{len(data['seats'])} seats, {data['players']}, {len(data['moves'])} moves"
+
+    return write_run(args, "game", judged)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
