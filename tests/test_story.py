@@ -67,6 +67,12 @@ def moved_by(game: Game, seat: int, after: int) -> int:
     return next(n for n in range(after + 1, len(movers) + 1) if movers[n - 1] == seat)
 
 
+def drop_from(line: list[float], at: int, share: float) -> None:
+    """The loser's ``line`` falls to ``share`` from position ``at`` on, and to 0 at the end."""
+    line[at:] = [share] * (len(line) - at)
+    line[-1] = 0.0
+
+
 def fits(words: str) -> bool:
     return len(textwrap.wrap(words, WIDTH)) <= LINES
 
@@ -89,8 +95,7 @@ def test_a_lasting_fall_is_the_turn_not_a_one_position_spike_before_it():
     line[60] = 0.05  # a dip of one position, undone at once
     line[100] = 0.95  # a rise of one position: the fall back from it is no turn either
     turn_at = moved_by(game, game.winner or 0, 150)
-    line[turn_at:] = [0.2] * (len(line) - turn_at)
-    line[-1] = 0.0
+    drop_from(line, turn_at, 0.2)
     turn = turning_point(game, drawn(game, seat, line))
     assert turn is not None and (turn.move, turn.seat) == (turn_at, seat)
     assert (turn.before, turn.after) == (0.5, 0.2)
@@ -103,8 +108,7 @@ def test_a_fall_won_back_within_three_moves_is_not_the_turn():
     seat, line = beaten_in(game), steady(game)
     line[80:82] = [0.02, 0.02]  # the largest fall of all, won back two moves later
     turn_at = moved_by(game, seat, 140)
-    line[turn_at:] = [0.3] * (len(line) - turn_at)
-    line[-1] = 0.0
+    drop_from(line, turn_at, 0.3)
     turn = turning_point(game, drawn(game, seat, line))
     assert turn is not None and turn.move == turn_at
 
@@ -113,15 +117,13 @@ def test_an_even_game_decided_by_the_losers_move_is_told_as_a_blunder():
     game = recorded(2)
     seat, line = beaten_in(game), steady(game)
     blunder = moved_by(game, seat, 170)
-    line[blunder:] = [0.05] * (len(line) - blunder)
-    line[-1] = 0.0
+    drop_from(line, blunder, 0.05)
     turn = turning_point(game, drawn(game, seat, line))
     assert turn is not None and (turn.move, turn.mover) == (blunder, seat)
     assert turn.words.endswith(": a blunder that decided an even game.") and fits(turn.words)
     winners = moved_by(game, game.winner or 0, 170)
     line = steady(game)
-    line[winners:] = [0.05] * (len(line) - winners)
-    line[-1] = 0.0
+    drop_from(line, winners, 0.05)
     turn = turning_point(game, drawn(game, seat, line))
     assert turn is not None and turn.move == winners
     assert turn.words.endswith(": the move that decided an even game.")
@@ -140,8 +142,7 @@ def test_a_win_the_loser_let_go_is_where_it_turned():
     game = recorded(2)
     seat, line = beaten_in(game), steady(game)
     missed = moved_by(game, seat, 120)
-    line[missed:] = [0.35] * (len(line) - missed)
-    line[-1] = 0.0
+    drop_from(line, missed, 0.35)
     turn = turning_point(game, drawn(game, seat, line, forced={missed - 1: seat}))
     assert turn is not None and turn.move == missed and turn.before == 1.0
     assert "missed a win" in turn.words and fits(turn.words)
