@@ -98,11 +98,6 @@ class Cursor:
             return self.on[self.group]
         return self.part if self.part in dict(window) else window[0][0] if window else None
 
-    def settle(self, window: Places | None) -> None:
-        """A window opened: the cursor goes to its first part (unless it is on one)."""
-        if window is not None and self.part not in dict(window):
-            self.part = window[0][0] if window else None
-
     def move(self, groups: Sequence[Places], window: Places | None, action: Action) -> None:
         """Move as ``action`` says among the board, icons and panel (``groups``), or among the
         window on top's parts (``window``, when one is open: Tab goes from part to part)."""
@@ -129,14 +124,12 @@ class Cursor:
         if not names:
             self.part = None
             return
-        if self.part not in names:
-            self.part = names[0]
-            return
+        at = self.part if self.part in names else names[0]  # as ``target`` says
         if action in (Action.NEXT, Action.BACK):
-            index = names.index(self.part) + (1 if action is Action.NEXT else -1)
+            index = names.index(at) + (1 if action is Action.NEXT else -1)
             self.part = names[index % len(names)]
         elif isinstance(action.value, tuple):
-            self.part = step(parts, self.part, action.value)
+            self.part = step(parts, at, action.value)
 
     def rect(self, groups: Sequence[Places], window: Places | None) -> Rect | None:
         """Where to draw the cursor now (None: hidden, or nothing to be on)."""

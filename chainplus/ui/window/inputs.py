@@ -205,7 +205,6 @@ class Inputs:
         self.last_input = self.clock()
         groups, window = self.places()
         cursor = self.cursor
-        cursor.settle(window)
         if not cursor.shown:
             cursor.shown = True
             return
