@@ -38,14 +38,9 @@ DEMO_BUDGET = 0.05
 DEMO_FPS = 8
 
 
-def play_verb(table: Table) -> str:
-    """How the attract loop asks a visitor to start (``Pointing.verb``)."""
-    return table.services.pointing.verb(table.policy.kiosk)
-
-
 def invitation(table: Table) -> str:
     """The invitation on the demonstration's banner, the how-to-play's and its turn box."""
-    return f"{play_verb(table)} to play!"
+    return f"{table.verb()} to play!"
 
 
 class TourMode:
@@ -108,7 +103,7 @@ class TourMode:
         return Status(None, "How to play", invitation(self.table))
 
     def default_help(self) -> str:
-        return f"How to play. {play_verb(self.table)} anywhere to play!"
+        return f"How to play. {self.table.verb()} anywhere to play!"
 
 
 class DemoMode:
@@ -240,4 +235,4 @@ class DemoMode:
         """One line wherever the pointer is: a click anywhere plays."""
         if isinstance(self.inner, TourMode):
             return self.inner.default_help()
-        return f"A demonstration game. {play_verb(self.table)} anywhere to play!"
+        return f"A demonstration game. {self.table.verb()} anywhere to play!"

@@ -216,7 +216,7 @@ class Stack:
             self.demo.pause()
             self.demo = None
         table = self.table
-        table.say(table.session.back_to_operator(table.services.pointing.verb(table.policy.kiosk)))
+        table.say(table.session.back_to_operator(table.verb()))
         self.controller.follow(Effect.RESTART)
 
     def push(self, window: Overlay) -> None:

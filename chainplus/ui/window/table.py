@@ -149,6 +149,11 @@ class Table:
     def ask(self, request: Request) -> None:
         self.services.asks.append(request)
 
+    def verb(self) -> str:
+        """How to ask the person here to point at something: "Touch" or "Click", as they
+        last pointed (``Pointing.verb``; a kiosk's screen is taken for a touch screen)."""
+        return self.services.pointing.verb(self.policy.kiosk)
+
     def say(self, note: Note) -> None:
         self.cues.message.show(note, self.now, LESSON_TIME if note.lesson else MESSAGE_TIME)
 
