@@ -36,15 +36,18 @@ def players(host: Host, count: int) -> list[threading.Thread]:
 
 
 def watching(app) -> bool:
+    """The host let the window watch and its game has come: "watching" and the game are two
+    messages, and the window says "Joining" between them."""
     referee = getattr(app.board, "referee", None)
-    return isinstance(referee, JoinedReferee) and referee.watch and referee.remote.watching
+    return isinstance(referee, JoinedReferee) and referee.watch and referee.remote.watching \
+        and referee.remote.state is not None
 
 
 def test_a_watching_window_follows_the_game_to_the_end_and_never_moves(ui) -> None:
     host = hosted("N,N")
     app = ui.make_app(speed="instant", join=host.address, join_code="test42", watch=True)
     try:
-        run_until(app, lambda: watching(app), "the host to let us watch")
+        run_until(app, lambda: watching(app), "the host's game")
         assert app.board.referee.title() == f"Chain Reaction - watching 127.0.0.1:{host.address[1]}"
         assert host.snapshot().connected == ()  # a spectator holds no seat
         assert app.mode.picture.status().head == "Waiting for"
@@ -83,8 +86,7 @@ def test_the_join_dialogs_watch_button_watches_the_host(ui, how: str) -> None:
             ui.post_click(app, join_view.BUTTONS["watch"].center)
         else:  # Adjust's key on the dialog's default action
             key(app, pygame.K_RETURN, pygame.KMOD_LSHIFT)
-        run_until(app, lambda: watching(app) and app.board.referee.remote.state is not None,
-                  "the host's game")
+        run_until(app, lambda: watching(app), "the host's game")
         assert app.table.where is not None and host.snapshot().connected == ()
         assert app.mode.help(None) == "You are watching. Waiting for Red to join."
     finally:
