@@ -347,12 +347,15 @@ def test_an_interrupted_match_reports_the_games_it_finished(capsys, monkeypatch,
 
     stderr = StoppedAfterTheFirstGame(sig)
     monkeypatch.setattr(sys, "stderr", stderr)
+    # Ctrl+C as in a terminal, though pytest may run in the background, where SIGINT is ignored
+    interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
     before = signal.signal(signal.SIGTERM, unanswered)
     try:
         ended = cli.main(["match", "--a", "1", "--b", "0", "--games", "40", "--jobs", jobs])
         assert signal.getsignal(signal.SIGTERM) is unanswered  # the match put it back
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL if before is None else before)
+        signal.signal(signal.SIGINT, signal.SIG_DFL if interrupt is None else interrupt)
     assert stderr.sent and ended == status
     assert games_reported_when_stopped(capsys.readouterr().out, stderr.getvalue(), 40) == 1
 
