@@ -422,6 +422,14 @@ def test_paired_games_play_one_opening_with_a_in_each_seat():
     assert unpaired[0].record[:2] != unpaired[1].record[:2]
 
 
+def test_games_spread_over_worker_processes_are_the_games_played_here():
+    from chainplus.tools.match import MatchConfig, Side, run
+
+    config = MatchConfig(a=Side(level=1), b=Side(level=0), seed=4, seats=3, paired=True)
+    here, spread = run(config, 6, jobs=1), run(config, 6, jobs=2)
+    assert [(r.a_won, r.record) for r in here] == [(r.a_won, r.record) for r in spread]
+
+
 def test_a_prelude_has_b_play_every_seat_and_keeps_every_seat_in():
     from chainplus.tools.match import MatchConfig, Side, play_game, start_of
 

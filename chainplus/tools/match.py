@@ -25,10 +25,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import multiprocessing
 import random
 import shlex
-import signal
 import subprocess
 import time
 from collections.abc import Generator
@@ -41,6 +39,7 @@ from chainplus.common.stats import wilson
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.core.rules import Rules, square_of
+from chainplus.tools.workers import on_workers
 
 
 class MatchError(Exception):
@@ -229,16 +228,8 @@ def game_line(index: int, config: MatchConfig, result: GameResult) -> str:
                        "a_won": result.a_won, "record": record_of(game)})
 
 
-def _ignore_interrupts() -> None:
-    """In a worker process: Ctrl+C is the parent's to answer (it stops the workers), and
-    SIGTERM (which the parent answers like Ctrl+C) simply ends the worker, as the pool expects
-    when it stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _play_numbered(index: int, config: MatchConfig) -> tuple[int, GameResult]:
-    return index, play_game(index, config)
+def _play_some(indices: range, config: MatchConfig) -> list[tuple[int, GameResult]]:
+    return [(index, play_game(index, config)) for index in indices]
 
 
 def play(config: MatchConfig, games: int, jobs: int = 1,
@@ -251,13 +242,20 @@ def play(config: MatchConfig, games: int, jobs: int = 1,
     """
     indices = range(first, games)
     if jobs > 1 and len(indices) > 1:
-        with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
-            # a paired opening's games go to one worker, which works its start out once
-            yield from pool.imap_unordered(functools.partial(_play_numbered, config=config),
-                                           indices, config.seats if config.paired else 1)
+        yield from _play_on_workers(config, indices, jobs)
         return
     for index in indices:
         yield index, play_game(index, config)
+
+
+def _play_on_workers(config: MatchConfig, indices: range,
+                     jobs: int) -> Generator[tuple[int, GameResult], None, None]:
+    """``play`` on ``jobs`` worker processes. A paired opening's games go to one worker,
+    which works their start out once."""
+    size = config.seats if config.paired else 1
+    batches = (indices[at:at + size] for at in range(0, len(indices), size))
+    for results in on_workers(functools.partial(_play_some, config=config), batches, jobs):
+        yield from results
 
 
 def run(config: MatchConfig, games: int, jobs: int = 1) -> list[GameResult]:

@@ -1,0 +1,68 @@
+"""Work on worker processes (``tools.workers``, which a match's games run on): every result
+comes back once, a job's error is raised in the parent, and stopping never waits on a
+worker, whatever it is doing."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+
+import pytest
+
+from chainplus.tools.workers import WorkerDied, on_workers
+
+
+def square(n: int) -> tuple[int, int]:
+    return n * n, os.getpid()
+
+
+def fail_on_three(n: int) -> int:
+    if n == 3:
+        raise ValueError("three")
+    return n
+
+
+def sleep_on_one(n: int) -> int:
+    if n == 1:
+        time.sleep(600)
+    return n
+
+
+def die_on_two(n: int) -> int:
+    if n == 2:
+        os._exit(3)
+    return n
+
+
+def test_every_job_is_done_once_on_at_most_the_workers_asked_for() -> None:
+    results = list(on_workers(square, range(20), 3))
+    assert sorted(value for value, _ in results) == [n * n for n in range(20)]
+    assert len({pid for _, pid in results} - {os.getpid()}) == 3
+    assert multiprocessing.active_children() == []
+
+
+def test_fewer_jobs_than_workers_start_only_the_workers_needed() -> None:
+    assert sorted(value for value, _ in on_workers(square, [5], 4)) == [25]
+    assert list(on_workers(square, [], 4)) == []
+
+
+def test_a_jobs_error_is_raised_here_and_the_workers_go() -> None:
+    with pytest.raises(ValueError, match="three"):
+        list(on_workers(fail_on_three, range(10), 2))
+    assert multiprocessing.active_children() == []
+
+
+def test_closing_stops_a_worker_in_the_middle_of_a_job() -> None:
+    results = on_workers(sleep_on_one, [0, 1], 2)
+    assert next(results) == 0
+    workers = multiprocessing.active_children()  # one idle, one ten minutes from its answer
+    assert len(workers) == 2
+    results.close()
+    assert not any(worker.is_alive() for worker in workers)
+
+
+def test_a_worker_that_dies_of_itself_is_said_not_waited_for() -> None:
+    with pytest.raises(WorkerDied, match="exit status 3"):
+        list(on_workers(die_on_two, range(5), 2))
+    assert multiprocessing.active_children() == []
