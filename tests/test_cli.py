@@ -475,6 +475,12 @@ def test_match_records_each_game_as_it_ends(capsys, tmp_path):
         game = game_from_data(line["record"])
         assert game.winner is not None and line["a_seat"] in (1, 2, 3)
         assert line["a_won"] == (game.winner == line["a_seat"])
+    replayed = run_here(capsys, ["replay", str(path)])  # the file is a set of game records too
+    assert replayed.returncode == 0, replayed.stderr
+    answers = [json.loads(line) for line in replayed.stdout.splitlines()]
+    assert [a["winner"] for a in answers[:-1]] == \
+        [game_from_data(line["record"]).winner for line in lines]
+    assert answers[-1] == {"checked": 4}
 
 
 def test_match_records_to_a_file_it_cannot_write_is_one_clear_error(capsys, tmp_path):

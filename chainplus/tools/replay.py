@@ -1,11 +1,11 @@
 """``python -m chainplus replay``: read game records and print each final position as JSON.
 
 A file holds one record (JSON over as many lines as it likes), or several, one a line, as
-``host --record`` writes them. One record prints its position as one JSON line, as ever;
-several print one line each, with ``"record"`` (its number) and ``"line"`` (where it is in the
-file), and then ``{"checked": N}``. The first bad record is one ``error:`` line naming it.
-Nothing is read whole: a record line is at most ``MAX_RECORD_BYTES`` long, so /dev/zero
-cannot eat the memory.
+``host --record`` and ``match --records`` write them. One record prints its position as one
+JSON line, as ever; several print one line each, with ``"record"`` (its number) and ``"line"``
+(where it is in the file), and then ``{"checked": N}``. The first bad record is one ``error:``
+line naming it. Nothing is read whole: a record line is at most ``MAX_RECORD_BYTES`` long, so
+/dev/zero cannot eat the memory.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
-from chainplus.core.records import MAX_RECORD_BYTES, RecordError, game_from_text, summary
+from chainplus.core.game import Game
+from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, summary
 
 
 def read_record_text(path: str | None) -> bytes:
@@ -83,6 +84,15 @@ def records(path: str | None) -> Iterator[tuple[int, bytes]]:
             number += 1
 
 
+def _game(text: bytes) -> Game:
+    """The game in a record, or in a line of ``match --records``, which holds its record under
+    ``"record"`` beside the match's own figures."""
+    data = decode(text)
+    if isinstance(data, dict) and "moves" not in data and isinstance(data.get("record"), dict):
+        data = data["record"]
+    return game_from_data(data)
+
+
 def _a_value(line: bytes) -> bool:
     """Whether ``line`` is one whole JSON value."""
     try:
@@ -97,12 +107,12 @@ def cmd_replay(path: str | None, out: TextIO) -> int:
     first = next(found)
     after = next(found, None)
     if after is None:  # one record: its position, as ever
-        out.write(json.dumps(summary(game_from_text(first[1]))) + "\n")
+        out.write(json.dumps(summary(_game(first[1]))) + "\n")
         return 0
     checked = 0
     for number, (line, text) in enumerate(itertools.chain((first, after), found), start=1):
         try:
-            game = game_from_text(text)
+            game = _game(text)
         except RecordError as exc:
             raise RecordError(f"record {number} (line {line}): {exc}") from None
         out.write(json.dumps({"record": number, "line": line, **summary(game)}) + "\n")
