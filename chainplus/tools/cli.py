@@ -286,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return net_commands.cmd_watch(args, sys.stdout)
         if args.command == "desktop":
             return desktop.cmd_desktop(args.remove, sys.stdout)
-    except (RecordError, UsageError) as exc:
+    except (RecordError, UsageError, desktop.DesktopError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -21,12 +21,15 @@ from typing import TextIO
 
 import chainplus
 from chainplus.app import about
-from chainplus.tools.arguments import UsageError
 
 APP_ID = "chainplus"
 ICON_SIZES = (48, 128, 256)
 #: The characters that make the specification's Exec key quote an argument.
 RESERVED = frozenset(" \t\n\"'\\><~|&;$*?#()`")
+
+
+class DesktopError(Exception):
+    """Why the entry cannot be written or taken away, in one line for the person asking."""
 
 
 def data_home(environ: Mapping[str, str] = os.environ) -> Path:
@@ -38,7 +41,7 @@ def data_home(environ: Mapping[str, str] = os.environ) -> Path:
     try:
         return Path.home() / ".local" / "share"
     except RuntimeError:
-        raise UsageError("cannot tell your home folder: set HOME or XDG_DATA_HOME") from None
+        raise DesktopError("cannot tell your home folder: set HOME or XDG_DATA_HOME") from None
 
 
 def entry_path(data: Path) -> Path:
@@ -60,20 +63,20 @@ def game_command() -> list[str]:
     main = Path(chainplus.__file__).resolve().parent.parent / "main.py"
     if main.is_file():
         return [sys.executable, str(main)]
-    raise UsageError(f"cannot find the {APP_ID} command beside {sys.executable}, nor a "
+    raise DesktopError(f"cannot find the {APP_ID} command beside {sys.executable}, nor a "
                      "clone's main.py: install Chain+ with pip or pipx")
 
 
 def escaped(value: str) -> str:
     """A string value as a desktop entry writes it (backslashes doubled); a value that cannot
-    be one (a line break) is a UsageError."""
+    be one (a line break) is a DesktopError."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise UsageError(f"a path that is not UTF-8 cannot go in a desktop entry: {value!r}"
+        raise DesktopError(f"a path that is not UTF-8 cannot go in a desktop entry: {value!r}"
                          ) from None
     if "\n" in value or "\r" in value:
-        raise UsageError(f"a path with a line break cannot go in a desktop entry: {value!r}")
+        raise DesktopError(f"a path with a line break cannot go in a desktop entry: {value!r}")
     return value.replace("\\", "\\\\")
 
 
@@ -112,7 +115,7 @@ def icon_bytes(size: int) -> bytes:
     try:
         return resources.files("chainplus.tools").joinpath("icons").joinpath(name).read_bytes()
     except OSError:
-        raise UsageError(f"this copy of Chain+ has no icon {name}") from None
+        raise DesktopError(f"this copy of Chain+ has no icon {name}") from None
 
 
 def install(data: Path, command: Sequence[str]) -> list[Path]:
@@ -154,6 +157,6 @@ def cmd_desktop(take_away: bool, out: TextIO) -> int:
             print(f"Chain+ is in the desktop's menu: {where}, its icons in "
                   f"{data / 'icons' / 'hicolor'}.", file=out)
     except OSError as exc:
-        raise UsageError(f"cannot {'remove' if take_away else 'write'} "
+        raise DesktopError(f"cannot {'remove' if take_away else 'write'} "
                          f"{exc.filename or where}: {exc.strerror or exc}") from None
     return 0
