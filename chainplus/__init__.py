@@ -11,10 +11,11 @@ contracts and CI checks them)::
                windows over the board (over/), icons, touch, display, start-up
       art      drawing and sound, all made in code
     tools    the command-line tools: python -m chainplus replay|engine|bench|aibench|match|
-             host|join|watch
+             host|join|watch|desktop
     kiosk    the supervisor that keeps a kiosk's game process running
     net      play over the network: the protocol, the host (the authority), the joiner, bots
-    app      the game a person plays: session, player panel, seats, settings and files
+    app      the game a person plays: session, player panel, seats, settings and files,
+             what it says it is (about), its entry in the desktop's menu
     ai       the computer players: levels 0-5, level 5's search and evaluation, tuning, and the
              process they think in; NOTES.md is level 5's lab notebook
     core     the rules: board geometry, the cascade, the game, game records

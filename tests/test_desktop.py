@@ -15,8 +15,8 @@ import pygame
 import pytest
 from paths import ROOT
 
-from chainplus.app import about
-from chainplus.tools import cli, desktop
+from chainplus.app import about, desktop
+from chainplus.tools import cli
 from chainplus.ui.art import app_icon
 
 #: The keys the specification defines for an entry of type Application (1.5).
@@ -215,12 +215,12 @@ def test_the_exec_line_written_from_a_clone_starts_the_game(tmp_path, monkeypatc
 
 def test_the_icons_installed_are_the_ones_app_icon_draws() -> None:
     """The committed PNGs are up to date: ``python -m chainplus.ui.art.app_icon
-    chainplus/tools/icons`` writes them."""
+    chainplus/app/icons`` writes them."""
     assert desktop.ICON_SIZES == app_icon.SIZES
     for size in app_icon.SIZES:
         drawn = app_icon.draw(size)
         assert drawn.get_size() == (size, size)
-        path = ROOT / "chainplus" / "tools" / "icons" / f"chainplus-{size}.png"
+        path = ROOT / "chainplus" / "app" / "icons" / f"chainplus-{size}.png"
         assert path.read_bytes() == desktop.icon_bytes(size)
         kept = pygame.image.load(str(path))
         assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(drawn, "RGBA"), size

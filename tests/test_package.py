@@ -143,7 +143,7 @@ def test_the_wheel_holds_the_game_and_nothing_else(wheel: Path) -> None:
     assert rigs and "chainplus/ai/NOTES.md" in notes  # the clone has them, and keeps them
     # everything else the package holds, its data files too (the level 5 weights, the icons)
     assert {name for name in names if name.startswith("chainplus/")} == clone - rigs - notes
-    assert {"chainplus/ai/weights.json", "chainplus/tools/icons/chainplus-48.png"} <= names
+    assert {"chainplus/ai/weights.json", "chainplus/app/icons/chainplus-48.png"} <= names
     assert f"{info}/licenses/LICENSE" in names
     with zipfile.ZipFile(wheel) as opened:
         about = opened.read(f"{info}/METADATA").decode()
@@ -249,4 +249,4 @@ def test_an_installed_chainplus_puts_its_own_command_in_the_desktops_menu(
     entry = (data / "applications" / "chainplus.desktop").read_text()
     assert f"\nExec={installed.bin / 'chainplus'} %f\n" in entry  # not a clone's main.py
     icon = data / "icons" / "hicolor" / "48x48" / "apps" / "chainplus.png"
-    assert icon.read_bytes() == (ROOT / "chainplus/tools/icons/chainplus-48.png").read_bytes()
+    assert icon.read_bytes() == (ROOT / "chainplus/app/icons/chainplus-48.png").read_bytes()

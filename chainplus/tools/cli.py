@@ -2,7 +2,7 @@
 match | host | join | watch | desktop``.
 
 Here are their options and the dispatch to each command's module (``replay``, ``review``,
-``engine``, ``bench_commands``, ``match_command``, ``net_commands``, ``desktop``). Their output
+``engine``, ``bench_commands``, ``match_command``, ``net_commands``, ``app.desktop``). Their output
 formats are contracts (docs/tools.md): other programs read them. Every user
 error is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
 """
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from chainplus.ai.judgement import NODES
 from chainplus.ai.levels import DEFAULT_BUDGET
-from chainplus.app import about
+from chainplus.app import about, desktop
 from chainplus.common.options import OneLineParser, add_version, int_in
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
@@ -26,7 +26,6 @@ from chainplus.net.hosted_game import GRACE, HOST_BUDGET, SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.tools import (
     bench_commands,
-    desktop,
     engine,
     match_command,
     net_commands,

@@ -3,7 +3,7 @@ of the board, four squares, each holding one seat's pieces (red about to explode
 
 ``python -m chainplus.ui.art.app_icon FOLDER`` writes it at the sizes a desktop entry offers
 (``SIZES``) as FOLDER/chainplus-SIZE.png; the copies the desktop tool installs are made so
-(chainplus/tools/icons), and a test checks they are what this draws now.
+(chainplus/app/icons), and a test checks they are what this draws now.
 """
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ def icon_bytes(size: int) -> bytes:
     """The icon at ``size`` pixels, as this copy of Chain+ holds it (a PNG file)."""
     name = f"{APP_ID}-{size}.png"
     try:
-        return resources.files("chainplus.tools").joinpath("icons").joinpath(name).read_bytes()
+        return resources.files("chainplus.app").joinpath("icons").joinpath(name).read_bytes()
     except OSError:
         raise DesktopError(f"this copy of Chain+ has no icon {name}") from None
 
