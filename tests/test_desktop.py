@@ -18,6 +18,7 @@ from paths import ROOT
 from chainplus.app import about, desktop
 from chainplus.tools import cli
 from chainplus.ui.art import app_icon
+from chainplus.ui.window import launch
 
 #: The keys the specification defines for an entry of type Application (1.5).
 KNOWN_KEYS = {"Type", "Version", "Name", "GenericName", "NoDisplay", "Comment", "Icon",
@@ -152,6 +153,23 @@ def test_desktop_installs_the_entry_and_icons_says_where_and_remove_takes_them(
     assert installed(data) == [] and str(entry) in capsys.readouterr().out
     assert cli.main(["desktop", "--remove"]) == 0
     assert "was not in the desktop's menu" in capsys.readouterr().out
+
+
+def test_the_games_own_command_puts_it_in_the_menu_and_takes_it_out(
+        tmp_path, monkeypatch, capsys) -> None:
+    """``chainplus --add-to-menu``: the way for a copy whose Python is out of reach (pipx)."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    assert launch.main(["--add-to-menu"]) == 0
+    entry = data / "applications" / "chainplus.desktop"
+    assert str(entry) in capsys.readouterr().out and len(installed(data)) == 4
+    assert launch.main(["--remove-from-menu"]) == 0
+    assert installed(data) == [] and str(entry) in capsys.readouterr().out
+    entry.write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(entry))  # below a file: nothing can be written
+    assert launch.main(["--add-to-menu"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot write") and err.count("\n") == 1
 
 
 def test_without_xdg_data_home_it_is_the_homes_local_share(tmp_path, monkeypatch) -> None:

@@ -243,10 +243,13 @@ def test_an_installed_host_and_bot_play_a_game_to_its_end_and_replay_its_record(
 
 def test_an_installed_chainplus_puts_its_own_command_in_the_desktops_menu(
         installed: Installed) -> None:
-    said = installed.run(installed.python, "-m", "chainplus", "desktop")
+    """With the command alone, as pipx leaves it (its Python is not on the PATH)."""
+    said = installed.run(installed.bin / "chainplus", "--add-to-menu")
     assert said.returncode == 0, said.stderr
     data = installed.home / "data"  # XDG_DATA_HOME
-    entry = (data / "applications" / "chainplus.desktop").read_text()
-    assert f"\nExec={installed.bin / 'chainplus'} %f\n" in entry  # not a clone's main.py
+    entry = data / "applications" / "chainplus.desktop"
+    assert f"\nExec={installed.bin / 'chainplus'} %f\n" in entry.read_text()  # not main.py
     icon = data / "icons" / "hicolor" / "48x48" / "apps" / "chainplus.png"
     assert icon.read_bytes() == (ROOT / "chainplus/app/icons/chainplus-48.png").read_bytes()
+    said = installed.run(installed.bin / "chainplus", "--remove-from-menu")
+    assert said.returncode == 0 and not entry.exists() and not icon.exists(), said.stderr

@@ -1,4 +1,5 @@
-"""``python -m chainplus desktop``: Chain+ in the desktop's menu, for the person who runs it.
+"""Chain+ in the desktop's menu, for the person who asks: ``python -m chainplus desktop``, or
+the game's own ``--add-to-menu`` (all a pipx copy has) and ``--remove-from-menu``.
 
 It writes a desktop entry (the freedesktop.org Desktop Entry Specification) to
 ``DATA/applications/chainplus.desktop`` and the program's icon at each size to

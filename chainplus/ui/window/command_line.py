@@ -98,6 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "options given here win over the remembered settings.",
     )
     add_version(parser, about.VERSION_LINE)
+    menu = parser.add_mutually_exclusive_group()
+    menu.add_argument("--add-to-menu", action="store_true",
+                      help="put Chain+ in your desktop's menu (an entry and its icons, for you "
+                           "alone) and exit")
+    menu.add_argument("--remove-from-menu", action="store_true",
+                      help="take Chain+ out of your desktop's menu again and exit")
     parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
                         help="start in full screen, or in a window (default: as last time; "
                              "F11 or the title bar's toggle-size icon switches)")

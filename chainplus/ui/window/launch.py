@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from chainplus.app import desktop
 from chainplus.app import settings as st
 from chainplus.app.options import Options
 from chainplus.app.store import Store
@@ -49,6 +50,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.add_to_menu or args.remove_from_menu:
+        try:
+            return desktop.cmd_desktop(args.remove_from_menu, sys.stdout)
+        except desktop.DesktopError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     check_join(parser, args)
     folder = files_folder(args)
 
