@@ -135,7 +135,7 @@ class _Bot:
             if isinstance(message, msg.GameState) and message.game.winner is not None:
                 _keep(result, message)
                 if message.open_ended:  # a window hosts: this bot's game is over
-                    link.send({"leave": True})  # and its seat free for the next player
+                    link.leave()  # and its seat free for the next player
                     return True
             if isinstance(message, msg.Bye):  # done, or try again: the host may come back
                 return message.done

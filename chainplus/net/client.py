@@ -65,11 +65,14 @@ class Retries:
 
 
 class Connection:
-    """A line-by-line connection to a host; every failure is an OSError."""
+    """A line-by-line connection to a host; every failure is an OSError. Two threads may
+    send on it (a window's, and its link's pongs)."""
 
     def __init__(self, sock: socket.socket) -> None:
         self._sock = sock
         self._buffer = b""
+        self._sending = threading.Lock()
+        self._finished = False  # we send nothing more
 
     @classmethod
     def open(cls, host: str, port: int, transport: Transport = TCP,
@@ -77,7 +80,10 @@ class Connection:
         return cls(transport.connect(host, port, timeout))
 
     def send(self, message: dict[str, Any]) -> None:
-        self._sock.sendall(msg.encode(message))
+        """Send ``message``; nothing once ``finish`` has said we are done."""
+        with self._sending:
+            if not self._finished:
+                self._sock.sendall(msg.encode(message))
 
     def receive(self, timeout: float | None = 60.0) -> msg.HostMessage | msg.BadMessage | None:
         """The host's next message (None: the host closed the connection). A silence longer
@@ -97,6 +103,26 @@ class Connection:
         """End the connection from another thread: a ``receive`` blocked on it returns."""
         with contextlib.suppress(OSError):
             self._sock.shutdown(socket.SHUT_RDWR)
+
+    def finish(self) -> None:
+        """Send nothing more, and let the host close the connection when it has read all we
+        sent: closing first, with the host's last lines unread, resets the connection, and the
+        host may then lose what we sent last (our leave)."""
+        with self._sending, contextlib.suppress(OSError):
+            self._finished = True
+            self._sock.shutdown(socket.SHUT_WR)
+
+    def leave(self, timeout: float = 2.0) -> None:
+        """Say we are done, our seat free for anyone at once, and read on (each read waiting up
+        to ``timeout``) until the host closes: see ``finish``. A host that sends on instead is
+        read up to the length of one line, then left."""
+        with contextlib.suppress(OSError):
+            self.send({"leave": True})
+            self.finish()
+            self._sock.settimeout(timeout)
+            unread = MAX_HOST_LINE
+            while unread > 0 and (chunk := self._sock.recv(65536)):
+                unread -= len(chunk)
 
     def close(self) -> None:
         self._sock.close()

@@ -100,13 +100,20 @@ class Link:
 
     def close(self) -> None:
         """Stop for good (leaving the seat free for anyone at once) and wait briefly for the
-        thread."""
+        thread: it reads on until the host, having read our leave, closes the connection."""
         self._stop.set()
-        if self._joiner.seat is not None:
-            self.send({"leave": True})
-        self.drop()
+        with self._lock:
+            connection = self._connection
+        if connection is not None and self._joiner.seat is not None and \
+                self.send({"leave": True}):
+            connection.finish()
+        else:
+            self.drop()
         if self._thread.is_alive():
             self._thread.join(2.0)
+        if self._thread.is_alive():  # a host that does not close: cut the line
+            self.drop()
+            self._thread.join(1.0)
 
     # ------------------------------------------------------------------ the thread
     def _put(self, event: LinkEvent) -> None:
@@ -156,10 +163,12 @@ class Link:
         token = self._joiner.token
         connection.send(self._joiner.hello(self.code))
         welcomed, self._retry_after = False, 0.0
-        while not self._stop.is_set():
+        while True:
             message = connection.receive()
             if message is None:
                 return "again"
+            if self._stop.is_set():  # leaving: read on to the host's close
+                continue
             if isinstance(message, msg.Ping):
                 connection.send({"pong": message.number})
                 continue
@@ -185,4 +194,3 @@ class Link:
                     self._put(Gone("The host has played every game."))
                     return "stop"
                 return "again"
-        return "stop"
