@@ -14,6 +14,7 @@ import random
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from paths import ROOT
@@ -379,6 +380,57 @@ def test_a_real_match_process_killed_reports_the_games_it_finished():
         proc.kill()
     assert proc.returncode == 128 + signal.SIGTERM
     games_reported_when_stopped(out, first + err, games)
+
+
+def test_a_match_stopped_as_timeout_and_systemd_stop_it_reports_and_leaves_no_worker():
+    """SIGTERM to the whole process group, and to the match once more (as ``timeout`` sends
+    it): the workers ignore it, the match stops them and reports, with no traceback."""
+    games = 100_000
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "chainplus", "match", "--a", "1", "--b", "0", "--games",
+         str(games), "--jobs", "3"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        workers = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        assert len(workers) == 3
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signal.SIGTERM
+    games_reported_when_stopped(out, first + err, games)
+    for pid in workers:  # gone, or a zombie left for an init that does not reap
+        status = Path(f"/proc/{pid}/stat")
+        assert not status.exists() or status.read_text().rpartition(")")[2].split()[0] == "Z"
+
+
+def test_a_match_worker_killed_by_hand_is_one_line_and_the_games_played_still_count():
+    """A worker process killed from outside (by hand, or for memory) ends the match with one
+    error line and status 1, and the games finished are reported, not lost."""
+    games = 100_000
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "chainplus", "match", "--a", "1", "--b", "0", "--games",
+         str(games), "--jobs", "2"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stderr is not None
+        proc.stderr.readline()  # a game has ended: both workers are at work
+        workers = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        os.kill(int(workers[0]), signal.SIGKILL)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 1 and "Traceback" not in err
+    [said] = [line for line in err.splitlines() if not line.startswith("game ")]
+    assert said.startswith("error: a worker process ended of itself (exit status -9)"), said
+    result = json.loads(out.splitlines()[-1])
+    assert said.endswith(f"stopped after {result['games']} of {games} games")
+    assert result["games"] >= 1
 
 
 def test_match_plays_an_engine_program_given_as_a_command(capsys):

@@ -13,6 +13,11 @@ import pytest
 from chainplus.tools.workers import WorkerDied, on_workers
 
 
+def workers() -> list[multiprocessing.process.BaseProcess]:
+    """The worker processes alive (other tests may leave processes of their own)."""
+    return [p for p in multiprocessing.active_children() if p.name == "chainplus-worker"]
+
+
 def square(n: int) -> tuple[int, int]:
     return n * n, os.getpid()
 
@@ -39,7 +44,7 @@ def test_every_job_is_done_once_on_at_most_the_workers_asked_for() -> None:
     results = list(on_workers(square, range(20), 3))
     assert sorted(value for value, _ in results) == [n * n for n in range(20)]
     assert len({pid for _, pid in results} - {os.getpid()}) == 3
-    assert multiprocessing.active_children() == []
+    assert workers() == []
 
 
 def test_fewer_jobs_than_workers_start_only_the_workers_needed() -> None:
@@ -50,19 +55,19 @@ def test_fewer_jobs_than_workers_start_only_the_workers_needed() -> None:
 def test_a_jobs_error_is_raised_here_and_the_workers_go() -> None:
     with pytest.raises(ValueError, match="three"):
         list(on_workers(fail_on_three, range(10), 2))
-    assert multiprocessing.active_children() == []
+    assert workers() == []
 
 
 def test_closing_stops_a_worker_in_the_middle_of_a_job() -> None:
     results = on_workers(sleep_on_one, [0, 1], 2)
     assert next(results) == 0
-    workers = multiprocessing.active_children()  # one idle, one ten minutes from its answer
-    assert len(workers) == 2
+    started = workers()  # one idle, one ten minutes from its answer
+    assert len(started) == 2
     results.close()
-    assert not any(worker.is_alive() for worker in workers)
+    assert not any(worker.is_alive() for worker in started)
 
 
 def test_a_worker_that_dies_of_itself_is_said_not_waited_for() -> None:
     with pytest.raises(WorkerDied, match="exit status 3"):
         list(on_workers(die_on_two, range(5), 2))
-    assert multiprocessing.active_children() == []
+    assert workers() == []

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from chainplus.tools import match
 from chainplus.tools.arguments import UsageError, clock
+from chainplus.tools.workers import WorkerDied
 
 
 def side_from_options(level: tuple[int, int] | None, command: list[str] | None,
@@ -94,12 +95,15 @@ class StoppedBy:
 @contextlib.contextmanager
 def sigterm_as_ctrl_c() -> Iterator[StoppedBy]:
     """Within: a SIGTERM (a kill, ``timeout``) raises KeyboardInterrupt, as Ctrl+C does, and
-    the ``StoppedBy`` yielded says which of them it was."""
+    the ``StoppedBy`` yielded says which of them it was. Only the first: ``timeout`` sends
+    one to the program and one to its process group, and the second must not cut short the
+    stopping the first began."""
     stopped_by = StoppedBy()
 
     def terminated(signum: int, frame: FrameType | None) -> None:
-        stopped_by.signum = signal.SIGTERM
-        raise KeyboardInterrupt  # stop the way Ctrl+C does
+        if stopped_by.signum != signal.SIGTERM:
+            stopped_by.signum = signal.SIGTERM
+            raise KeyboardInterrupt  # stop the way Ctrl+C does
 
     previous = signal.signal(signal.SIGTERM, terminated)
     try:
@@ -137,6 +141,12 @@ def cmd_match(args: argparse.Namespace) -> int:
             games.close()  # stops the games still being played
             print(f"stopped after {len(results)} of {args.games - first} games", file=sys.stderr)
             status = 128 + stopped_by.signum
+            if not results:
+                return status
+        except WorkerDied as exc:  # killed by hand, or for memory: the games played still count
+            print(f"error: {exc}; stopped after {len(results)} of {args.games - first} games",
+                  file=sys.stderr)
+            status = 1
             if not results:
                 return status
     line, data = match.report(config, len(results), results, time.perf_counter() - start,

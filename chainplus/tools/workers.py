@@ -4,35 +4,76 @@ Each worker has a pipe of its own to this process. ``multiprocessing.Pool`` is n
 stopping a pool while a worker writes a result can hang for ever, as the worker is killed
 holding the lock of the pool's one shared result queue and the pool then waits on that lock.
 Here a worker stopped mid-write spoils only its own pipe, which goes with it.
+
+Only this process stops its workers: they ignore Ctrl+C and SIGTERM (which a terminal, or
+``timeout`` and systemd, send to the whole process group), and this process answers those and
+kills the workers. A worker whose parent is killed outright ends after the job in hand.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import TypeVar
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
+#: The signals that stop a match: Ctrl+C and SIGTERM.
+STOPS = frozenset({signal.SIGINT, signal.SIGTERM})
 
 
 class WorkerDied(RuntimeError):
     """A worker process ended without being told to (killed by hand, out of memory)."""
 
 
+@contextlib.contextmanager
+def _stops_held() -> Iterator[None]:
+    """Hold back Ctrl+C and SIGTERM within: while a worker starts (one that came then would
+    find the new worker with this process's handlers; the worker lets them in once it ignores
+    them), and while the workers are killed (one that came then would leave some alive)."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks, no fork
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _serve(work: Callable[[Job], Result], line: Connection) -> None:
     """A worker: ``work`` each job that comes down ``line`` and send back what it gave, or the
-    exception it raised. Ctrl+C is the parent's to answer: it kills us."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while True:
+    exception it raised, until the parent is gone."""
+    for stop in STOPS:
+        signal.signal(stop, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+    parent = multiprocessing.parent_process()
+    watched: list[Connection | int] = [line]
+    if parent is not None and parent.sentinel is not None:
+        watched.append(parent.sentinel)
+    while line in wait(watched):
         job = line.recv()
         try:
             line.send((True, work(job)))
         except Exception as exc:  # the parent raises it
             line.send((False, exc))
+
+
+def _hand(line: Connection, job: object, worker: BaseProcess) -> None:
+    try:
+        line.send(job)
+    except OSError:
+        raise _died(worker) from None
+
+
+def _died(worker: BaseProcess) -> WorkerDied:
+    worker.join(1.0)
+    return WorkerDied(f"a worker process ended of itself (exit status {worker.exitcode})")
 
 
 def on_workers(work: Callable[[Job], Result], jobs: Iterable[Job],
@@ -49,10 +90,11 @@ def on_workers(work: Callable[[Job], Result], jobs: Iterable[Job],
             ours, theirs = context.Pipe()
             worker = context.Process(target=_serve, args=(work, theirs), daemon=True,
                                      name="chainplus-worker")
-            worker.start()
+            with _stops_held():
+                worker.start()
             theirs.close()
             workers[ours] = worker
-            ours.send(job)
+            _hand(ours, job, worker)
             if len(workers) == processes:
                 break
         busy = set(workers)
@@ -61,21 +103,20 @@ def on_workers(work: Callable[[Job], Result], jobs: Iterable[Job],
                 assert isinstance(line, Connection)
                 try:
                     done, result = line.recv()
-                except EOFError:
-                    workers[line].join(1.0)
-                    raise WorkerDied(f"a worker process ended of itself (exit status "
-                                     f"{workers[line].exitcode})") from None
+                except (EOFError, OSError):
+                    raise _died(workers[line]) from None
                 if not done:
                     raise result
+                yield result
                 for job in todo:
-                    line.send(job)
+                    _hand(line, job, workers[line])
                     break
                 else:
                     busy.discard(line)
-                yield result
-    finally:
-        for process in workers.values():  # SIGKILL: it ends a worker at any moment, even
-            process.kill()  # one still starting, with its parent's signal handlers
-        for line, process in workers.items():
-            process.join()
-            line.close()
+    finally:  # with a second Ctrl+C or SIGTERM held back till every worker has gone
+        with _stops_held():
+            for process in workers.values():  # SIGKILL: the one signal they do not ignore
+                process.kill()
+            for line, process in workers.items():
+                process.join()
+                line.close()
