@@ -11,32 +11,47 @@ import threading
 
 from test_net_play import WAIT, heard
 
+from chainplus.net import link as link_module
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
-from chainplus.net.framing import MAX_HOST_LINE
 from chainplus.net.link import Link
 
 WELCOME = {"welcome": msg.NAME, "version": msg.VERSION, "seat": 1, "token": "T" * 16}
-#: The host's lines the joiner has not read when it leaves: far more than a socket buffers.
-BURST = b"".join(msg.encode({"ping": n}) for n in range(60_000))
+PINGS = b"".join(msg.encode({"ping": n}) for n in range(1000))
 LEAVE = msg.encode({"leave": True})
 
 
-def joined(server: socket.socket) -> tuple[socket.socket, list[dict[str, object]]]:
-    """The joiner's connection, welcomed to seat 1, and the lines it has sent so far."""
+class Talker(threading.Thread):
+    """The host talking on (pings, which a link answers) until told to stop, keeping what
+    went wrong: a joiner that closed with lines unread resets the line under it."""
+
+    def __init__(self, peer: socket.socket) -> None:
+        super().__init__(daemon=True)
+        self.peer, self.stop, self.failure = peer, threading.Event(), None
+        self.start()
+
+    def run(self) -> None:
+        try:
+            while not self.stop.is_set():
+                self.peer.sendall(PINGS)
+        except OSError as exc:
+            self.failure = exc
+
+
+def joined(server: socket.socket) -> socket.socket:
+    """The joiner's connection, welcomed to seat 1."""
     peer, _ = server.accept()
     peer.settimeout(WAIT)
-    said = [json.loads(peer.makefile("rb").readline())]
-    assert "hello" in said[0]
+    assert "hello" in json.loads(peer.makefile("rb").readline())
     peer.sendall(msg.encode(WELCOME))
-    return peer, said
+    return peer
 
 
 def read_to_leave(peer: socket.socket) -> bytes:
     """What the joiner sends up to its leave, then up to its end of the line (as a host
     reads it); a reset is an error."""
     got = b""
-    while b'"leave"' not in got:
+    while LEAVE not in got:
         chunk = peer.recv(65536)
         assert chunk, got[-200:]
         got += chunk
@@ -45,20 +60,24 @@ def read_to_leave(peer: socket.socket) -> bytes:
     return got
 
 
-def test_a_window_that_leaves_lets_the_host_close_first() -> None:
+def test_a_window_that_leaves_lets_the_host_close_first(monkeypatch) -> None:
+    monkeypatch.setattr(link_module, "LEAVING", WAIT)  # however slowly this host closes
     server = socket.create_server(("127.0.0.1", 0))
     server.settimeout(WAIT)
     link = Link(*server.getsockname(), "ABCDEFGH2")
     link.start()
     try:
-        peer, _ = joined(server)
+        peer = joined(server)
         heard(link, lambda event: isinstance(event, msg.Welcome))
-        sender = threading.Thread(target=peer.sendall, args=(BURST,), daemon=True)
-        sender.start()  # the host talks on: pings the link is answering as it leaves
+        talker = Talker(peer)
         closing = threading.Thread(target=link.close, daemon=True)
         closing.start()
         assert LEAVE in read_to_leave(peer)  # and then the line's end, in order
-        sender.join(WAIT)
+        talker.stop.set()
+        talker.join(WAIT)
+        assert talker.failure is None
+        for _ in range(100):  # the link still reads, till the host closes: no reset
+            peer.sendall(PINGS)
         peer.close()
         closing.join(WAIT)
         assert not closing.is_alive()
@@ -75,18 +94,20 @@ def test_a_bot_that_leaves_lets_the_host_close_first_and_does_not_wait_on_one_th
         for talks_on in (False, True):
             bot = Connection.open(*server.getsockname())
             bot.send(msg.hello("ABCDEFGH2"))
-            peer, _ = joined(server)
-            peer.sendall(BURST[:100_000])  # unread by the bot when it leaves
+            peer = joined(server)
+            talker = Talker(peer)  # unread by the bot when it leaves
             leaving = threading.Thread(target=bot.leave, daemon=True)
             leaving.start()
-            if talks_on:  # never closes: the bot reads a line's length more, then goes
-                peer.sendall(b" " * (MAX_HOST_LINE + 65536))
-            else:
+            if not talks_on:  # the host reads the leave and closes
                 assert read_to_leave(peer).endswith(LEAVE)
+                talker.stop.set()
+                talker.join(WAIT)
+                assert talker.failure is None
                 peer.close()
-            leaving.join(WAIT)
+            leaving.join(WAIT)  # talking on, the host has the bot read a line's length
             assert not leaving.is_alive()
             bot.close()
+            talker.stop.set()
             peer.close()
     finally:
         server.close()

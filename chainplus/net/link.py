@@ -43,6 +43,9 @@ LinkEvent = msg.HostMessage | msg.BadMessage | Lost | Gone
 _Ending = Literal["again", "stop"]
 #: Seconds a link keeps trying to reach a host it has lost, unless told otherwise.
 RETRY_FOR = 30.0
+#: Seconds a link that leaves waits for the host to close (the window waits on it), and then
+#: for its thread once it has cut the line itself.
+LEAVING = 0.5
 
 
 class Link:
@@ -110,10 +113,10 @@ class Link:
         else:
             self.drop()
         if self._thread.is_alive():
-            self._thread.join(2.0)
+            self._thread.join(LEAVING)
         if self._thread.is_alive():  # a host that does not close: cut the line
             self.drop()
-            self._thread.join(1.0)
+            self._thread.join(LEAVING)
 
     # ------------------------------------------------------------------ the thread
     def _put(self, event: LinkEvent) -> None:
@@ -141,6 +144,9 @@ class Link:
                 continue
             lost_at = None
             with self._lock:
+                if self._stop.is_set():  # closed while we connected: join no more
+                    connection.close()
+                    return
                 self._connection = connection
             try:
                 ending = self._session(connection)
