@@ -170,6 +170,11 @@ def test_the_games_own_command_puts_it_in_the_menu_and_takes_it_out(
     assert launch.main(["--add-to-menu"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: cannot write") and err.count("\n") == 1
+    for other in (["--fullscreen"], ["--seats", "H,C1"], ["game.json"]):  # left unused
+        with pytest.raises(SystemExit) as ended:
+            launch.main(["--add-to-menu", *other])
+        assert ended.value.code == 2
+        assert capsys.readouterr().err.startswith("error: --add-to-menu changes the desktop's")
 
 
 def test_without_xdg_data_home_it_is_the_homes_local_share(tmp_path, monkeypatch) -> None:

@@ -143,21 +143,37 @@ def remove(data: Path) -> list[Path]:
     return removed
 
 
-def cmd_desktop(take_away: bool, out: TextIO) -> int:
-    """Put Chain+ in the desktop's menu (or take it out) and say so in one line."""
-    data = data_home()
-    where = entry_path(data)
+def cmd_desktop(take_away: bool, out: TextIO, err: TextIO) -> int:
+    """Put Chain+ in the desktop's menu (or take it out) and say so in one line on ``out``;
+    the status. What stops it is one ``error:`` line on ``err``, and status 2."""
     try:
-        if take_away:
-            gone = remove(data)
-            print(f"Chain+ is out of the desktop's menu: removed {where} and its icons."
-                  if gone else f"Chain+ was not in the desktop's menu: there is no {where}.",
-                  file=out)
-        else:
-            install(data, game_command())
-            print(f"Chain+ is in the desktop's menu: {where}, its icons in "
-                  f"{data / 'icons' / 'hicolor'}.", file=out)
-    except OSError as exc:
-        raise DesktopError(f"cannot {'remove' if take_away else 'write'} "
-                         f"{exc.filename or where}: {exc.strerror or exc}") from None
+        print(_take_out() if take_away else _put_in(), file=out)
+    except DesktopError as exc:
+        print(f"error: {exc}", file=err)
+        return 2
     return 0
+
+
+def _put_in() -> str:
+    data = data_home()
+    try:
+        install(data, game_command())
+    except OSError as exc:
+        raise _cannot("write", exc, entry_path(data)) from None
+    return (f"Chain+ is in the desktop's menu: {entry_path(data)}, its icons in "
+            f"{data / 'icons' / 'hicolor'}.")
+
+
+def _take_out() -> str:
+    data = data_home()
+    try:
+        gone = remove(data)
+    except OSError as exc:
+        raise _cannot("remove", exc, entry_path(data)) from None
+    return (f"Chain+ is out of the desktop's menu: removed {entry_path(data)} and its icons."
+            if gone else
+            f"Chain+ was not in the desktop's menu: there is no {entry_path(data)}.")
+
+
+def _cannot(what: str, exc: OSError, where: Path) -> DesktopError:
+    return DesktopError(f"cannot {what} {exc.filename or where}: {exc.strerror or exc}")

@@ -284,8 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "watch":
             return net_commands.cmd_watch(args, sys.stdout)
         if args.command == "desktop":
-            return desktop.cmd_desktop(args.remove, sys.stdout)
-    except (RecordError, UsageError, desktop.DesktopError) as exc:
+            return desktop.cmd_desktop(args.remove, sys.stdout, sys.stderr)
+    except (RecordError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

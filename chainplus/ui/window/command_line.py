@@ -190,6 +190,16 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
                              f"{SPECTATORS}; 0: none)")
 
 
+def check_menu(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--add-to-menu and --remove-from-menu change the desktop's menu and exit: any other
+    option with them would be left unused, so it is an error (one line, status 2)."""
+    menu = {"add_to_menu": "--add-to-menu", "remove_from_menu": "--remove-from-menu"}
+    flag = next((menu[name] for name in menu if getattr(args, name)), None)
+    if flag is not None and any(value != parser.get_default(name)
+                                for name, value in vars(args).items() if name not in menu):
+        parser.error(f"{flag} changes the desktop's menu and exits: give it alone")
+
+
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """--join (or --watch) and --code come together, and not with a game to open (a bad pair
     is one error line and status 2); a --code this window hosts with must be strong. A kiosk

@@ -28,7 +28,13 @@ from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, 
 from chainplus.ui.art import board_view
 from chainplus.ui.window import video
 from chainplus.ui.window.app import App, Devices
-from chainplus.ui.window.command_line import build_parser, check_join, files_folder, options_from
+from chainplus.ui.window.command_line import (
+    build_parser,
+    check_join,
+    check_menu,
+    files_folder,
+    options_from,
+)
 from chainplus.ui.window.display import Display, ScreenDisplay
 from chainplus.ui.window.loop import play
 from chainplus.ui.window.video import NoDisplay
@@ -50,12 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    check_menu(parser, args)
     if args.add_to_menu or args.remove_from_menu:
-        try:
-            return desktop.cmd_desktop(args.remove_from_menu, sys.stdout)
-        except desktop.DesktopError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+        return desktop.cmd_desktop(args.remove_from_menu, sys.stdout, sys.stderr)
     check_join(parser, args)
     folder = files_folder(args)
 
