@@ -4,6 +4,7 @@ root is importable, so ``python -m pytest -q`` works from a fresh clone without 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -241,6 +242,15 @@ def xserver(xservers):
     for display in used:
         wait_until(lambda display=display: not game_windows(display),
                    f"the game windows on {display} to close", WAIT)
+
+@pytest.fixture
+def ctrl_c():
+    """Ctrl+C raising KeyboardInterrupt, as in a terminal, though pytest may run in the
+    background, where a shell starts programs with SIGINT ignored."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, signal.SIG_DFL if before is None else before)
+
 
 # ---------------------------------------------------------------------------------------------
 # The slow tests (the full rules soak): marked ``slow``, run only with ``--soak``.

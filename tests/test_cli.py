@@ -338,8 +338,8 @@ def games_reported_when_stopped(out: str, err: str, games: int) -> int:
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-def test_an_interrupted_match_reports_the_games_it_finished(capsys, monkeypatch, jobs, sig,
-                                                            status):
+def test_an_interrupted_match_reports_the_games_it_finished(capsys, monkeypatch, ctrl_c, jobs,
+                                                            sig, status):
     """Ctrl+C (or a kill, or timeout's SIGTERM) in an hours-long match keeps what it measured:
     the finished games are reported. Here the signal comes as the first game's end is said;
     the next test sends one to a real process."""
@@ -348,15 +348,12 @@ def test_an_interrupted_match_reports_the_games_it_finished(capsys, monkeypatch,
 
     stderr = StoppedAfterTheFirstGame(sig)
     monkeypatch.setattr(sys, "stderr", stderr)
-    # Ctrl+C as in a terminal, though pytest may run in the background, where SIGINT is ignored
-    interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
     before = signal.signal(signal.SIGTERM, unanswered)
     try:
         ended = cli.main(["match", "--a", "1", "--b", "0", "--games", "40", "--jobs", jobs])
         assert signal.getsignal(signal.SIGTERM) is unanswered  # the match put it back
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL if before is None else before)
-        signal.signal(signal.SIGINT, signal.SIG_DFL if interrupt is None else interrupt)
     assert stderr.sent and ended == status
     assert games_reported_when_stopped(capsys.readouterr().out, stderr.getvalue(), 40) == 1
 
@@ -380,6 +377,18 @@ def test_a_real_match_process_killed_reports_the_games_it_finished():
         proc.kill()
     assert proc.returncode == 128 + signal.SIGTERM
     games_reported_when_stopped(out, first + err, games)
+
+
+def test_only_the_first_sigterm_stops_a_match():
+    """``timeout`` sends SIGTERM to the match and again to its group: the second must not cut
+    short the stopping the first began (the workers' killing, the report)."""
+    from chainplus.tools.match_command import sigterm_as_ctrl_c
+
+    with sigterm_as_ctrl_c() as stopped_by:
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGTERM)
+        signal.raise_signal(signal.SIGTERM)
+    assert stopped_by.signum == signal.SIGTERM
 
 
 def test_a_match_stopped_as_timeout_and_systemd_stop_it_reports_and_leaves_no_worker():

@@ -254,8 +254,10 @@ def _play_on_workers(config: MatchConfig, indices: range,
     which works their start out once."""
     size = config.seats if config.paired else 1
     batches = (indices[at:at + size] for at in range(0, len(indices), size))
-    for results in on_workers(functools.partial(_play_some, config=config), batches, jobs):
-        yield from results
+    playing = on_workers(functools.partial(_play_some, config=config), batches, jobs)
+    with contextlib.closing(playing):  # closed with this generator, not when collected
+        for results in playing:
+            yield from results
 
 
 def run(config: MatchConfig, games: int, jobs: int = 1) -> list[GameResult]:

@@ -5,9 +5,10 @@ stopping a pool while a worker writes a result can hang for ever, as the worker 
 holding the lock of the pool's one shared result queue and the pool then waits on that lock.
 Here a worker stopped mid-write spoils only its own pipe, which goes with it.
 
-Only this process stops its workers: they ignore Ctrl+C and SIGTERM (which a terminal, or
-``timeout`` and systemd, send to the whole process group), and this process answers those and
-kills the workers. A worker whose parent is killed outright ends after the job in hand.
+Only this process stops its workers: they let Ctrl+C and SIGTERM (which a terminal, or
+``timeout`` and systemd, send to the whole process group) pass unheard, and this process
+answers those and kills the workers. A worker whose parent is killed outright ends after the
+job in hand.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from types import FrameType
 from typing import TypeVar
 
 Job = TypeVar("Job")
@@ -38,18 +40,24 @@ def _stops_held() -> Iterator[None]:
     if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks, no fork
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, [])  # only reads the mask
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)  # a stop already come is raised here
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _unheard(signum: int, frame: FrameType | None) -> None:
+    """A worker's answer to Ctrl+C and SIGTERM: nothing. Not SIG_IGN, which the engine
+    programs a worker starts would inherit, and then ignore those signals for good."""
 
 
 def _serve(work: Callable[[Job], Result], line: Connection) -> None:
     """A worker: ``work`` each job that comes down ``line`` and send back what it gave, or the
     exception it raised, until the parent is gone."""
     for stop in STOPS:
-        signal.signal(stop, signal.SIG_IGN)
+        signal.signal(stop, _unheard)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
     parent = multiprocessing.parent_process()
@@ -90,10 +98,10 @@ def on_workers(work: Callable[[Job], Result], jobs: Iterable[Job],
             ours, theirs = context.Pipe()
             worker = context.Process(target=_serve, args=(work, theirs), daemon=True,
                                      name="chainplus-worker")
-            with _stops_held():
+            with _stops_held():  # a stop let in as this ends finds the worker listed
                 worker.start()
-            theirs.close()
-            workers[ours] = worker
+                workers[ours] = worker
+                theirs.close()
             _hand(ours, job, worker)
             if len(workers) == processes:
                 break
@@ -115,7 +123,7 @@ def on_workers(work: Callable[[Job], Result], jobs: Iterable[Job],
                     busy.discard(line)
     finally:  # with a second Ctrl+C or SIGTERM held back till every worker has gone
         with _stops_held():
-            for process in workers.values():  # SIGKILL: the one signal they do not ignore
+            for process in workers.values():  # SIGKILL: the one stop they do not let pass
                 process.kill()
             for line, process in workers.items():
                 process.join()
