@@ -86,28 +86,70 @@ def test_a_window_that_leaves_lets_the_host_close_first(monkeypatch) -> None:
         server.close()
 
 
-def test_a_bot_that_leaves_lets_the_host_close_first_and_does_not_wait_on_one_that_talks_on(
-        ) -> None:
+def test_a_window_that_leaves_before_its_welcome_still_says_leave() -> None:
+    """The host may seat a joiner whose hello it has read: a link closed before the welcome
+    came says leave too, after its hello, and so frees that seat at once."""
     server = socket.create_server(("127.0.0.1", 0))
     server.settimeout(WAIT)
+    link = Link(*server.getsockname(), "ABCDEFGH2")
+    link.start()
     try:
-        for talks_on in (False, True):
-            bot = Connection.open(*server.getsockname())
-            bot.send(msg.hello("ABCDEFGH2"))
-            peer = joined(server)
-            talker = Talker(peer)  # unread by the bot when it leaves
-            leaving = threading.Thread(target=bot.leave, daemon=True)
-            leaving.start()
-            if not talks_on:  # the host reads the leave and closes
-                assert read_to_leave(peer).endswith(LEAVE)
-                talker.stop.set()
-                talker.join(WAIT)
-                assert talker.failure is None
-                peer.close()
-            leaving.join(WAIT)  # talking on, the host has the bot read a line's length
-            assert not leaving.is_alive()
-            bot.close()
-            talker.stop.set()
-            peer.close()
+        peer, _ = server.accept()
+        peer.settimeout(WAIT)
+        lines = peer.makefile("rb")
+        assert "hello" in json.loads(lines.readline())
+        closing = threading.Thread(target=link.close, daemon=True)
+        closing.start()
+        assert lines.readline() == LEAVE and lines.readline() == b""
+        lines.close()
+        peer.close()
+        closing.join(WAIT)
+        assert not closing.is_alive()
     finally:
+        link.close()
+        server.close()
+
+
+def leave_and_close(bot: Connection) -> None:
+    bot.leave()
+    bot.close()
+
+
+def test_a_bot_that_leaves_lets_the_host_close_first() -> None:
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(WAIT)
+    bot = Connection.open(*server.getsockname())
+    try:
+        bot.send(msg.hello("ABCDEFGH2"))
+        peer = joined(server)
+        peer.sendall(PINGS)  # unread by the bot when it leaves
+        leaving = threading.Thread(target=leave_and_close, args=(bot,), daemon=True)
+        leaving.start()
+        assert read_to_leave(peer).endswith(LEAVE)
+        for _ in range(3):  # the bot still reads, till the host closes: no reset
+            peer.sendall(PINGS)
+        peer.close()
+        leaving.join(WAIT)
+        assert not leaving.is_alive()
+    finally:
+        bot.close()
+        server.close()
+
+
+def test_a_bot_that_leaves_a_host_that_talks_on_goes_all_the_same() -> None:
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(WAIT)
+    bot = Connection.open(*server.getsockname())
+    try:
+        bot.send(msg.hello("ABCDEFGH2"))
+        peer = joined(server)
+        talker = Talker(peer)  # never closes: the bot reads a line's length at most, and goes
+        leaving = threading.Thread(target=leave_and_close, args=(bot,), daemon=True)
+        leaving.start()
+        leaving.join(WAIT)
+        assert not leaving.is_alive()
+        talker.stop.set()
+        peer.close()
+    finally:
+        bot.close()
         server.close()

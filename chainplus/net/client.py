@@ -115,13 +115,13 @@ class Connection:
     def leave(self, timeout: float = 2.0) -> None:
         """Say we are done, our seat free for anyone at once, and read on (each read waiting up
         to ``timeout``) until the host closes: see ``finish``. A host that sends on instead is
-        given 16 reads, and at most a line's length, then left."""
+        given 64 reads, and at most a line's length, then left."""
         with contextlib.suppress(OSError):
             self.send({"leave": True})
             self.finish()
             self._sock.settimeout(timeout)
             unread = MAX_HOST_LINE
-            for _ in range(16):
+            for _ in range(64):
                 chunk = self._sock.recv(65536)
                 unread -= len(chunk)
                 if not chunk or unread <= 0:

@@ -102,13 +102,13 @@ class Link:
                 self._connection.interrupt()
 
     def close(self) -> None:
-        """Stop for good (leaving the seat free for anyone at once) and wait briefly for the
-        thread: it reads on until the host, having read our leave, closes the connection."""
+        """Stop for good, saying leave (a seat the host gave us is free for anyone at once),
+        and wait briefly for the thread: it reads on until the host, having read our leave,
+        closes the connection."""
         self._stop.set()
         with self._lock:
             connection = self._connection
-        if connection is not None and self._joiner.seat is not None and \
-                self.send({"leave": True}):
+        if connection is not None and self.send({"leave": True}):
             connection.finish()
         else:
             self.drop()
@@ -143,13 +143,17 @@ class Link:
                 self._retries.wait()
                 continue
             lost_at = None
-            with self._lock:
-                if self._stop.is_set():  # closed while we connected: join no more
-                    connection.close()
-                    return
-                self._connection = connection
+            token = self._joiner.token
             try:
-                ending = self._session(connection)
+                connection.send(self._joiner.hello(self.code))  # before any leave of close's
+                with self._lock:
+                    closed = self._stop.is_set()
+                    if not closed:
+                        self._connection = connection
+                if closed:  # closed while we joined: the host may seat us, so we leave
+                    connection.leave()
+                    return
+                ending = self._session(connection, token)
             except OSError as exc:
                 ending, why = "again", str(exc.strerror or exc or "the connection broke")
             else:
@@ -164,10 +168,9 @@ class Link:
             self._put(Lost(why))
             self._retries.wait(self._retry_after)
 
-    def _session(self, connection: Connection) -> _Ending:
-        """One connection's messages, handed over until it ends."""
-        token = self._joiner.token
-        connection.send(self._joiner.hello(self.code))
+    def _session(self, connection: Connection, token: str | None) -> _Ending:
+        """One connection's messages after our hello (with ``token``, if we had one), handed
+        over until it ends."""
         welcomed, self._retry_after = False, 0.0
         while True:
             message = connection.receive()
