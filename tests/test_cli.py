@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from paths import ROOT
@@ -358,25 +359,46 @@ def test_an_interrupted_match_reports_the_games_it_finished(capsys, monkeypatch,
     assert games_reported_when_stopped(capsys.readouterr().out, stderr.getvalue(), 40) == 1
 
 
-def test_a_real_match_process_killed_reports_the_games_it_finished():
-    """The signal path in a real process: SIGTERM, as a kill or ``timeout`` sends it, to a
-    match playing on two worker processes, at whatever moment it comes."""
-    games = 100_000  # quick games, but far more than it could finish before the signal
-    proc = subprocess.Popen(
+def endless_match(games: int, jobs: int, **popen: Any) -> subprocess.Popen[str]:
+    """A match of ``games`` quick games on ``jobs`` worker processes, in a process of its own:
+    far more games than it could finish before the test stops it."""
+    return subprocess.Popen(
         [sys.executable, "-m", "chainplus", "match", "--a", "1", "--b", "0", "--games",
-         str(games), "--jobs", "2"],
+         str(games), "--jobs", str(jobs)],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
+
+
+def children(pid: int) -> list[str]:
+    """The processes ``pid`` has started (a match's workers), as Linux lists them."""
+    return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+
+
+@pytest.mark.parametrize("how", ["a kill", "timeout"])
+def test_a_real_match_process_stopped_by_sigterm_reports_and_leaves_no_worker(how):
+    """The signal path in a real process, at whatever moment it comes: SIGTERM to the match
+    (a kill), or to its whole process group and then again to the match (as ``timeout``
+    sends it, and ``systemctl stop`` to the group). The workers let it pass; the match stops
+    them and reports, with no traceback."""
+    games = 100_000
+    proc = endless_match(games, 3, start_new_session=True)
     try:
         assert proc.stderr is not None
         first = proc.stderr.readline()
-        assert first.startswith((f"game 1 of {games}:", f"game 2 of {games}:")), first
+        assert first.startswith("game ") and f" of {games}:" in first, first
+        workers = children(proc.pid)
+        assert len(workers) == 3
+        if how == "timeout":
+            os.killpg(proc.pid, signal.SIGTERM)
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert proc.returncode == 128 + signal.SIGTERM
     games_reported_when_stopped(out, first + err, games)
+    for pid in workers:  # gone, or a zombie left for an init that does not reap
+        status = Path(f"/proc/{pid}/stat")
+        assert not status.exists() or status.read_text().rpartition(")")[2].split()[0] == "Z"
 
 
 def test_only_the_first_sigterm_stops_a_match():
@@ -391,45 +413,15 @@ def test_only_the_first_sigterm_stops_a_match():
     assert stopped_by.signum == signal.SIGTERM
 
 
-def test_a_match_stopped_as_timeout_and_systemd_stop_it_reports_and_leaves_no_worker():
-    """SIGTERM to the whole process group, and to the match once more (as ``timeout`` sends
-    it): the workers ignore it, the match stops them and reports, with no traceback."""
-    games = 100_000
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "chainplus", "match", "--a", "1", "--b", "0", "--games",
-         str(games), "--jobs", "3"],
-        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        assert proc.stderr is not None
-        first = proc.stderr.readline()
-        workers = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
-        assert len(workers) == 3
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 128 + signal.SIGTERM
-    games_reported_when_stopped(out, first + err, games)
-    for pid in workers:  # gone, or a zombie left for an init that does not reap
-        status = Path(f"/proc/{pid}/stat")
-        assert not status.exists() or status.read_text().rpartition(")")[2].split()[0] == "Z"
-
-
 def test_a_match_worker_killed_by_hand_is_one_line_and_the_games_played_still_count():
     """A worker process killed from outside (by hand, or for memory) ends the match with one
     error line and status 1, and the games finished are reported, not lost."""
     games = 100_000
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "chainplus", "match", "--a", "1", "--b", "0", "--games",
-         str(games), "--jobs", "2"],
-        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = endless_match(games, 2)
     try:
         assert proc.stderr is not None
         proc.stderr.readline()  # a game has ended: both workers are at work
-        workers = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        workers = children(proc.pid)
         os.kill(int(workers[0]), signal.SIGKILL)
         out, err = proc.communicate(timeout=60)
     finally:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 import socket
 import threading
+from collections.abc import Callable, Iterator
 
+import pytest
 from test_net_play import WAIT, heard
 
 from chainplus.net import link as link_module
@@ -60,96 +62,93 @@ def read_to_leave(peer: socket.socket) -> bytes:
     return got
 
 
-def test_a_window_that_leaves_lets_the_host_close_first(monkeypatch) -> None:
+@pytest.fixture
+def server() -> Iterator[socket.socket]:
+    """A host's listening socket on 127.0.0.1."""
+    listening = socket.create_server(("127.0.0.1", 0))
+    listening.settimeout(WAIT)
+    yield listening
+    listening.close()
+
+
+@pytest.fixture
+def link(server: socket.socket) -> Iterator[Link]:
+    """A window's link to the host at ``server``, started."""
+    started = Link(*server.getsockname(), "ABCDEFGH2")
+    started.start()
+    yield started
+    started.close()
+
+
+@pytest.fixture
+def bot(server: socket.socket) -> Iterator[Connection]:
+    """A bot's connection to the host at ``server``, its hello said."""
+    connection = Connection.open(*server.getsockname())
+    connection.send(msg.hello("ABCDEFGH2"))
+    yield connection
+    connection.close()
+
+
+def in_background(task: Callable[[], None]) -> threading.Thread:
+    thread = threading.Thread(target=task, daemon=True)
+    thread.start()
+    return thread
+
+
+def leaving(bot: Connection) -> threading.Thread:
+    """The bot leaving, and closing its end once ``leave`` returns, on a thread."""
+    def leave_and_close() -> None:
+        bot.leave()
+        bot.close()
+    return in_background(leave_and_close)
+
+
+def ended(thread: threading.Thread) -> bool:
+    thread.join(WAIT)
+    return not thread.is_alive()
+
+
+def test_a_window_that_leaves_lets_the_host_close_first(monkeypatch, server, link) -> None:
     monkeypatch.setattr(link_module, "LEAVING", WAIT)  # however slowly this host closes
-    server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(WAIT)
-    link = Link(*server.getsockname(), "ABCDEFGH2")
-    link.start()
-    try:
-        peer = joined(server)
-        heard(link, lambda event: isinstance(event, msg.Welcome))
-        talker = Talker(peer)
-        closing = threading.Thread(target=link.close, daemon=True)
-        closing.start()
-        assert LEAVE in read_to_leave(peer)  # and then the line's end, in order
-        talker.stop.set()
-        talker.join(WAIT)
-        assert talker.failure is None
-        for _ in range(100):  # the link still reads, till the host closes: no reset
-            peer.sendall(PINGS)
-        peer.close()
-        closing.join(WAIT)
-        assert not closing.is_alive()
-    finally:
-        link.close()
-        server.close()
+    peer = joined(server)
+    heard(link, lambda event: isinstance(event, msg.Welcome))
+    talker = Talker(peer)
+    closing = in_background(link.close)
+    assert LEAVE in read_to_leave(peer)  # and then the line's end, in order
+    talker.stop.set()
+    assert ended(talker) and talker.failure is None
+    for _ in range(100):  # the link still reads, till the host closes: no reset
+        peer.sendall(PINGS)
+    peer.close()
+    assert ended(closing)
 
 
-def test_a_window_that_leaves_before_its_welcome_still_says_leave() -> None:
+def test_a_window_that_leaves_before_its_welcome_still_says_leave(server, link) -> None:
     """The host may seat a joiner whose hello it has read: a link closed before the welcome
     came says leave too, after its hello, and so frees that seat at once."""
-    server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(WAIT)
-    link = Link(*server.getsockname(), "ABCDEFGH2")
-    link.start()
-    try:
-        peer, _ = server.accept()
-        peer.settimeout(WAIT)
-        lines = peer.makefile("rb")
+    peer, _ = server.accept()
+    peer.settimeout(WAIT)
+    with peer, peer.makefile("rb") as lines:
         assert "hello" in json.loads(lines.readline())
-        closing = threading.Thread(target=link.close, daemon=True)
-        closing.start()
+        closing = in_background(link.close)
         assert lines.readline() == LEAVE and lines.readline() == b""
-        lines.close()
-        peer.close()
-        closing.join(WAIT)
-        assert not closing.is_alive()
-    finally:
-        link.close()
-        server.close()
+    assert ended(closing)
 
 
-def leave_and_close(bot: Connection) -> None:
-    bot.leave()
-    bot.close()
+def test_a_bot_that_leaves_lets_the_host_close_first(server, bot) -> None:
+    peer = joined(server)
+    peer.sendall(PINGS)  # unread by the bot when it leaves
+    left = leaving(bot)
+    assert read_to_leave(peer).endswith(LEAVE)
+    for _ in range(3):  # the bot still reads, till the host closes: no reset
+        peer.sendall(PINGS)
+    peer.close()
+    assert ended(left)
 
 
-def test_a_bot_that_leaves_lets_the_host_close_first() -> None:
-    server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(WAIT)
-    bot = Connection.open(*server.getsockname())
-    try:
-        bot.send(msg.hello("ABCDEFGH2"))
-        peer = joined(server)
-        peer.sendall(PINGS)  # unread by the bot when it leaves
-        leaving = threading.Thread(target=leave_and_close, args=(bot,), daemon=True)
-        leaving.start()
-        assert read_to_leave(peer).endswith(LEAVE)
-        for _ in range(3):  # the bot still reads, till the host closes: no reset
-            peer.sendall(PINGS)
-        peer.close()
-        leaving.join(WAIT)
-        assert not leaving.is_alive()
-    finally:
-        bot.close()
-        server.close()
-
-
-def test_a_bot_that_leaves_a_host_that_talks_on_goes_all_the_same() -> None:
-    server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(WAIT)
-    bot = Connection.open(*server.getsockname())
-    try:
-        bot.send(msg.hello("ABCDEFGH2"))
-        peer = joined(server)
-        talker = Talker(peer)  # never closes: the bot reads a line's length at most, and goes
-        leaving = threading.Thread(target=leave_and_close, args=(bot,), daemon=True)
-        leaving.start()
-        leaving.join(WAIT)
-        assert not leaving.is_alive()
-        talker.stop.set()
-        peer.close()
-    finally:
-        bot.close()
-        server.close()
+def test_a_bot_that_leaves_a_host_that_talks_on_goes_all_the_same(server, bot) -> None:
+    peer = joined(server)
+    talker = Talker(peer)  # never closes: the bot reads a line's length at most, and goes
+    assert ended(leaving(bot))
+    talker.stop.set()
+    peer.close()
