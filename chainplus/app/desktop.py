@@ -65,7 +65,7 @@ def game_command() -> list[str]:
     if main.is_file():
         return [sys.executable, str(main)]
     raise DesktopError(f"cannot find the {APP_ID} command beside {sys.executable}, nor a "
-                     "clone's main.py: install Chain+ with pip or pipx")
+                       "clone's main.py: install Chain+ with pip or pipx")
 
 
 def escaped(value: str) -> str:
@@ -75,7 +75,7 @@ def escaped(value: str) -> str:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise DesktopError(f"a path that is not UTF-8 cannot go in a desktop entry: {value!r}"
-                         ) from None
+                           ) from None
     if "\n" in value or "\r" in value:
         raise DesktopError(f"a path with a line break cannot go in a desktop entry: {value!r}")
     return value.replace("\\", "\\\\")
