@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from chainplus.ai.judgement import NODES
 from chainplus.common.options import int_in
 
 
@@ -78,6 +79,12 @@ def add_run(parser: argparse.ArgumentParser, seed: int, each: str) -> None:
                         help=f"the first {each}'s number (default 0)")
     parser.add_argument("--to", type=int, required=True, help="the number past the last one")
     parser.add_argument("--out", required=True, help=f"the file each {each} is added to")
+
+
+def add_judging(parser: argparse.ArgumentParser) -> None:
+    """A measuring run's ``--nodes``: the positions level 5 searches for each judgement."""
+    parser.add_argument("--nodes", type=int, default=NODES,
+                        help=f"the judgement's positions searched (default {NODES})")
 
 
 def write_run(args: argparse.Namespace, each: str,

@@ -28,11 +28,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from chainplus.ai.judgement import NODES, level_scores, softmax
+from chainplus.ai.judgement import level_scores, softmax
 from chainplus.ai.odds import FEATURES, POWERS, Model, Terms, design, flat, from_flat, terms_of
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
-from chainplus.tools.arguments import add_run, run_command, write_run
+from chainplus.tools.arguments import add_judging, add_run, run_command, write_run
 from chainplus.tools.playouts import (
     GAME_NODES,
     LEVELS,
@@ -286,8 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     gather = sub.add_parser("gather", help="play games and keep what level 5 saw of them")
     add_run(gather, seed=2, each="game")
-    gather.add_argument("--nodes", type=int, default=NODES,
-                        help=f"the judgement's positions searched (default {NODES})")
+    add_judging(gather)
     gather.add_argument("--game-nodes", type=int, default=GAME_NODES,
                         help=f"level 5's positions a move in the games (default {GAME_NODES})")
     gather.add_argument("--self-play", type=int, default=None, metavar="RANDOM",

@@ -27,12 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from chainplus.ai.judgement import NODES, Point, series
+from chainplus.ai.judgement import Point, series
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.story import Turn, loser, turning_point
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
-from chainplus.tools.arguments import add_run, run_command, write_run
+from chainplus.tools.arguments import add_judging, add_run, run_command, write_run
 from chainplus.tools.playouts import RealGame, read_lines, real_game
 from chainplus.tools.review import point_data
 
@@ -185,8 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     judge = sub.add_parser("judge", help="play games of mixed levels and judge them")
     add_run(judge, seed=5, each="game")
-    judge.add_argument("--nodes", type=int, default=NODES,
-                       help=f"the judgement's positions searched (default {NODES})")
+    add_judging(judge)
     reporting = sub.add_parser("report", help="the turning points of judged games")
     reporting.add_argument("files", nargs="+")
     reporting.add_argument("--table", type=int, default=0,
