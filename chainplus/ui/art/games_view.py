@@ -21,11 +21,11 @@ from chainplus.app.games import GameEntry
 from chainplus.app.panel import SEAT_NAME
 from chainplus.ui.art import board_view, font
 from chainplus.ui.art.theme import BLACK, DARK_BLUE, GREY1, GREY2, GREY4, WHITE
-from chainplus.ui.art.widgets import box, dialog_frame, part_at
+from chainplus.ui.art.widgets import box, dialog_close, dialog_frame, dialog_title_bar, part_at
 
 WINDOW = Rect(6, 30, 428, 444)
-TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
-CLOSE = Rect(WINDOW.x, WINDOW.y, 24, 24)
+TITLE_BAR = dialog_title_bar(WINDOW)
+CLOSE = dialog_close(WINDOW)
 LEFT, WIDTH = WINDOW.x + 14, WINDOW.w - 28
 TOP_BUTTONS = {
     "save": Rect(LEFT, WINDOW.y + 34, WIDTH // 2 - 4, 32),

@@ -17,7 +17,7 @@ import pygame
 from pygame import Rect
 
 from chainplus.app.panel import SEAT_NAME
-from chainplus.ui.art import board_view, font, glyphs
+from chainplus.ui.art import board_view, font
 from chainplus.ui.art.theme import (
     BLACK,
     CREAM,
@@ -28,11 +28,11 @@ from chainplus.ui.art.theme import (
     SEAT_COLOUR,
     WHITE,
 )
-from chainplus.ui.art.widgets import box, part_at
+from chainplus.ui.art.widgets import box, dialog_close, dialog_frame, dialog_title_bar, part_at
 
 WINDOW = Rect(6, 30, 428, 444)
-TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
-CLOSE = Rect(WINDOW.x, WINDOW.y, 24, 24)
+TITLE_BAR = dialog_title_bar(WINDOW)
+CLOSE = dialog_close(WINDOW)
 PLOT_X, PLOT_W, PLOT_H = WINDOW.x + 50, WINDOW.w - 70, 104
 SHARES = Rect(PLOT_X, WINDOW.y + 54, PLOT_W, PLOT_H)
 JUDGED = Rect(PLOT_X, SHARES.bottom + 34, PLOT_W, PLOT_H)
@@ -90,16 +90,8 @@ def hit(shown: GraphShown, pos: tuple[int, int]) -> str | None:
 
 
 def draw(surface: pygame.Surface, shown: GraphShown, pressed: str | None = None) -> None:
-    pygame.draw.rect(surface, GREY4, WINDOW.move(4, 4))
-    surface.fill(GREY1, WINDOW)
-    pygame.draw.rect(surface, BLACK, WINDOW, 1)
-    surface.fill(CREAM, TITLE_BAR)
-    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
-    font.draw(surface, "How the game went", (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK,
-              align="center")
-    if shown.buttons:
-        box(surface, CLOSE, GREY1, pressed == "close-icon")
-        glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    dialog_frame(surface, WINDOW, "How the game went", pressed == "close-icon",
+                 closable=shown.buttons)
     _plot(surface, SHARES, "Squares held", shown, shown.shares)
     _plot(surface, JUDGED, "Who level 5 thinks is ahead", shown, shown.judged)
     words = shown.words

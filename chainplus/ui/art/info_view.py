@@ -18,8 +18,8 @@ import pygame
 from pygame import Rect
 
 from chainplus.ui.art import font
-from chainplus.ui.art.theme import BLACK, GREY1
-from chainplus.ui.art.widgets import dialog_frame, part_at, well
+from chainplus.ui.art.theme import BLACK, GREY1, TITLE_H
+from chainplus.ui.art.widgets import dialog_close, dialog_frame, dialog_title_bar, part_at, well
 
 TITLE = "About this program"
 #: The fields, top to bottom, and their labels.
@@ -27,7 +27,7 @@ LABEL = {"name": "Name", "purpose": "Purpose", "author": "Author", "licence": "L
          "version": "Version"}
 #: Lines a field holds (one unless said).
 LINES = {"purpose": 2}
-TITLE_H, LINE_H, PAD = 24, 17, 6
+LINE_H, PAD = 17, 6
 #: A display field one line high (as RISC OS's, 52 OS units) and the space between fields.
 FIELD_H, GAP = 26, 6
 LEFT, TOP, WIDTH = 30, 142, 384  # over the middle of the board, not covering all of it
@@ -50,8 +50,8 @@ def _fields() -> dict[str, Rect]:
 
 FIELDS = _fields()
 WINDOW = Rect(LEFT, TOP, WIDTH, FIELDS["version"].bottom + 14 - TOP)
-TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, TITLE_H)
-CLOSE = Rect(WINDOW.x, WINDOW.y, TITLE_H, TITLE_H)
+TITLE_BAR = dialog_title_bar(WINDOW)
+CLOSE = dialog_close(WINDOW)
 #: What a click or the pointer finds for each field: the field and its label.
 ROWS = {name: Rect(WINDOW.x + 14, rect.y, rect.right - WINDOW.x - 14, rect.h)
         for name, rect in FIELDS.items()}

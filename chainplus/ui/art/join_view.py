@@ -17,11 +17,19 @@ from pygame import Rect
 
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import BLACK, CREAM, GREY1, GREY4, RED, WHITE
-from chainplus.ui.art.widgets import bevel, box, dialog_frame, part_at, well
+from chainplus.ui.art.widgets import (
+    bevel,
+    box,
+    dialog_close,
+    dialog_frame,
+    dialog_title_bar,
+    part_at,
+    well,
+)
 
 WINDOW = Rect(24, 72, 396, 222)
-TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, 24)
-CLOSE = Rect(WINDOW.x, WINDOW.y, 24, 24)
+TITLE_BAR = dialog_title_bar(WINDOW)
+CLOSE = dialog_close(WINDOW)
 TITLE = "Join a network game"
 LEFT = WINDOW.x + 14
 INTRO_Y = WINDOW.y + 34

@@ -19,7 +19,7 @@ from pygame import Rect
 
 from chainplus.app.tour import Page
 from chainplus.core.rules import Rules
-from chainplus.ui.art import diagram, font, glyphs
+from chainplus.ui.art import diagram, font
 from chainplus.ui.art.theme import (
     BLACK,
     CREAM,
@@ -29,14 +29,23 @@ from chainplus.ui.art.theme import (
     GREY4,
     RED,
     SEAT_COLOUR,
+    TITLE_H,
     WHITE,
 )
-from chainplus.ui.art.widgets import bevel, box, outline_text, part_at, well
+from chainplus.ui.art.widgets import (
+    bevel,
+    box,
+    dialog_close,
+    dialog_frame,
+    dialog_title_bar,
+    outline_text,
+    part_at,
+    well,
+)
 
 WINDOW = Rect(6, 30, 428, 444)
-TITLE_H = 24
-TITLE_BAR = Rect(WINDOW.x, WINDOW.y, WINDOW.w, TITLE_H)
-CLOSE = Rect(WINDOW.x, WINDOW.y, TITLE_H, TITLE_H)
+TITLE_BAR = dialog_title_bar(WINDOW)
+CLOSE = dialog_close(WINDOW)
 BODY = Rect(WINDOW.x + 14, WINDOW.y + TITLE_H + 8, WINDOW.w - 28, 0)
 #: Characters of the 8-pixel font in a line of the body.
 COLUMNS = BODY.w // 8
@@ -99,17 +108,8 @@ def title(shown: RulesShown) -> str:
 
 def draw(surface: pygame.Surface, shown: RulesShown) -> None:
     """The whole window as ``shown`` says."""
-    shadow = WINDOW.move(4, 4)
-    pygame.draw.rect(surface, GREY4, shadow)
-    surface.fill(GREY1, WINDOW)
-    pygame.draw.rect(surface, BLACK, WINDOW, 1)
-    surface.fill(CREAM, TITLE_BAR)
-    pygame.draw.rect(surface, BLACK, TITLE_BAR, 1)
-    font.draw(surface, title(shown), (TITLE_BAR.centerx, TITLE_BAR.y + 4), BLACK,
-              align="center")
-    if not shown.tour:
-        box(surface, CLOSE, GREY1, shown.pressed == "close-icon")
-        glyphs.draw_glyph(surface, "close", CLOSE.inflate(-8, -8), BLACK)
+    dialog_frame(surface, WINDOW, title(shown), shown.pressed == "close-icon",
+                 closable=not shown.tour)
     page = shown.page
     heading = page.heading if page is not None else "Which rules"
     font.draw(surface, heading, (BODY.x, BODY.y), DARK_BLUE, 2)

@@ -22,6 +22,7 @@ from chainplus.ui.art.theme import (
     GREY4,
     TITLE,
     TITLE_BAR,
+    TITLE_H,
     TOGGLE_ICON,
     WHITE,
 )
@@ -101,20 +102,30 @@ def window_frame(surface: pygame.Surface, focused: bool, pressed: str | None = N
         _furniture(surface, TOGGLE_ICON, "toggle-size", pressed == "toggle")
 
 
+def dialog_title_bar(window: Rect) -> Rect:
+    """The title bar of a window over the board."""
+    return Rect(window.x, window.y, window.w, TITLE_H)
+
+
+def dialog_close(window: Rect) -> Rect:
+    """The close icon of a window over the board, at the left of its title bar."""
+    return Rect(window.x, window.y, TITLE_H, TITLE_H)
+
+
 def dialog_frame(surface: pygame.Surface, window: Rect, title: str,
-                 close_pressed: bool = False) -> None:
-    """A window over the board: its shadow, grey body, cream title bar with ``title`` and its
-    close icon at the left of the title bar (``close_pressed``: held down)."""
-    title_bar = Rect(window.x, window.y, window.w, 24)
-    close = Rect(window.x, window.y, 24, 24)
+                 close_pressed: bool = False, closable: bool = True) -> None:
+    """A window over the board: its shadow, grey body, cream title bar with ``title`` and,
+    if ``closable``, its close icon (``close_pressed``: held down)."""
+    title_bar, close = dialog_title_bar(window), dialog_close(window)
     pygame.draw.rect(surface, GREY4, window.move(4, 4))
     surface.fill(GREY1, window)
     pygame.draw.rect(surface, BLACK, window, 1)
     surface.fill(CREAM, title_bar)
     pygame.draw.rect(surface, BLACK, title_bar, 1)
     font.draw(surface, title, (title_bar.centerx, title_bar.y + 4), BLACK, align="center")
-    box(surface, close, GREY1, close_pressed)
-    glyphs.draw_glyph(surface, "close", close.inflate(-8, -8), BLACK)
+    if closable:
+        box(surface, close, GREY1, close_pressed)
+        glyphs.draw_glyph(surface, "close", close.inflate(-8, -8), BLACK)
 
 
 def _furniture(surface: pygame.Surface, rect: Rect, glyph: str, pressed: bool) -> None:
