@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import statistics
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from chainplus.ai.judgement import FORCED, Point
@@ -107,6 +107,12 @@ def kept(line: Sequence[float], number: int, floor: float = 0.0) -> float:
     return max(line[number - 1], floor) - max(*line[number:number + KEPT + 1], floor)
 
 
+def most_kept(line: Sequence[float], moves: Iterable[int], floor: float = 0.0) -> int | None:
+    """Of ``moves``, the one that kept the most of its fall above ``floor`` (``kept``), the
+    first of equals; None when there are none."""
+    return max(moves, key=lambda n: (kept(line, n, floor), -n), default=None)
+
+
 def fell_for_good(line: Sequence[float], even: float) -> int | None:
     """The move after which ``line`` (a seat's share; ``even``: an even share) fell for good:
     from ``NEAR`` moves before it fell below level never to come back (``LEVEL``, on the
@@ -121,10 +127,9 @@ def fell_for_good(line: Sequence[float], even: float) -> int | None:
     lost = next((n for n in range(crossing, len(line)) if top[n] < floor), len(line) - 1)
     lasting = [n for n in range(max(1, crossing - NEAR), len(line))
                if kept(line, n) > (line[n - 1] - line[n]) / 2]
-    best = max((n for n in lasting if n <= lost), key=lambda n: (kept(line, n, floor), -n),
-               default=None)
+    best = most_kept(line, (n for n in lasting if n <= lost), floor)
     if best is None or kept(line, best, floor) < TELLING * even:
-        best = max(lasting, key=lambda n: (kept(line, n, floor), -n), default=None)
+        best = most_kept(line, lasting, floor)
     return best
 
 
@@ -150,7 +155,8 @@ def turning_point(game: Game, points: Sequence[Point]) -> Turn | None:
         found = _largest_fall(points, game.seats if beaten is None else (beaten,), even)
         if found is None and beaten is not None:  # it fell and rose to the end: what it kept
             line = [p.judged[beaten] for p in points]
-            found = max(range(1, len(points)), key=lambda n: (kept(line, n), -n)), beaten
+            moved = most_kept(line, range(1, len(points)))
+            found = None if moved is None else (moved, beaten)
         if found is None:
             return None
         number, seat = found
