@@ -33,14 +33,14 @@ every held-out set than this one, chosen by hand against the winners before them
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from chainplus.ai import odds
 from chainplus.ai.evaluate import JUDGE, WIN
 from chainplus.ai.limits import Limit
-from chainplus.ai.odds import MODEL, Model, terms_of
+from chainplus.ai.odds import MODEL, SLOTS, Model, even, terms_of
 from chainplus.ai.search import search
 from chainplus.core.game import Game
 
@@ -58,8 +58,6 @@ SEED = 0
 FORCED = 1.0 - 1e-9
 #: A search value at least this large says the game is decided (a forced win or loss).
 DECIDED = WIN // 2
-#: Entries of the share tuples: indexed by seat number, 0 unused (as ``Game.squares``).
-SLOTS = 5
 
 
 @dataclass(frozen=True)
@@ -81,7 +79,7 @@ def board_shares(game: Game) -> tuple[float, ...]:
     while nobody owns a square."""
     owned = sum(game.squares)
     if not owned:
-        return _even(game.alive)
+        return even(game.alive)
     return tuple(game.squares[s] / owned if s in game.alive else 0.0 for s in range(SLOTS))
 
 
@@ -94,7 +92,7 @@ def judge(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = N
     if game.winner is not None:
         return tuple(1.0 if s == game.winner else 0.0 for s in range(SLOTS))
     if not all(game.placed >> s & 1 for s in game.seats):
-        return _even(game.alive)
+        return even(game.alive)
     scores, decided = level_scores(game, nodes=nodes, stop=stop)
     if decided:
         return softmax(scores)
@@ -119,10 +117,7 @@ def level_scores(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | N
 
 def softmax(scores: dict[int, float]) -> tuple[float, ...]:
     """The seats' shares, indexed by seat, of a softmax of ``scores`` over ``SCALE``."""
-    top = max(scores.values())
-    weights = {s: math.exp((v - top) / SCALE) for s, v in scores.items()}
-    total = sum(weights.values())
-    return tuple(weights.get(s, 0.0) / total for s in range(SLOTS))
+    return odds.softmax(scores, SCALE)
 
 
 def series(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = None,
@@ -144,7 +139,3 @@ def series(game: Game, *, nodes: int = NODES, stop: Callable[[], bool] | None = 
             yield Point(number, mover, tuple(board.alive), board_shares(board), judged)
         if number < len(game.moves):
             mover = board.play(game.moves[number]).seat
-
-
-def _even(alive: list[int]) -> tuple[float, ...]:
-    return tuple(1 / len(alive) if s in alive else 0.0 for s in range(SLOTS))

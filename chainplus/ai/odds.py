@@ -115,12 +115,17 @@ class Model:
         return softmax(dict(zip(terms.alive, self.utilities(terms), strict=True)))
 
 
-def softmax(utilities: dict[int, float]) -> tuple[float, ...]:
-    """The shares, indexed by seat, of a softmax of ``utilities``."""
+def softmax(utilities: dict[int, float], scale: float = 1.0) -> tuple[float, ...]:
+    """The shares, indexed by seat, of a softmax of ``utilities`` over ``scale``."""
     top = max(utilities.values())
-    weights = {s: math.exp(u - top) for s, u in utilities.items()}
+    weights = {s: math.exp((u - top) / scale) for s, u in utilities.items()}
     total = sum(weights.values())
     return tuple(weights.get(s, 0.0) / total for s in range(SLOTS))
+
+
+def even(alive: Sequence[int]) -> tuple[float, ...]:
+    """Every seat in ``alive`` alike, indexed by seat: what nothing known says."""
+    return tuple(1 / len(alive) if s in alive else 0.0 for s in range(SLOTS))
 
 
 def design(terms: Terms) -> list[list[float]]:

@@ -29,7 +29,17 @@ from pathlib import Path
 from typing import Any
 
 from chainplus.ai.judgement import level_scores, softmax
-from chainplus.ai.odds import FEATURES, POWERS, Model, Terms, design, flat, from_flat, terms_of
+from chainplus.ai.odds import (
+    FEATURES,
+    POWERS,
+    Model,
+    Terms,
+    design,
+    even,
+    flat,
+    from_flat,
+    terms_of,
+)
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
 from chainplus.tools.arguments import add_judging, add_run, run_command, write_run
@@ -196,7 +206,7 @@ def score_rows(positions: Sequence[Seen], models: dict[str, Model]) -> list[str]
             continue
         games = [p.game for p in chosen]
         cells = [pieces, seats, f"{len(chosen)} ({len(set(games))})"]
-        predicted = {"even": [_even(p) for p in chosen]}
+        predicted = {"even": [even(p.terms.alive) for p in chosen]}
         predicted |= {n: [shares(m, p) for p in chosen] for n, m in models.items()}
         for name in names:
             mean, error = clustered([-math.log(max(s[p.winner], FLOOR))
@@ -223,7 +233,7 @@ def difference_rows(positions: Sequence[Seen], models: dict[str, Model]) -> list
         if not chosen:
             continue
         games = [p.game for p in chosen]
-        losses = {"even": [-math.log(_even(p)[p.winner]) for p in chosen]}
+        losses = {"even": [-math.log(even(p.terms.alive)[p.winner]) for p in chosen]}
         losses |= {n: [-math.log(max(shares(m, p)[p.winner], FLOOR)) for p in chosen]
                    for n, m in models.items()}
         cells = [pieces, seats]
@@ -234,11 +244,6 @@ def difference_rows(positions: Sequence[Seen], models: dict[str, Model]) -> list
             cells.append(f"{mean:+.3f} ± {error:.3f}")
         lines.append("| " + " | ".join(cells) + " |")
     return lines
-
-
-def _even(seen: Seen) -> tuple[float, ...]:
-    alive = seen.terms.alive
-    return tuple(1 / len(alive) if s in alive else 0.0 for s in range(5))
 
 
 def cmd_gather(args: argparse.Namespace) -> int:

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from chainplus.ai.judgement import judge
-from chainplus.ai.odds import Model
+from chainplus.ai.odds import Model, even
 from chainplus.common.options import OneLineParser
 from chainplus.tools.arguments import add_run, run_command, write_run
 from chainplus.tools.playouts import (
@@ -54,10 +54,6 @@ PRIOR = 0.5
 Predictor = Callable[[Sample], Sequence[float]]
 #: The predictors ``report`` knows by name (module docstring).
 PREDICTED = ("even", "today", "now", "playouts")
-
-
-def even(item: Sample) -> list[float]:
-    return [1 / len(item.alive) if s in item.alive else 0.0 for s in range(5)]
 
 
 def playout_shares(item: Sample, left_out: int | None = None) -> list[float]:
@@ -117,7 +113,7 @@ def predictors(names: Sequence[str], models: Sequence[str]) -> dict[str, Predict
     """The predictors ``names`` asks for (*even*, *today*, *now*, *playouts*) and one a
     weights file in ``models``, named after it: the judgement with that model."""
     known: dict[str, Predictor] = {
-        "even": even,
+        "even": lambda item: even(item.alive),
         "today": lambda item: item.today,
         "now": lambda item: judge(item.board()),
         "playouts": playout_shares,
