@@ -23,7 +23,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,7 @@ from chainplus.tools.playouts import (
     read_lines,
     real_game,
 )
-from chainplus.tools.predictability import FLOOR, hit
+from chainplus.tools.predictability import hit, loss
 
 #: The ridge: the fit's log likelihood less this times the sum of the weights squared.
 RIDGE = 1e-3
@@ -194,6 +194,14 @@ def groups(positions: Sequence[Seen]) -> Iterator[tuple[str, str, list[Seen]]]:
     yield "whole games", "all", list(positions)
 
 
+#: The score table's measures of a prediction of a position, and how each is written: the log
+#: loss and the accuracy.
+MEASURES: tuple[tuple[Callable[[Sequence[float], Seen], float], str], ...] = (
+    (lambda predicted, seen: loss(predicted, seen.winner), ".3f"),
+    (lambda predicted, seen: hit(predicted, seen.terms.alive, seen.winner), ".0%"),
+)
+
+
 def score_rows(positions: Sequence[Seen], models: dict[str, Model]) -> list[str]:
     """The score table: log loss and accuracy of each model (and even) by group."""
     names = ["even", *models]
@@ -208,16 +216,11 @@ def score_rows(positions: Sequence[Seen], models: dict[str, Model]) -> list[str]
         cells = [pieces, seats, f"{len(chosen)} ({len(set(games))})"]
         predicted = {"even": [even(p.terms.alive) for p in chosen]}
         predicted |= {n: [shares(m, p) for p in chosen] for n, m in models.items()}
-        for name in names:
-            mean, error = clustered([-math.log(max(s[p.winner], FLOOR))
-                                     for s, p in zip(predicted[name], chosen, strict=True)],
-                                    games)
-            cells.append(f"{mean:.3f} ± {error:.3f}")
-        for name in names:
-            mean, error = clustered([hit(s, p.terms.alive, p.winner)
-                                     for s, p in zip(predicted[name], chosen, strict=True)],
-                                    games)
-            cells.append(f"{mean:.0%} ± {error:.0%}")
+        for measure, form in MEASURES:
+            for name in names:
+                mean, error = clustered([measure(s, p) for s, p in
+                                         zip(predicted[name], chosen, strict=True)], games)
+                cells.append(f"{mean:{form}} ± {error:{form}}")
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
@@ -233,9 +236,8 @@ def difference_rows(positions: Sequence[Seen], models: dict[str, Model]) -> list
         if not chosen:
             continue
         games = [p.game for p in chosen]
-        losses = {"even": [-math.log(even(p.terms.alive)[p.winner]) for p in chosen]}
-        losses |= {n: [-math.log(max(shares(m, p)[p.winner], FLOOR)) for p in chosen]
-                   for n, m in models.items()}
+        losses = {"even": [loss(even(p.terms.alive), p.winner) for p in chosen]}
+        losses |= {n: [loss(shares(m, p), p.winner) for p in chosen] for n, m in models.items()}
         cells = [pieces, seats]
         pairs = [("today", "even")] + [(n, base) for n in names for base in ("even", "today")]
         for name, base in pairs:

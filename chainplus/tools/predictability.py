@@ -77,7 +77,7 @@ def entropy(item: Sample) -> float:
 def against_playouts(shares: Sequence[float], item: Sample) -> float:
     """The log loss of ``shares`` with the playouts' winners as the winner."""
     total = sum(item.wins)
-    return sum(w * -math.log(max(shares[s], FLOOR)) for s, w in enumerate(item.wins)) / total
+    return sum(w * loss(shares, s) for s, w in enumerate(item.wins)) / total
 
 
 def loss(shares: Sequence[float], winner: int) -> float:
