@@ -67,6 +67,19 @@ class RealGame:
             game.play(square)
         return game
 
+    def as_data(self) -> dict[str, Any]:
+        """The game as JSON-ready data, for a measuring tool's line."""
+        return {"seats": list(self.seats), "rules": self.rules,
+                "players": [list(p) for p in self.players], "moves": list(self.moves)}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> RealGame:
+        """The game in ``as_data``'s keys of ``data`` (KeyError, TypeError or ValueError if
+        they are not one)."""
+        return cls(tuple(int(s) for s in data["seats"]), data["rules"],
+                   tuple((int(level), int(pct)) for level, pct in data["players"]),
+                   tuple(int(m) for m in data["moves"]))
+
 
 def play_out(game: Game, players: dict[int, Player], rng: random.Random, nodes: int) -> Game:
     """``game`` played on to its end, each seat by its level and random % in ``players``
@@ -128,9 +141,7 @@ class Sample:
 
     def as_data(self) -> dict[str, Any]:
         """The sample as one JSON-ready line."""
-        g = self.game
-        return {"index": self.index, "seats": list(g.seats), "rules": g.rules,
-                "players": [list(p) for p in g.players], "moves": list(g.moves),
+        return {"index": self.index, **self.game.as_data(),
                 "placements": self.placements, "pieces": self.pieces,
                 "alive": list(self.alive), "winner": self.winner, "wins": list(self.wins),
                 "today": list(self.today)}
@@ -139,10 +150,8 @@ class Sample:
     def from_data(cls, data: dict[str, Any]) -> Sample:
         """A sample from ``as_data``'s line (KeyError, TypeError or ValueError if it is not
         one)."""
-        game = RealGame(tuple(int(s) for s in data["seats"]), data["rules"],
-                        tuple((int(level), int(pct)) for level, pct in data["players"]),
-                        tuple(int(m) for m in data["moves"]))
-        return cls(int(data["index"]), game, int(data["placements"]), int(data["pieces"]),
+        return cls(int(data["index"]), RealGame.from_data(data), int(data["placements"]),
+                   int(data["pieces"]),
                    tuple(int(s) for s in data["alive"]), int(data["winner"]),
                    tuple(int(w) for w in data["wins"]),
                    tuple(float(v) for v in data["today"]))

@@ -55,20 +55,17 @@ class Judged:
 def judge_game(seed: int, index: int, nodes: int) -> dict[str, Any]:
     """Game ``index`` of ``seed`` (mixed levels) and its judgement, as data."""
     played = real_game(seed, index, mixed=True)
-    return {"index": index, "seats": list(played.seats), "rules": played.rules,
-            "players": [list(p) for p in played.players], "moves": list(played.moves),
+    return {"index": index, **played.as_data(),
             "points": [point_data(p) for p in series(played.board(), nodes=nodes)]}
 
 
 def read_judged(paths: Sequence[str]) -> list[Judged]:
     """The games ``judge`` wrote (ValueError: one line saying where)."""
     def judged(data: Any) -> Judged:
-        game = RealGame(tuple(data["seats"]), data["rules"],
-                        tuple((int(a), int(b)) for a, b in data["players"]), tuple(data["moves"]))
         points = tuple(Point(p["move"], p["mover"], tuple(p["alive"]),
                              (0.0, *map(float, p["shares"])), (0.0, *map(float, p["judged"])))
                        for p in data["points"])
-        return Judged(int(data["index"]), game, points)
+        return Judged(int(data["index"]), RealGame.from_data(data), points)
 
     return read_lines(paths, "a judged game", judged)
 
