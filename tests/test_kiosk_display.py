@@ -27,8 +27,11 @@ pytestmark = pytest.mark.skipif(
 
 
 def free_display() -> str:
-    """A display number no X server uses (no socket, no lock file)."""
-    for number in range(150, 250):
+    """A display number no X server uses (no socket, no lock file), from a range of this
+    pytest-xdist worker's own, so two workers never pick the same one."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    first = 150 + 10 * worker
+    for number in range(first, first + 10):
         used = (Path(f"/tmp/.X11-unix/X{number}"), Path(f"/tmp/.X{number}-lock"))
         if not any(path.exists() for path in used):
             return f":{number}"
