@@ -85,9 +85,9 @@ def test_the_clock_starts_again_for_each_move_and_runs_for_an_absent_player_too(
         net.clock.advance(60.0)
         until(lambda: len(host.snapshot().record["moves"]) == 4, "the computer's move")
         state = None
-        while not isinstance(state, msg.GameState) or state.kinds[1] != "computer":
+        while not isinstance(state, msg.GameState) or state.seats[1].kind != "computer":
             state = first.receive(WAIT)
-        assert (state.kinds[1], state.levels[1]) == ("computer", 2)
+        assert (state.seats[1].kind, state.seats[1].level) == ("computer", 2)
     finally:
         first.close()
         host.stop()

@@ -32,12 +32,18 @@ SEAT_NAME = ("", "Red", "Blue", "Green", "Yellow")
 
 @dataclass
 class PanelRow:
-    """One row of the panel."""
+    """One row of the panel: the seat as set up for the next game (``spec``), and who plays
+    it in the game on the board."""
 
     kind: SeatKind = "off"
     level: int = 2
     random_pct: int = 10
     plays_as: SeatKind = "human"
+
+    @property
+    def spec(self) -> SeatSpec:
+        """The seat as set up for the next game (the settings' row)."""
+        return SeatSpec(self.kind, self.level, self.random_pct)
 
 
 #: The panel: a row for each of the four seats, keyed by seat number.
@@ -53,7 +59,7 @@ def panel_of(rows: Sequence[SeatSpec] = DEFAULT_SEATS) -> Panel:
 
 def settings_of(panel: Panel) -> tuple[SeatSpec, ...]:
     """The settings' seat rows of a panel (``plays_as`` belongs to the game, not here)."""
-    return tuple(SeatSpec(panel[s].kind, panel[s].level, panel[s].random_pct) for s in SEATS)
+    return tuple(panel[s].spec for s in SEATS)
 
 
 def seats_for_next_game(panel: Panel) -> tuple[int, ...]:

@@ -28,6 +28,7 @@ import asyncio
 import random
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from chainplus.app.seats import SeatSpec
@@ -197,7 +198,7 @@ class Host:
             return
         plan, seconds = self._game.seats[seat - 1], self.config.move_seconds or 0
         self._door.broadcast(msg.timed_out(seat, plan.level, seconds))
-        self._set_seat(seat, SeatSpec("computer", plan.level, plan.random_pct),
+        self._set_seat(seat, replace(plan, kind="computer"),
                        f"you ran out of time ({seconds:.0f} s a move): the computer plays seat "
                        f"{seat} now")
 

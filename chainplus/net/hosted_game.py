@@ -9,7 +9,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from chainplus.app.seats import SeatSpec, seats_in_game
+from chainplus.app.seats import SeatKind, SeatSpec, seats_in_game
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.core.rules import DEFAULT_RULES, Rules
@@ -85,7 +85,7 @@ class HostedGame:
     def _new_game(self) -> Game:
         return Game(seats_in_game(tuple(self.seats)), self.rules)
 
-    def kind(self, seat: int) -> str:
+    def kind(self, seat: int) -> SeatKind:
         return self.seats[seat - 1].kind
 
     def connected(self) -> tuple[int, ...]:
@@ -97,11 +97,8 @@ class HostedGame:
                      if self.kind(s) == "network" and s not in self.holders.holder)
 
     def state(self) -> msg.GameState:
-        seats = self.seats
-        return msg.GameState(self.number, self.config.games, self.game,
-                             tuple(seat.kind for seat in seats), self.connected(),
-                             self.waiting(), self.started, tuple(s.level for s in seats),
-                             tuple(s.random_pct for s in seats))
+        return msg.GameState(self.number, self.config.games, self.game, tuple(self.seats),
+                             self.connected(), self.waiting(), self.started)
 
     def view(self, done: bool, peers: int) -> HostView:
         with self.lock:
@@ -164,10 +161,10 @@ class HostedGame:
             return self.holders.release(seat, holder, now)
 
     # ------------------------------------------------------------------ moves
-    def awaits(self, seat: int | None, kind: str = "") -> bool:
+    def awaits(self, seat: int | None, kind: SeatKind | None = None) -> bool:
         """Whether the game waits on a move from ``seat`` (played by ``kind``, if given)."""
         return (seat is not None and self.started and self.game.winner is None
-                and self.game.to_move == seat and kind in ("", self.kind(seat)))
+                and self.game.to_move == seat and kind in (None, self.kind(seat)))
 
     def refusal(self, seat: int, move: msg.Move) -> str | None:
         """Why a network move from the holder of ``seat`` is refused before the rules look at

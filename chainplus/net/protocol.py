@@ -49,6 +49,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from chainplus.app.seats import SEAT_KINDS, SeatSpec
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data, record_of
 from chainplus.core.rules import SEATS, row_col, short
@@ -68,8 +69,6 @@ NAME = "chainplus"
 VERSION = 1
 #: The port a host listens on unless told otherwise.
 DEFAULT_PORT = 4770
-#: The kinds of seat a game message names (seats 1-4, in order).
-SEAT_KINDS = ("human", "computer", "network", "off")
 
 
 # ------------------------------------------------------------------------ joiner to host
@@ -125,12 +124,10 @@ class GameState:
     number: int
     games: int
     game: Game
-    kinds: tuple[str, ...]
+    seats: tuple[SeatSpec, ...]  # who plays seats 1-4, and a computer seat's level and random %
     connected: tuple[int, ...]
     waiting: tuple[int, ...]
     started: bool
-    levels: tuple[int, ...] = (2, 2, 2, 2)  # a computer seat's level, seats 1-4
-    randoms: tuple[int, ...] = (10, 10, 10, 10)  # and its random %
 
     @property
     def open_ended(self) -> bool:
@@ -225,10 +222,11 @@ def move(square: int, seat: int | None = None, number: int | None = None) -> dic
 
 def game_message(state: GameState) -> dict[str, Any]:
     """The ``game`` message of ``state``."""
+    seats = state.seats
     return {"game": {
         "number": state.number, "games": state.games, "record": record_of(state.game),
-        "kinds": list(state.kinds), "levels": list(state.levels),
-        "random": list(state.randoms), "connected": list(state.connected),
+        "kinds": [s.kind for s in seats], "levels": [s.level for s in seats],
+        "random": [s.random_pct for s in seats], "connected": list(state.connected),
         "waiting": list(state.waiting), "started": state.started,
     }}
 
@@ -329,9 +327,9 @@ def _game_state(data: dict[str, Any]) -> GameState:
     if (not isinstance(kinds, list) or len(kinds) != len(SEATS)
             or not all(k in SEAT_KINDS for k in kinds)):
         raise ValueError(f"'kinds' must list four seat kinds, not {short(kinds)}")
-    return GameState(
-        number=whole(data, "number", 1, 1 << 30) or 1, games=whole(data, "games", 0, 1 << 30) or 0,
-        game=game, kinds=tuple(kinds), connected=seat_list(data.get("connected")),
-        waiting=seat_list(data.get("waiting")), started=data.get("started") is True,
-        levels=per_seat(data, "levels", 0, 5, 2), randoms=per_seat(data, "random", 0, 100, 10),
-    )
+    number = whole(data, "number", 1, 1 << 30) or 1
+    games = whole(data, "games", 0, 1 << 30) or 0
+    connected, waiting = seat_list(data.get("connected")), seat_list(data.get("waiting"))
+    levels, randoms = per_seat(data, "levels", 0, 5, 2), per_seat(data, "random", 0, 100, 10)
+    seats = tuple(SeatSpec(*seat) for seat in zip(kinds, levels, randoms, strict=True))
+    return GameState(number, games, game, seats, connected, waiting, data.get("started") is True)

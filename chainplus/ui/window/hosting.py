@@ -18,6 +18,7 @@ import errno
 import queue
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from chainplus.app.outcomes import Note
@@ -43,8 +44,8 @@ from chainplus.ui.window.turn import THINK_PAUSE, think_budget
 def host_seats(session: Session) -> tuple[SeatSpec, ...]:
     """The seats of the game on the board as its host plays them (the panel's players)."""
     panel, game = session.panel, session.game
-    return tuple(SeatSpec(panel[s].plays_as if s in game.seats else "off", panel[s].level,
-                          panel[s].random_pct) for s in SEATS)
+    return tuple(replace(panel[s].spec, kind=panel[s].plays_as if s in game.seats else "off")
+                 for s in SEATS)
 
 
 class HostLine:
@@ -228,7 +229,7 @@ class HostedReferee:
         """Over a network seat's row: who holds it, and how to hand it over; the rest of the
         panel is the window's own, with its usual help."""
         state = self.remote.state
-        if state is None or state.kinds[seat - 1] != "network":
+        if state is None or state.seats[seat - 1].kind != "network":
             return None
         held = "joined" if seat in state.connected else "free"
         return f"{SEAT_NAME[seat]}: network seat, {held}. Adjust: a computer plays it."
@@ -241,9 +242,8 @@ class HostedReferee:
         state, game = self.remote.state, self.session.game
         if state is None or game.winner is not None or state.game is not game:
             return
-        for seat, plan in zip(SEATS, host_seats(self.session), strict=True):
-            was = (state.kinds[seat - 1], state.levels[seat - 1], state.randoms[seat - 1])
-            if seat in game.seats and (plan.kind, plan.level, plan.random_pct) != was:
+        for seat, plan, was in zip(SEATS, host_seats(self.session), state.seats, strict=True):
+            if seat in game.seats and plan != was:
                 self.line.host.set_seat(seat, plan)
 
     def look(self) -> object:

@@ -8,10 +8,10 @@ board's controller closes the referee (the window leaves the host's game, or clo
 up and the speed, sound and lessons given meanwhile go back to the player's own session.
 
 The host is the authority (``remote.Remote``): the board changes only from what it sends, and
-the joiner's clicks go to it as moves. The seats are the host's: the panel shows them (a
-network seat as a human one) and cannot be changed here, and New, Undo and Hint are not shown.
-The turn box says whose turn it is; the help line who is connected, who the game waits for,
-and when the host is lost or gone (the game as it stood stays on the board).
+the joiner's clicks go to it as moves. The seats are the host's: the panel shows them (the
+joiner's own seat as a human one) and cannot be changed here, and New, Undo and Hint are not
+shown. The turn box says whose turn it is; the help line who is connected, who the game waits
+for, and when the host is lost or gone (the game as it stood stays on the board).
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chainplus.app.outcomes import Note
-from chainplus.app.panel import SEAT_NAME, Panel
+from chainplus.app.panel import SEAT_NAME, Panel, panel_of
 from chainplus.app.session import Session
-from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
 from chainplus.net.link import Link
 from chainplus.ui.window.policy import Policy
@@ -34,16 +33,9 @@ JOINED = Policy(hidden_icons=frozenset({"new", "undo", "hint"}))
 
 
 def panel_as_host(panel: Panel, state: msg.GameState, mine: tuple[int, ...]) -> None:
-    """Show the host's seats in the panel: its kinds (the joiner's own seat as human, other
-    network seats as network ones), and its computer seats' levels and random %."""
-    for seat in SEATS:
-        row, kind = panel[seat], state.kinds[seat - 1]
-        kind = "human" if seat in mine else kind
-        row.kind = "off" if kind == "off" else "computer" if kind == "computer" else \
-            "network" if kind == "network" else "human"
-        row.plays_as = "computer" if kind == "computer" else \
-            "network" if kind == "network" else "human"
-        row.level, row.random_pct = state.levels[seat - 1], state.randoms[seat - 1]
+    """Show the host's seats in the panel, the joiner's own seat as a human one."""
+    panel.update(panel_of([replace(spec, kind="human") if seat in mine else spec
+                           for seat, spec in enumerate(state.seats, start=1)]))
 
 
 def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> str:
@@ -51,7 +43,7 @@ def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> 
     name = SEAT_NAME[seat]
     if state is None:
         return f"{name}: the host sets the seats."
-    kind = state.kinds[seat - 1]
+    kind = state.seats[seat - 1].kind
     if seat in mine:
         return f"{name}: you."
     if kind == "off":

@@ -158,7 +158,7 @@ class Remote:
             return () if self.seat is None else (self.seat,)
         if state is None:
             return ()
-        return tuple(s for s in state.game.seats if state.kinds[s - 1] == "human")
+        return tuple(s for s in state.game.seats if state.seats[s - 1].kind == "human")
 
     def finished(self) -> bool:
         """The host's last game is over: nothing more comes."""
@@ -209,7 +209,7 @@ class Remote:
         if seat in state.waiting:
             return Player(MoveSource.ELSEWHERE, "Waiting for",
                           f"Waiting for {name} to join again. {you_are}".rstrip(), busy)
-        kind = state.kinds[seat - 1]
+        kind = state.seats[seat - 1].kind
         head = "Computer thinking" if kind == "computer" else "To move"
         return Player(MoveSource.ELSEWHERE, head,
                       f"{name} to move, {KIND_WORD[kind]}. {you_are}".rstrip(), busy)
