@@ -41,7 +41,7 @@ def setting_unused(panel: Panel, game: Game, seat: int, column: int) -> str | No
     if computer_plays(row, in_game):
         return None
     kind = row.plays_as if in_game else row.kind
-    who = {"human": "human", "network": "network"}.get(kind, "not in play")
+    who = "not in play" if kind == "off" else kind
     return f"{SEAT_NAME[seat]} is {who}: its {SETTING_NAME[column]} counts when it is a computer."
 
 

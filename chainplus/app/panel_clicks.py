@@ -21,6 +21,7 @@ from chainplus.app.panel import (
     step_level,
     step_random,
 )
+from chainplus.app.seats import SeatKind
 from chainplus.core.game import Game
 
 
@@ -76,7 +77,8 @@ class PanelClicks:
         if row.plays_as != played_by and in_game:
             self.session.autosave()  # who plays the seat is part of the saved game
         if in_game and row.kind != "off" and pending(row):
-            text = f"{name}: {KIND_NAME[row.kind]} from the next game."
+            what = "a network seat" if row.kind == "network" else row.kind
+            text = f"{name}: {what} from the next game."
         else:
             text = kind_message(name, row.kind, was_in, in_game)
         if stepped_past_off:  # said, not warned: the click did change the seat
@@ -116,11 +118,7 @@ class PanelClicks:
         return Note(f"{SEAT_NAME[seat]}: {self.panel[seat].random_pct}% random moves.")
 
 
-#: Column 1's kinds as a change waiting for the next game names them.
-KIND_NAME = {"human": "human", "computer": "computer", "network": "a network seat"}
-
-
-def kind_message(name: str, kind: str, was_in: bool, in_game: bool) -> str:
+def kind_message(name: str, kind: SeatKind, was_in: bool, in_game: bool) -> str:
     """The line for a seat stepped to ``kind``: a new player now, back as it is in the game on
     the board, or a change that waits for the next game."""
     now_in = kind != "off"
