@@ -27,7 +27,7 @@ import types  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from chainplus.ui.rigs.fakes import RecordedSounds, headless_devices  # noqa: E402
+from lab.rigs.fakes import RecordedSounds, headless_devices  # noqa: E402
 
 
 def open_display() -> None:

@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 from rules_helpers import played
 
-from chainplus.ai import levels, tune
+from chainplus.ai import levels
 from chainplus.ai import players as ai
 from chainplus.ai.evaluate import (
     JUDGE,
@@ -39,6 +39,7 @@ from chainplus.ai.limits import Limit, Setup
 from chainplus.ai.search import search
 from chainplus.core.game import Game
 from chainplus.core.rules import NEIGHBOURS, square_of
+from lab.judging import tune
 
 ALL_LEVELS = range(6)
 FAST = dict(limit=Limit(nodes=400))  # level 5 without a clock: repeatable and quick

@@ -17,8 +17,8 @@ from chainplus.ai.odds import FEATURES, MODEL, ODDS_FILE, POWERS, Model, Terms, 
 from chainplus.app.story import Turn
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
-from chainplus.tools import judgefit, predictability, turns
-from chainplus.tools.playouts import PHASES, RealGame, Sample, phase_of, sample
+from lab.judging import judgefit, predictability, turns
+from lab.judging.playouts import PHASES, RealGame, Sample, phase_of, sample
 
 RECORD = ROOT / "tests" / "data" / "review" / "3-seats.json"
 #: Cheap players: level 5 at this many positions a move, and the judgement's search.

@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from chainplus.ui.rigs import longday
-from chainplus.ui.rigs.longday import Day, Usage
+from lab.rigs import longday
+from lab.rigs.longday import Day, Usage
 
 FIGURES = re.compile(r"games played (\d+), RSS ([\d.]+) MB, open file descriptors (\d+), "
                      r"threads (\d+) \(OS (\d+)\)")

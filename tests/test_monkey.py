@@ -5,7 +5,7 @@ The long run is a command: ``python -m chainplus.ui.rigs.monkey --events 100000 
 
 from __future__ import annotations
 
-from chainplus.ui.rigs import monkey
+from lab.rigs import monkey
 
 
 def test_a_short_monkey_soak_finds_no_exception_and_visits_every_state() -> None:

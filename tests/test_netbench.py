@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from chainplus.ui.rigs import netbench
-from chainplus.ui.rigs.move_times import MoveTimes
+from lab.rigs import netbench
+from lab.rigs.move_times import MoveTimes
 
 SPREAD = {"p50", "p95", "p99", "max"}
 FRAMES = {"frames", "p50_ms", "p99_ms", "max_ms", "cpu_p50_ms", "cpu_p99_ms"}

@@ -135,14 +135,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Installe
 def test_the_wheel_holds_the_game_and_nothing_else(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     info = f"chainplus-{chainplus.__version__}.dist-info"
-    assert {name.split("/")[0] for name in names} == {"chainplus", info}  # no tests, no rigs
+    assert {name.split("/")[0] for name in names} == {"chainplus", info}  # no tests, no lab
     clone = {path.relative_to(ROOT).as_posix() for path in (ROOT / "chainplus").rglob("*")
              if path.is_file() and "__pycache__" not in path.parts}
-    rigs = {name for name in clone if name.startswith("chainplus/ui/rigs/")}
     notes = {name for name in clone if name.endswith(".md")}  # for developers: ai/NOTES.md
-    assert rigs and "chainplus/ai/NOTES.md" in notes  # the clone has them, and keeps them
+    assert "chainplus/ai/NOTES.md" in notes  # the clone has them, and keeps them
     # everything else the package holds, its data files too (the level 5 weights, the icons)
-    assert {name for name in names if name.startswith("chainplus/")} == clone - rigs - notes
+    assert {name for name in names if name.startswith("chainplus/")} == clone - notes
     assert {"chainplus/ai/weights.json", "chainplus/app/icons/chainplus-48.png"} <= names
     assert f"{info}/licenses/LICENSE" in names
     with zipfile.ZipFile(wheel) as opened:

@@ -11,7 +11,7 @@ import sys
 import pytest
 from paths import ROOT
 
-from chainplus.ui.rigs import restbench
+from lab.rigs import restbench
 
 
 def test_an_unknown_state_or_time_is_one_line_of_error(capsys) -> None:
@@ -31,7 +31,7 @@ def test_a_run_without_xvfb_says_so_in_one_line(monkeypatch, capsys) -> None:
 
 @pytest.mark.skipif(not shutil.which("Xvfb"), reason="needs Xvfb (apt-get install xvfb)")
 def test_a_short_run_reports_the_share_of_a_core_and_a_chains_frames() -> None:
-    done = subprocess.run([sys.executable, "-m", "chainplus.ui.rigs.restbench", "--states",
+    done = subprocess.run([sys.executable, "-m", "lab.rigs.restbench", "--states",
                            "chain", "--seconds", "1"], cwd=ROOT, capture_output=True,
                           text=True, timeout=300, check=True)
     lines = done.stdout.splitlines()

@@ -26,11 +26,11 @@ from chainplus.ui.art.theme import (
     panel_cell,
     panel_marker,
 )
-from chainplus.ui.rigs.fakes import HandClock
 from chainplus.ui.window.app import App
 from chainplus.ui.window.screen import out_on, squares_in
 from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.targets import ADJUST
+from lab.rigs.fakes import HandClock
 
 COMPUTER, HUMAN, NETWORK, OFF = "computer", "human", "network", "off"
 SEATS = (1, 2, 3, 4)

@@ -34,12 +34,12 @@ from chainplus.app.seats import parse_seats  # noqa: E402
 from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.ui.art.theme import SCREEN_SIZE  # noqa: E402
-from chainplus.ui.rigs.fakes import HandClock, headless_devices  # noqa: E402
-from chainplus.ui.rigs.monkey_checks import check, check_autosave, state_of  # noqa: E402
-from chainplus.ui.rigs.monkey_events import Events, dropped_files  # noqa: E402
 from chainplus.ui.window.app import App  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
 from chainplus.ui.window.over.join import JoinDialog  # noqa: E402
+from lab.rigs.fakes import HandClock, headless_devices  # noqa: E402
+from lab.rigs.monkey_checks import check, check_autosave, state_of  # noqa: E402
+from lab.rigs.monkey_events import Events, dropped_files  # noqa: E402
 
 #: The set-ups a run cycles through: (name, options).
 SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (

@@ -36,7 +36,7 @@ from chainplus.ai.judgement import judge
 from chainplus.ai.odds import Model, even
 from chainplus.common.options import OneLineParser
 from chainplus.tools.arguments import add_run, run_command, write_run
-from chainplus.tools.playouts import (
+from lab.judging.playouts import (
     GAME_NODES,
     PHASES,
     PLAYOUT_NODES,

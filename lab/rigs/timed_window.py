@@ -96,8 +96,8 @@ def bench_app(devices: Devices, seed: int, kind: SeatKind, level: int = 2,
     random); its sounds are recorded, never played."""
     from chainplus.app.options import Options
     from chainplus.app.seats import SeatSpec
-    from chainplus.ui.rigs.fakes import RecordedSounds
     from chainplus.ui.window.app import App
+    from lab.rigs.fakes import RecordedSounds
 
     seats = tuple(SeatSpec(kind, level, 0) for _ in range(4))
     return App(Options(seed=seed, seats=seats, sound=False, speed=speed),

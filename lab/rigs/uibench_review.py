@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from chainplus.ai.service_process import Service
 from chainplus.core.game import Game
-from chainplus.ui.rigs.timed_window import ROOT, bench_app, frame_figures
+from lab.rigs.timed_window import ROOT, bench_app, frame_figures
 
 if TYPE_CHECKING:
     from chainplus.ui.window.app import App

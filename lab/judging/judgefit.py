@@ -43,7 +43,7 @@ from chainplus.ai.odds import (
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
 from chainplus.tools.arguments import add_judging, add_run, run_command, write_run
-from chainplus.tools.playouts import (
+from lab.judging.playouts import (
     GAME_NODES,
     LEVELS,
     PHASES,
@@ -52,7 +52,7 @@ from chainplus.tools.playouts import (
     read_lines,
     real_game,
 )
-from chainplus.tools.predictability import hit, loss
+from lab.judging.predictability import hit, loss
 
 #: The ridge: the fit's log likelihood less this times the sum of the weights squared.
 RIDGE = 1e-3

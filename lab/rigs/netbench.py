@@ -38,8 +38,8 @@ from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
 from chainplus.core.rules import RULES
-from chainplus.ui.rigs.move_times import Key, MoveTimes
-from chainplus.ui.rigs.netbench_windows import (
+from lab.rigs.move_times import Key, MoveTimes
+from lab.rigs.netbench_windows import (
     BOT_LEVEL,
     DEFAULT_SEATS,
     SCENARIOS,
@@ -47,7 +47,7 @@ from chainplus.ui.rigs.netbench_windows import (
     Plan,
     click_at,
 )
-from chainplus.ui.rigs.timed_window import frame_figures, headless, open_window, window_size
+from lab.rigs.timed_window import frame_figures, headless, open_window, window_size
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
     from chainplus.ui.window.display import ScreenDisplay

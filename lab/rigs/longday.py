@@ -41,12 +41,12 @@ from chainplus.app.store import Store  # noqa: E402
 from chainplus.common.options import OneLineParser  # noqa: E402
 from chainplus.core.game import Game  # noqa: E402
 from chainplus.ui.art.board_view import cell_rect  # noqa: E402
-from chainplus.ui.rigs.fakes import HandClock  # noqa: E402
 from chainplus.ui.window.app import App, Devices  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
 from chainplus.ui.window.loop import turn  # noqa: E402
 from chainplus.ui.window.policy import kiosk  # noqa: E402
 from chainplus.ui.window.targets import SELECT  # noqa: E402
+from lab.rigs.fakes import HandClock  # noqa: E402
 
 GAMES = 500
 #: Games played before the start is measured: fonts, glyphs and pygame fill their caches then.

@@ -21,8 +21,8 @@ from chainplus.app.seats import parse_seats
 from chainplus.app.settings import Settings, Speed
 from chainplus.core.rules import Rules
 from chainplus.net.host import Host, HostConfig
-from chainplus.ui.rigs.move_times import Key, MoveTimes
-from chainplus.ui.rigs.timed_window import ROOT
+from lab.rigs.move_times import Key, MoveTimes
+from lab.rigs.timed_window import ROOT
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
     from chainplus.app.options import Options
@@ -98,8 +98,8 @@ def window_options(plan: Plan, words: Sequence[str]) -> Options:
 
 
 def _app(options: Options, display: ScreenDisplay) -> App:
-    from chainplus.ui.rigs.fakes import RecordedSounds
     from chainplus.ui.window.app import App, Devices
+    from lab.rigs.fakes import RecordedSounds
 
     return App(options, Devices(display=display, sounds=RecordedSounds()))
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from chainplus.common.options import OneLineParser
 from chainplus.common.stats import percentile
-from chainplus.ui.rigs.timed_window import window_size
+from lab.rigs.timed_window import window_size
 
 if TYPE_CHECKING:  # pygame is imported only once the X display is chosen
     from chainplus.ui.window.app import App
@@ -147,9 +147,9 @@ def new_app(display: ScreenDisplay, kiosk: bool = False, sync: bool = False) -> 
     ``sync``), every seat a human, nothing saved, no sound."""
     from chainplus.app.options import KioskOptions, Options
     from chainplus.app.seats import SeatSpec
-    from chainplus.ui.rigs.fakes import RecordedSounds
     from chainplus.ui.window.app import App, Devices
     from chainplus.ui.window.worker import SyncWorker
+    from lab.rigs.fakes import RecordedSounds
 
     options = Options(seats=(SeatSpec("human", 2, 0),) * 4, sound=False, seed=1,
                       kiosk=KioskOptions(idle_seconds=3600.0) if kiosk else None)
@@ -198,8 +198,8 @@ def attract(app: App, display: ScreenDisplay, server: int
 
 def chains(app: App, display: ScreenDisplay, seconds: float) -> list[tuple[float, float]]:
     """Long chains, one after another, shown at the normal speed."""
-    from chainplus.ui.rigs.uibench import long_cascades
     from chainplus.ui.window.controls import Effect
+    from lab.rigs.uibench import long_cascades
 
     found = itertools.cycle(long_cascades(4, 1))
 

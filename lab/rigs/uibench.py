@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chainplus.common.options import OneLineParser
-from chainplus.ui.rigs.timed_window import (
+from lab.rigs.timed_window import (
     ROOT,
     bench_app,
     frame_figures,
@@ -35,13 +35,13 @@ from chainplus.ui.rigs.timed_window import (
     timed_frame,
     window_size,
 )
-from chainplus.ui.rigs.uibench_review import describe, review_frames
+from lab.rigs.uibench_review import describe, review_frames
 
 if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chosen
-    from chainplus.ui.rigs.fakes import HandClock
     from chainplus.ui.window.app import App
     from chainplus.ui.window.display import Display
     from chainplus.ui.window.worker import Job
+    from lab.rigs.fakes import HandClock
 
 def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any, int]]:
     """(game before the move, square) for ``count`` moves whose chains have many waves."""
@@ -104,10 +104,10 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
     each chain is shown (as it does after a human's move), on the real clock; after the chain
     the loop goes on until that move is played, and the positions it searched are counted.
     """
-    from chainplus.ui.rigs.fakes import HandClock
     from chainplus.ui.window.app import Devices
     from chainplus.ui.window.controls import Effect
     from chainplus.ui.window.worker import SyncWorker
+    from lab.rigs.fakes import HandClock
 
     clock = HandClock()
     if thinking:
