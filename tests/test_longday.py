@@ -1,6 +1,6 @@
 """A short day at the museum: a few demonstration games through the long run's own code.
 
-The long run is a command: ``python -m chainplus.ui.rigs.longday --games 500 --seed 1``. The
+The long run is a command: ``python -m lab.rigs.longday --games 500 --seed 1``. The
 short days here draw 2 frames a kiosk second while something animates instead of its 60 (the
 how-to-play between two games is 40 kiosk seconds of animation: 2,400 frames at 60 a second);
 the games, the pages of how to play, the visitors and the figures are the same code either way.

@@ -1,6 +1,6 @@
 """A short monkey soak: random events at the headless window, invariants after each event.
 
-The long run is a command: ``python -m chainplus.ui.rigs.monkey --events 100000 --seed 1``.
+The long run is a command: ``python -m lab.rigs.monkey --events 100000 --seed 1``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The network bench plays whole games on 127.0.0.1 and accounts for every move.
 
-The bench itself is a command: ``python -m chainplus.ui.rigs.netbench``; nothing here is
+The bench itself is a command: ``python -m lab.rigs.netbench``; nothing here is
 timed, only that the games are played to the end and every move the host accepted is seen
 drawn by the window.
 """

@@ -1,4 +1,4 @@
-"""The rest benchmark (``python -m chainplus.ui.rigs.restbench``): its options, and a short run
+"""The rest benchmark (``python -m lab.rigs.restbench``): its options, and a short run
 in a private Xvfb reporting every state asked for."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The judgement fitted to who won: ``python -m chainplus.tools.judgefit gather | fit | score``.
+"""The judgement fitted to who won: ``python -m lab.judging.judgefit gather | fit | score``.
 
 * ``gather`` plays real games (``playouts.real_game``: 2-4 seats, both rules, every seat at one
   of levels 3-5) and writes, for every position after each seat has placed, what level 5 sees
@@ -264,7 +264,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     positions = read_seen(args.files)
     model = fit(positions, args.ridge)
     record = {"weights": dict(zip(FEATURES, [list(row) for row in model.weights], strict=True)),
-              "fitted": {"command": "python -m chainplus.tools.judgefit fit "
+              "fitted": {"command": "python -m lab.judging.judgefit fit "
                                     + " ".join(args.files) + f" --ridge {args.ridge}",
                          "positions": sum(p.decided is None for p in positions),
                          "games": len({p.game for p in positions}),
@@ -288,7 +288,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="python -m chainplus.tools.judgefit",
+    parser = OneLineParser(prog="python -m lab.judging.judgefit",
                            description="The judgement fitted to who won.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     gather = sub.add_parser("gather", help="play games and keep what level 5 saw of them")

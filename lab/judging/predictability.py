@@ -1,5 +1,5 @@
 """How predictable a game of Chain Reaction is, and how much of it a judgement knows:
-``python -m chainplus.tools.predictability``.
+``python -m lab.judging.predictability``.
 
 ``play`` samples positions from real games and plays each out many times between equal players
 (``playouts.sample``), one JSON line a position added to ``--out`` as it is done (so a long run
@@ -241,7 +241,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="python -m chainplus.tools.predictability",
+    parser = OneLineParser(prog="python -m lab.judging.predictability",
                            description="How predictable games are, and how much a judgement "
                                        "knows of it.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)

@@ -1,4 +1,4 @@
-"""Self-play tuning of the evaluation's weights: ``python -m chainplus.ai.tune``.
+"""Self-play tuning of the evaluation's weights: ``python -m lab.judging.tune``.
 
 Coordinate search, one weight at a time: a challenger with that weight moved one step up (then
 one step down) plays the current weights in a node-limited match of level 5's search against
@@ -109,7 +109,7 @@ def tune(start: Weights, names: Sequence[str], duels: Duels,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m chainplus.ai.tune",
+    parser = OneLineParser(prog="python -m lab.judging.tune",
                            description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per challenger (default 40)")
     parser.add_argument("--nodes", type=int, default=600,

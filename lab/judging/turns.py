@@ -1,5 +1,5 @@
 """Whether the turning points of games are ones a good player would name:
-``python -m chainplus.tools.turns judge | report``.
+``python -m lab.judging.turns judge | report``.
 
 ``judge`` plays games of mixed levels and seats (``playouts.real_game`` with each seat's level
 drawn on its own: 3, 4 at 10 % random or 5) and keeps each with level 5's judgement of every
@@ -177,7 +177,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="python -m chainplus.tools.turns",
+    parser = OneLineParser(prog="python -m lab.judging.turns",
                            description="Whether turning points are ones a player would name.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     judge = sub.add_parser("judge", help="play games of mixed levels and judge them")

@@ -1,8 +1,10 @@
-"""Development rigs for the window, apart from the game: the monkey soak, a kiosk's long day
-and the window benchmark (``python -m chainplus.ui.rigs.monkey|longday|uibench``), and the
-stand-ins they share with the tests (``fakes``: a hand-moved clock, sounds recorded instead
-of played).
+"""Development rigs that drive the game window headless, run from a clone (``python -m
+lab.rigs.NAME``, CONTRIBUTING.md, "The rigs"): the monkey soak (``monkey``, with its
+``monkey_events`` and ``monkey_checks``), a kiosk's long day (``longday``), the window's frame
+times (``uibench``, ``uibench_review``), its share of a core at rest (``restbench``) and how
+quickly it shows network moves (``netbench``, ``netbench_windows``, ``move_times``);
+``timed_window`` opens and times the window for the benchmarks.
 
-The game never imports them, and they are not shipped: pyproject.toml leaves them out of the
-wheel, so they run from a clone only.
+``fakes`` are the stand-ins the rigs drive the window with and the tests share: a hand-moved
+clock, sounds recorded instead of played, and the devices of a repeatable headless App.
 """

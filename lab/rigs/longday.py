@@ -1,7 +1,7 @@
 """A long day at the museum: the kiosk plays its demonstration games headless, as fast as the
 machine allows, and says whether memory, file descriptors or threads grew.
 
-``python -m chainplus.ui.rigs.longday [--games N] [--seed N]`` builds the App a kiosk runs (the
+``python -m lab.rigs.longday [--games N] [--seed N]`` builds the App a kiosk runs (the
 computer's own process, started before the day begins as in a kiosk that has played, the real
 sounds on the dummy audio driver, an autosave folder of its own in a temporary folder) on the
 dummy video driver, with the demonstration at instant speed. A hand-moved clock jumps to the
@@ -249,7 +249,7 @@ def long_day(games: int, seed: int, warmup: int = WARMUP, visit_every: int = VIS
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(
-        prog="python -m chainplus.ui.rigs.longday",
+        prog="python -m lab.rigs.longday",
         description="The kiosk's demonstration games headless at instant speed, with memory, "
                     "file descriptors and threads measured at the start and at the end.")
     parser.add_argument("--games", type=int, default=GAMES,

@@ -1,6 +1,6 @@
 """Monkey soak: random events thrown at the headless window, its invariants checked after each.
 
-``python -m chainplus.ui.rigs.monkey --events 100000 --seed 1`` runs the long soak and prints its
+``python -m lab.rigs.monkey --events 100000 --seed 1`` runs the long soak and prints its
 figures (events, exceptions, states visited, wall time). The App runs on the dummy video
 driver with an injected clock (each event moves it on by a random step, sometimes past the
 kiosk's idle spell), a synchronous AI worker, silent sounds and an autosave folder of its
@@ -175,7 +175,7 @@ def soak(events: int, seed: int, progress: bool = False) -> Figures:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m chainplus.ui.rigs.monkey",
+    parser = OneLineParser(prog="python -m lab.rigs.monkey",
                            description="Random events at the headless game, with its "
                                        "invariants checked after each.")
     parser.add_argument("--events", type=int, default=100_000,

@@ -1,4 +1,4 @@
-"""``python -m chainplus.ui.rigs.netbench``: how quickly a window shows network moves, and how
+"""``python -m lab.rigs.netbench``: how quickly a window shows network moves, and how
 smoothly it draws meanwhile, all on 127.0.0.1.
 
 The window under test is built as ``python main.py`` builds it (``netbench_windows``), drawn
@@ -151,7 +151,7 @@ def run(plan: Plan, size: tuple[int, int] | None = (1366, 768), scenario: str = 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures as one JSON object."""
-    parser = OneLineParser(prog="python -m chainplus.ui.rigs.netbench",
+    parser = OneLineParser(prog="python -m lab.rigs.netbench",
                            description="Play whole games over the network on 127.0.0.1 "
                                        "against a window and time it: each move from the "
                                        "host accepting it to the window drawing it, and the "

@@ -1,4 +1,4 @@
-"""``python -m chainplus.ui.rigs.restbench``: how much of a core the window uses while little
+"""``python -m lab.rigs.restbench``: how much of a core the window uses while little
 moves, in a real X server (a private Xvfb, its screen ``--size``, 1366x768 unless told).
 
 The game's real window is opened full screen on it, and for each state an App is put in that
@@ -275,7 +275,7 @@ def describe(name: str, figures: dict[str, float]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Print one line a state (the attract loop's parts too), then everything as JSON on the
     last line."""
-    parser = OneLineParser(prog="python -m chainplus.ui.rigs.restbench",
+    parser = OneLineParser(prog="python -m lab.rigs.restbench",
                            description="CPU a second of the game window, full screen in a "
                                        "private Xvfb, in each state: idle, rules window, "
                                        "a kiosk's attract loop, chains.")

@@ -1,4 +1,4 @@
-"""``python -m chainplus.ui.rigs.uibench``: how smooth and how frugal the window is, headless.
+"""``python -m lab.rigs.uibench``: how smooth and how frugal the window is, headless.
 
 Five figures: frame time during long cascades (alone, and while the next seat's computer
 thinks on the window's worker) and while a computer thinks, with the positions level 5
@@ -257,7 +257,7 @@ def _searched(figures: dict[str, float]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures, one line each, then everything as JSON on the last line."""
-    parser = OneLineParser(prog="python -m chainplus.ui.rigs.uibench",
+    parser = OneLineParser(prog="python -m lab.rigs.uibench",
                            description="Measure the game window headless: frame times during "
                                        "chains, while computers think and while a game's graph "
                                        "fills in, idle CPU, first frame.")
