@@ -1,7 +1,7 @@
 """The judgement's model and the tools that measure it: how predictable games are
-(``tools.predictability``), the model fitted to who won (``ai.odds``, ``tools.judgefit``) and
-the turning points' counts (``tools.turns``). Small and seeded: a few positions, cheap
-players."""
+(``lab.judging.predictability``), the model fitted to who won (``ai.odds``,
+``lab.judging.judgefit``) and the turning points' counts (``lab.judging.turns``). Small and
+seeded: a few positions, cheap players."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ no loaded rival beside it is a weapon. The score below counts pieces, rewards sa
 edges (they load quickly), safe loaded squares and runs of them (chains that explode together),
 and charges a square for every loaded rival square that could capture it.
 
-The weights live in ``weights.json``, written by ``python -m chainplus.ai.tune`` (self-play matches
+The weights live in ``weights.json``, written by ``python -m lab.judging.tune`` (self-play matches
 decide them; see that module); the file also records the weights changed by hand since and the
 matches that decided them (the danger weights, doubled). The evaluation runs tens of thousands
 of times per move, so no square is walked in Python: each step (which squares are loaded, which
@@ -32,7 +32,7 @@ WIN = 1_000_000
 LOADED_AT: dict[str, tuple[int, ...]] = {rules: most_held(rules) for rules in RULES}
 
 #: The weights in use: package data beside this module, read with importlib.resources so an
-#: installed copy finds it too (``python -m chainplus.ai.tune --out`` writes a new one, with a
+#: installed copy finds it too (``python -m lab.judging.tune --out`` writes a new one, with a
 #: record of its run).
 WEIGHTS_FILE = "weights.json"
 

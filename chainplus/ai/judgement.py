@@ -27,7 +27,7 @@ How a position is judged:
 Who wins a game of Chain Reaction is mostly left to chance until late (``NOTES.md``, "How much
 a game can be known"), and a lead in the evaluation says little about it until then, so the
 shares stay near even for most of a game and move to 1 and 0 when the search sees the game
-decided. Models fitted to who won (``python -m chainplus.tools.judgefit``) did no better on
+decided. Models fitted to who won (``python -m lab.judging.judgefit``) did no better on
 every held-out set than this one, chosen by hand against the winners before them.
 """
 

@@ -9,7 +9,7 @@ is taken relative to the mean over the seats in play, so only differences count.
 ``Model`` weighs them: seat ``s`` gets ``u_s = sum_j w_j(t) * f_sj`` and the chances are a
 softmax of the ``u``; each weight is a quadratic in the phase ``t`` (the pieces on the board
 over the most it holds, 224 acorn and 160 classic), because what a lead says about the winner
-changes as a game goes on. ``python -m chainplus.tools.judgefit`` fits the weights to who won
+changes as a game goes on. ``python -m lab.judging.judgefit`` fits the weights to who won
 games and scores them on others. The weights in use are kept in ``odds.json`` beside this
 module, with a record of the fits tried: none did better on every held-out set than the lead
 alone on a fixed scale (``Model.plain``, the judgement before them), so that is what the file

@@ -1,7 +1,7 @@
 """The game on a screen: the only package of Chain+ that imports pygame.
 
-``art`` draws and sounds, ``window`` is the game window built on it, and ``rigs`` are the
-development rigs that drive the window headless. Nothing outside ``chainplus.ui`` imports it.
+``art`` draws and sounds, and ``window`` is the game window built on it (the lab's rigs,
+``lab.rigs``, drive it headless). Nothing else in ``chainplus`` imports it.
 ``python -m chainplus.ui`` is the game (``__main__``), as ``main.py`` and ``chainplus`` start it.
 """
 

@@ -174,7 +174,7 @@ def make_sound(samples: array[int], mixer_format: tuple[int, int, int]) -> pygam
 
 class SoundPlayer(Protocol):
     """What the app needs of its sounds: ``Sounds``, or a stand-in that records what it is
-    asked to play (``chainplus.ui.rigs.fakes.RecordedSounds``)."""
+    asked to play (``lab.rigs.fakes.RecordedSounds``)."""
 
     enabled: bool
 

@@ -22,5 +22,5 @@ the short-lived cues); ``controls`` is the one table of icons and panel columns;
 draws a frame with ``chainplus.ui.art``; ``touch`` turns fingers into clicks; ``display`` and
 ``scaler`` put the 640x480 picture on any screen; ``video`` refuses to run unseen;
 ``command_line`` and ``launch`` start it all. Imports ``chainplus.ui.art`` and every layer
-below the window, never ``chainplus.ui.rigs``.
+below the window, never the lab (``lab``).
 """

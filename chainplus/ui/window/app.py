@@ -67,7 +67,7 @@ class Devices:
     ``Sounds`` (made when the App starts), a headless ``NullDisplay`` (``launch.run`` passes
     the window it opens), a judge in the worker's process (in step with the window when a
     worker was given) and the real network. Tests and the rigs pass stand-ins
-    (``rigs.fakes``; a network in memory)."""
+    (``lab.rigs.fakes``; a network in memory)."""
 
     clock: Callable[[], float] = time.monotonic
     worker: ThreadWorker | None = None

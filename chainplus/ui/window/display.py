@@ -5,7 +5,7 @@ the middle, "sharp bilinear" (see ``scaler``): the picture goes to the graphics 
 is grown there by a whole step into a second texture, and that texture is drawn smoothly at
 the final size. Only 640x480 pixels cross to the card each frame; without a graphics card
 SDL's software renderer does the same steps (what that costs a frame:
-``python -m chainplus.ui.rigs.uibench --size 1920x1080``). The renderer maps nothing itself:
+``python -m lab.rigs.uibench --size 1920x1080``). The renderer maps nothing itself:
 ``logical`` turns every position into picture pixels, so mouse, fingers and picture agree.
 A window or screen taller than wide is shown the picture pieced into a portrait one, the board
 above and the controls below (``portrait``); positions map back through the same pieces.
