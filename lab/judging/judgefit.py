@@ -42,7 +42,6 @@ from chainplus.ai.odds import (
 )
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
-from chainplus.tools.arguments import add_judging, add_run, run_command, write_run
 from lab.judging.playouts import (
     GAME_NODES,
     LEVELS,
@@ -53,6 +52,7 @@ from lab.judging.playouts import (
     real_game,
 )
 from lab.judging.predictability import hit, loss
+from lab.judging.runs import add_judging, add_run, run_command, write_run
 
 #: The ridge: the fit's log likelihood less this times the sum of the weights squared.
 RIDGE = 1e-3

@@ -35,7 +35,6 @@ from typing import Any
 from chainplus.ai.judgement import judge
 from chainplus.ai.odds import Model, even
 from chainplus.common.options import OneLineParser
-from chainplus.tools.arguments import add_run, run_command, write_run
 from lab.judging.playouts import (
     GAME_NODES,
     PHASES,
@@ -45,6 +44,7 @@ from lab.judging.playouts import (
     read_lines,
     sample,
 )
+from lab.judging.runs import add_run, run_command, write_run
 
 #: The least share a prediction is scored with (a judgement sure of the wrong seat).
 FLOOR = 1e-3

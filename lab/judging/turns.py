@@ -32,9 +32,9 @@ from chainplus.app.panel import SEAT_NAME
 from chainplus.app.story import Turn, loser, turning_point
 from chainplus.common.options import OneLineParser
 from chainplus.core.game import Game
-from chainplus.tools.arguments import add_judging, add_run, run_command, write_run
 from chainplus.tools.review import point_data
 from lab.judging.playouts import RealGame, read_lines, real_game
+from lab.judging.runs import add_judging, add_run, run_command, write_run
 
 #: Moves after a turning point in which its fall must not be won back.
 WITHIN = 3
