@@ -2,7 +2,8 @@
 whoever plays its seats, in a local, a hosted or a joined game.
 
 Three plain phases: a seat's ``turn.Turn`` to move, a move's chain ``showing.Showing`` wave
-by wave, and the game's ``ending.Ending``; each draws the board and says its help. Each seat's
+by wave, and the game's ``ending.Ending``; each draws the board, says its help and asks
+what comes next (``phase``), and the controller does it. Each seat's
 move comes from its source, as the referee says (``referee``): the human at this window clicks
 it, the window's computer thinks it out (``turn.Computer``), or it comes from elsewhere (a
 player over the network, the host of a joined game) among what the referee has heard. The
@@ -25,7 +26,8 @@ from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect, act
 from chainplus.ui.window.ending import Ending
-from chainplus.ui.window.referee import MoveSource, Referee, Reset
+from chainplus.ui.window.phase import ChainOver, NextGame, Phase, Place, Settle, Step
+from chainplus.ui.window.referee import Referee, Reset
 from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Part, Square, Target
@@ -41,7 +43,7 @@ class Controller:
                  seating: Callable[[Table], Referee]) -> None:
         self.table, self.referee, self.seating = table, referee, seating
         self.computer = Computer(self.table)
-        self.phase: Turn | Showing | Ending = Turn(self.table, self.referee, self.computer)
+        self.phase: Phase = Turn(self.table, self.referee, self.computer)
         self.said: object = None  # the game whose winner was said last (``Won.key``)
         self.settle()
 
@@ -60,7 +62,7 @@ class Controller:
         return self.phase.animating
 
     @property
-    def picture(self) -> Turn | Showing | Ending:
+    def picture(self) -> Phase:
         """The phase draws the board and says the turn box."""
         return self.phase
 
@@ -79,13 +81,13 @@ class Controller:
     def place(self, square: int) -> None:
         """Play ``square`` for the seat to move: shown once the referee accepts it."""
         self.table.stop_thinking()
-        outcome = self.referee.propose(square)
-        if isinstance(outcome, Placed):
-            self.show(outcome)
-        elif isinstance(outcome, Refused):
-            self.table.refuse(outcome.square, outcome.note)
-        elif isinstance(outcome, Note):
-            self.table.say(outcome)
+        match self.referee.propose(square):
+            case Placed() as placed:
+                self.show(placed)
+            case Refused(square=refused, note=note):
+                self.table.refuse(refused, note)
+            case Note() as note:
+                self.table.say(note)
 
     def show(self, placed: Placed) -> None:
         """A move the referee accepted: its sound, and its chain wave by wave (not at the
@@ -113,21 +115,34 @@ class Controller:
     def settle(self, moved: bool = False, again: bool = False) -> None:
         """The phase for the game on the board as it is now: the next seat's turn (``again``:
         a new one, whoever's it is), or the game won, its winner said (after a move always;
-        for a game put on the board again, once)."""
-        game = self.table.session.game
-        if game.winner is None:
-            if moved or again or not isinstance(self.phase, Turn):
-                self.phase = Turn(self.table, self.referee, self.computer)
-                self.computer.turn(self.table.now)
+        for a game put on the board again, once). A phase that shows the game as it stands
+        stays (a host resending it)."""
+        winner = self.table.session.game.winner
+        won = None if winner is None else self.referee.won(winner)
+        if not (moved or again) and self.phase.stands(won):
             return
-        won = self.referee.won(game.winner)
-        if isinstance(self.phase, Ending) and self.phase.key == won.key and not moved | again:
-            return  # the same game again (a host resending it)
+        if won is None:
+            self.phase = Turn(self.table, self.referee, self.computer)
+            self.computer.turn(self.table.now)
+            return
         if moved or won.key != self.said:
             self.said = won.key
             self.table.sound("win")
             self.table.say(Note(won.line))  # over any other message
         self.phase = Ending(self.table, self.referee, won.key)
+
+    def follow_step(self, step: Step | None) -> None:
+        """Do what the phase asked."""
+        match step:
+            case Place(square=square):
+                self.place(square)
+            case ChainOver(placed=placed):
+                self.moved(placed)
+            case Settle():
+                self.settle()
+            case NextGame():
+                self.table.say(self.table.session.new_game())  # a kiosk never waits for a click
+                self.restart()
 
     # ---------------------------------------------------------------- time
     def tick(self, now: float) -> None:
@@ -138,66 +153,63 @@ class Controller:
                 return
 
     def step(self, now: float) -> None:
+        """The referee's news when the phase hears it (a whole game, a move to show, a line
+        to say), then what time brings the phase."""
         phase = self.phase
-        if isinstance(phase, Showing):
-            if phase.tick(now):
-                self.moved(phase.placed)
-            return
+        if phase.listens:
+            self.hear()
+            if self.phase is not phase:
+                return
+        self.follow_step(phase.tick(now))
+
+    def hear(self) -> None:
         for happening in self.referee.heard():
-            if isinstance(happening, Placed):
-                self.show(happening)  # the last: the rest waits until it has been shown
-            elif isinstance(happening, Reset):
-                for note in happening.notes:
-                    self.table.say(note)
-                self.settle()
-            else:
-                self.table.say(happening)
-        if self.phase is not phase:
-            return
-        if isinstance(phase, Ending):
-            if phase.tick(now):
-                self.table.say(self.table.session.new_game())  # a kiosk never waits for a click
-                self.restart()
-        elif self.table.session.game.winner is not None:
-            self.settle()
-        elif (square := phase.tick(now)) is not None:
-            self.place(square)
+            match happening:
+                case Placed():
+                    self.show(happening)  # the last: the rest waits until it has been shown
+                case Reset(notes=notes):
+                    for note in notes:
+                        self.table.say(note)
+                    self.settle()
+                case Note():
+                    self.table.say(happening)
 
-    def finish(self, phase: Showing) -> None:
-        """Jump to the end of the chain on show: the move is over."""
-        phase.finish()
-        self.moved(phase.placed)
-
-    def deadline(self, now: float) -> float | None:
-        return self.phase.deadline(now)
+    def deadline(self, now: float, rate: float | None = None) -> float | None:
+        """When the board next needs an update with no event (``rate``: pictures a second of
+        a chain on show; None: every frame)."""
+        return self.phase.deadline(now, rate)
 
     def pause(self) -> None:
-        if isinstance(self.phase, Showing):
-            self.finish(self.phase)
+        self.follow_step(self.phase.cut())
         self.table.services.worker.cancel()
 
     # ---------------------------------------------------------------- input
     def click(self, target: Target | None, button: int) -> None:
         """A click; while a chain is shown it finishes the chain first (and on the board does
         nothing more: never a placement)."""
-        if isinstance(self.phase, Showing):
-            self.finish(self.phase)
+        cut = self.phase.cut()
+        if cut is not None:
+            self.follow_step(cut)
             if target is None or isinstance(target, Square):
                 return
-        table, phase = self.table, self.phase
-        if isinstance(target, Square):
-            table.press(target)
-            table.cues.refusal.clear()
-        if isinstance(target, (Square, Part)) and not isinstance(phase, Showing):
-            if (square := phase.click(target, button)) is not None:
-                self.place(square)
-        elif isinstance(target, Cell) and (note := self.referee.panel_click()) is not None:
-            table.press(target)
-            table.say(note)
-        elif target is not None:
-            self.follow(act(table, target, button))
-            if isinstance(target, Cell):
+        table = self.table
+        match target:
+            case Square():
+                table.press(target)
+                table.cues.refusal.clear()
+                self.follow_step(self.phase.click(target, button))
+            case Part():
+                self.follow_step(self.phase.click(target, button))
+            case Cell() if (note := self.referee.panel_click()) is not None:
+                table.press(target)
+                table.say(note)
+            case Cell():
+                self.follow(act(table, target, button))
                 self.referee.seats_changed()
+            case None:
+                pass
+            case _:
+                self.follow(act(table, target, button))
 
     def follow(self, effect: Effect) -> None:
         """After an icon's action: play on from the board as it is now (New, Undo), or a hint
@@ -210,13 +222,13 @@ class Controller:
             self.table.say(Note("A hint is for a human seat to move.", warn=True))
 
     def hit(self, pos: tuple[int, int]) -> Part | None:
-        return self.phase.hit(pos) if isinstance(self.phase, Ending) else None
+        return self.phase.hit(pos)
 
     def parts(self) -> dict[str, pygame.Rect] | None:
-        return self.phase.parts() if isinstance(self.phase, Ending) else None
+        return self.phase.parts()
 
     def human_to_move(self) -> bool:
-        return isinstance(self.phase, Turn) and self.phase.source() is MoveSource.HUMAN
+        return self.phase.human_to_move()
 
     # ---------------------------------------------------------------- what is shown
     @property
@@ -237,8 +249,7 @@ class Controller:
         return self.referee.title()
 
     def look(self) -> object:
-        ending = self.phase.look() if isinstance(self.phase, Ending) else None
-        return self.phase.name, ending, self.referee.look()
+        return self.phase.name, self.phase.look(), self.referee.look()
 
     def help(self, target: Target | None) -> str | None:
         """The referee's words over the panel, the trouble on the line to a host over the

@@ -4,11 +4,14 @@ nothing it does touches the visitor's game or settings), then a short animated h
 (``TourMode``), then another game, and so on. The first click or tap anywhere brings the
 visitor a fresh game (``requests.EndDemo``).
 
-The demonstration game is the board's own controller (``controller``) on the demonstration's
-table, its seats refereed by its session (``local``).
+The demonstration game (``DemoGame``) is the board's own controller (``controller``) on the
+demonstration's table, its seats refereed by its session (``local``). The game and the tour
+are the loop's acts (``Act``): each says which comes after it.
 """
 
 from __future__ import annotations
+
+from typing import Protocol
 
 import pygame
 
@@ -22,10 +25,10 @@ from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, rules_view
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.local import LocalReferee
+from chainplus.ui.window.mode import Named
 from chainplus.ui.window.picture import Board, Status
 from chainplus.ui.window.policy import DEMO
 from chainplus.ui.window.requests import EndDemo
-from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Part, Target
 
@@ -43,6 +46,42 @@ def invitation(table: Table) -> str:
     return f"{table.verb()} to play!"
 
 
+class Act(Protocol):
+    """A part of the attract loop: a demonstration game or how to play. Each draws the board
+    and says the turn box and the help line, and says what comes after it."""
+
+    @property
+    def name(self) -> str:
+        """The game's phase ("play", "animate", "over"), or "tour"."""
+
+    @property
+    def board_mode(self) -> Named:
+        """What plays the board on screen (a demonstration game's controller)."""
+
+    def tick(self, now: float) -> Act:
+        """Time has passed: the act from now on (this one, or the next)."""
+
+    def pause(self) -> None:
+        """The visitor woke the kiosk: a chain on show is finished, the computer stops."""
+
+    def look(self) -> object:
+        """What the act shows that changes by itself."""
+
+    def deadline(self, now: float) -> float | None:
+        """When the act's picture next changes."""
+
+    def to_move(self) -> int | None: ...
+
+    def frame(self) -> Board: ...
+
+    def draw_board(self, surface: pygame.Surface) -> None: ...
+
+    def status(self) -> Status: ...
+
+    def help(self) -> str:
+        """The help line wherever the pointer is."""
+
+
 class TourMode:
     """How to play, its pages turning by themselves on the rules window, over the board; then
     the next demonstration game."""
@@ -53,6 +92,23 @@ class TourMode:
         self.table = table
         self.pages: tuple[Page, ...] = tour(table.session.game.rules)
         self.start = table.now
+
+    @property
+    def board_mode(self) -> TourMode:
+        return self
+
+    def tick(self, now: float) -> Act:
+        """The next demonstration game once the tour is over."""
+        if not self.over(now):
+            return self
+        self.table.say(self.table.session.new_game())
+        return DemoGame(self.table)
+
+    def pause(self) -> None:
+        """Nothing thinks during the tour."""
+
+    def look(self) -> object:
+        return None
 
     def page_at(self, now: float) -> tuple[int, float]:
         """The page shown at ``now`` and how many seconds it has been shown (the last page
@@ -92,6 +148,13 @@ class TourMode:
             times.append(page_start + after)
         return min(times)
 
+    def to_move(self) -> int | None:
+        return None
+
+    def frame(self) -> Board:
+        game = self.table.session.game
+        return game.counts, game.owners
+
     def draw_board(self, surface: pygame.Surface) -> None:
         session = self.table.session
         game = session.game
@@ -102,8 +165,63 @@ class TourMode:
     def status(self) -> Status:
         return Status(None, "How to play", invitation(self.table))
 
-    def default_help(self) -> str:
+    def help(self) -> str:
         return f"How to play. {self.table.verb()} anywhere to play!"
+
+
+class DemoGame:
+    """A demonstration game, the computer against itself: the board's controller on the
+    demonstration's table; how to play follows it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.controller = Controller(table, LocalReferee(table), LocalReferee)
+
+    @property
+    def name(self) -> str:
+        return self.controller.name
+
+    @property
+    def board_mode(self) -> Controller:
+        return self.controller
+
+    def tick(self, now: float) -> Act:
+        """How to play once the game is over and its next begun."""
+        was = self.controller.name
+        self.controller.tick(now)
+        if was == "over" and self.controller.name != "over":
+            self.controller.pause()
+            return TourMode(self.table)
+        return self
+
+    def pause(self) -> None:
+        self.controller.pause()
+
+    def look(self) -> object:
+        return self.controller.look()
+
+    def deadline(self, now: float) -> float | None:
+        """The chain's next picture, ``DEMO_FPS`` a second, or the game's next step."""
+        return self.controller.deadline(now, DEMO_FPS)
+
+    def to_move(self) -> int | None:
+        return self.controller.picture.to_move()
+
+    def frame(self) -> Board:
+        return self.controller.picture.frame()
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The game's board under the demonstration's banner."""
+        self.controller.picture.draw_board(surface, None)
+        board_view.draw_attract_banner(surface, len(self.table.session.game.moves) % 4 + 1,
+                                       invitation(self.table))
+
+    def status(self) -> Status:
+        status = self.controller.picture.status()
+        return status if status.big else status._replace(head="Demonstration")
+
+    def help(self) -> str:
+        return f"A demonstration game. {self.table.verb()} anywhere to play!"
 
 
 class DemoMode:
@@ -121,33 +239,18 @@ class DemoMode:
         # silent: the demonstration's session has the sound off
         self.demo = Table(table.services, session, DEMO, DEMO_BUDGET, table.hint_budget,
                           now=table.now)
-        self.inner: Controller | TourMode = self.game()
+        self.inner: Act = DemoGame(self.demo)
 
     def tick(self, now: float) -> None:
         self.demo.now = now
-        inner = self.inner
-        if isinstance(inner, TourMode):
-            if inner.over(now):
-                self.demo.say(self.demo.session.new_game())
-                self.inner = self.game()
-            return
-        was = inner.name
-        inner.tick(now)
-        if was == "over" and inner.name != "over":  # between two games, how to play
-            inner.pause()
-            self.inner = TourMode(self.demo)
-
-    def game(self) -> Controller:
-        """A demonstration game, the computer against itself."""
-        return Controller(self.demo, LocalReferee(self.demo), LocalReferee)
+        self.inner = self.inner.tick(now)
 
     def click(self, target: Target | None, button: int) -> None:
         """The click wakes the kiosk and does nothing else: the visitor's fresh game."""
         self.table.ask(EndDemo())
 
     def pause(self) -> None:
-        if isinstance(self.inner, Controller):
-            self.inner.pause()
+        self.inner.pause()
 
     @property
     def animating(self) -> bool:
@@ -160,8 +263,8 @@ class DemoMode:
         return self.demo
 
     @property
-    def board_mode(self) -> Controller | TourMode:
-        return self.inner
+    def board_mode(self) -> Named:
+        return self.inner.board_mode
 
     @property
     def picture(self) -> DemoMode:
@@ -195,44 +298,23 @@ class DemoMode:
         return None
 
     def look(self) -> object:
-        return self.inner.look() if isinstance(self.inner, Controller) else None
+        return self.inner.look()
 
     def deadline(self, now: float) -> float | None:
-        """The tour's next picture; else the chain's, or the game's next step."""
-        inner = self.inner
-        if isinstance(inner, TourMode):
-            return inner.deadline(now)
-        picture = inner.picture
-        if isinstance(picture, Showing):
-            return picture.chain.next_step(now, DEMO_FPS)
-        return inner.deadline(now)
+        return self.inner.deadline(now)
 
     def to_move(self) -> int | None:
-        inner = self.inner
-        return None if isinstance(inner, TourMode) else inner.picture.to_move()
+        return self.inner.to_move()
 
     def frame(self) -> Board:
-        game = self.demo.session.game
-        return self.inner.picture.frame() if isinstance(self.inner, Controller) else \
-            (game.counts, game.owners)
+        return self.inner.frame()
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
-        if isinstance(self.inner, TourMode):
-            self.inner.draw_board(surface)
-            return
-        self.inner.picture.draw_board(surface, None)
-        board_view.draw_attract_banner(surface, len(self.game_shown.moves) % 4 + 1,
-                                       invitation(self.table))
+        self.inner.draw_board(surface)
 
     def status(self) -> Status:
-        inner = self.inner
-        status = inner.status() if isinstance(inner, TourMode) else inner.picture.status()
-        if status.big or isinstance(inner, TourMode):
-            return status
-        return status._replace(head="Demonstration")
+        return self.inner.status()
 
     def help(self, target: Target | None) -> str:
         """One line wherever the pointer is: a click anywhere plays."""
-        if isinstance(self.inner, TourMode):
-            return self.inner.default_help()
-        return f"A demonstration game. {self.table.verb()} anywhere to play!"
+        return self.inner.help()

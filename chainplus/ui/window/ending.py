@@ -16,14 +16,15 @@ from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view
 from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part, graph_places
 from chainplus.ui.window.judging import graph_of
+from chainplus.ui.window.phase import NextGame, Phase, Step
 from chainplus.ui.window.picture import Board, Status
-from chainplus.ui.window.referee import Referee
+from chainplus.ui.window.referee import Referee, Won
 from chainplus.ui.window.requests import OpenReplay
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Part, Square, Target
 
 
-class Ending:
+class Ending(Phase):
     """The game on ``table``'s board is won (since the table's now), as ``referee`` says it;
     ``key`` names it, as the referee does (``referee.Won``)."""
 
@@ -38,16 +39,20 @@ class Ending:
         self.judging = None if after is None else table.judging_of(table.session.game)
         self.graph_open = False
 
-    def tick(self, now: float) -> bool:
-        """Time has passed; True when the next game is due (a kiosk never waits for a click)."""
+    def tick(self, now: float) -> Step | None:
+        """Time has passed; the next game once it is due (a kiosk never waits for a click)."""
         if self.judging is not None:
             self.judging.poll()
         if self.graph_at is not None and now >= self.graph_at:
             self.graph_open, self.graph_at = True, None
         due = self.table.policy.next_game_after
-        return due is not None and now >= self.since + due
+        return NextGame() if due is not None and now >= self.since + due else None
 
-    def deadline(self, now: float) -> float | None:
+    def stands(self, won: Won | None) -> bool:
+        """Whether the game as it stands is this one, won (a host resending it)."""
+        return won is not None and won.key == self.key
+
+    def deadline(self, now: float, rate: float | None = None) -> float | None:
         after = self.table.policy.next_game_after
         times = [None if after is None else self.since + after, self.graph_at]
         if self.graph_open and self.judging is not None and not self.judging.done:
@@ -80,12 +85,13 @@ class Ending:
             return Note("The game is over.")
         return Note("The game is over: click New for another.")
 
-    def click(self, target: Square | Part, button: int) -> None:
+    def click(self, target: Square | Part, button: int) -> Step | None:
         """A click on the final board says so; on the graph, it acts (``click_graph``)."""
         if isinstance(target, Part):
             self.click_graph(target)
         else:
             self.table.say(self.click_board())
+        return None
 
     # ---------------------------------------------------------------- the graph
     def graph(self) -> graph_view.GraphShown | None:

@@ -26,8 +26,9 @@ from chainplus.app.panel import SEAT_NAME, Panel
 from chainplus.app.settings import Speed
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
+from chainplus.ui.window.phase import Phase, Place, Settle, Step
 from chainplus.ui.window.picture import Board, Status
-from chainplus.ui.window.referee import MoveSource, Player, Referee, source
+from chainplus.ui.window.referee import MoveSource, Player, Referee, Won, source
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Part, Square, Target
 from chainplus.ui.window.worker import HINT, MOVE, Job
@@ -133,7 +134,7 @@ class Computer:
         return done
 
 
-class Turn:
+class Turn(Phase):
     """The seat to move of the unfinished game on ``table``'s board, as ``referee`` says who
     plays it; ``computer`` is the window's own player."""
 
@@ -151,15 +152,25 @@ class Turn:
         """Where the move comes from (None: nobody may move now)."""
         return source(self.table.session.game, self.referee)
 
-    def tick(self, now: float) -> int | None:
-        """The square the computer here plays once it is due, else None (a human to move: a
-        hint asked for is shown once it is found)."""
+    def tick(self, now: float) -> Step | None:
+        """The game's end when it was won meanwhile (a host's game); else the square the
+        computer here plays once it is due (a human to move: a hint asked for is shown once
+        it is found)."""
+        if self.table.session.game.winner is not None:
+            return Settle()
         if self.source() is MoveSource.COMPUTER:
-            return self.computer.answer(now)
+            square = self.computer.answer(now)
+            return None if square is None else Place(square)
         self.computer.idle()
         return None
 
-    def click(self, target: Square | Part, button: int) -> int | None:
+    def stands(self, won: Won | None) -> bool:
+        return won is None
+
+    def human_to_move(self) -> bool:
+        return self.source() is MoveSource.HUMAN
+
+    def click(self, target: Square | Part, button: int) -> Step | None:
         """A click on the board: the square to place for the human to move, or None (said
         why not: the game held up, another seat's turn, the wrong button, a square that is
         not theirs)."""
@@ -177,10 +188,10 @@ class Turn:
         elif not game.is_legal(square):
             table.refuse(square, not_yours(game.owners[square]))
         else:
-            return square
+            return Place(square)
         return None
 
-    def deadline(self, now: float) -> float | None:
+    def deadline(self, now: float, rate: float | None = None) -> float | None:
         return self.computer.due() if self.source() is MoveSource.COMPUTER else None
 
     # ---------------------------------------------------------------- what is shown
