@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 import pygame
 
@@ -42,6 +43,7 @@ from chainplus.ui.window.requests import (
     OpenJoin,
     OpenReplay,
     OpenRules,
+    PlayOn,
     Quit,
     Request,
     ToggleFullScreen,
@@ -152,49 +154,56 @@ class Stack:
 
     def follow(self, request: Request) -> None:
         table = self.table
-        if isinstance(request, Quit):
-            self.quit = True
-        elif isinstance(request, ToggleFullScreen):
-            self.display.toggle()
-        elif isinstance(request, Close):
-            if self.windows:
-                self.windows.pop().leave()
-        elif isinstance(request, OpenRules):
-            self.push(RulesWindow(table))
-        elif isinstance(request, OpenGames):
-            self.push(GamesWindow(table))
-        elif isinstance(request, OpenInfo):
-            if not isinstance(self.window, InfoWindow):
-                self.push(InfoWindow(table))
-        elif isinstance(request, OpenJoin):
-            self.close_windows()
-            self.push(JoinDialog(table, joined.last_address(table)))
-        elif isinstance(request, OpenReplay):
-            self.close_windows()
-            players = request.players or players_in(table.session.panel, request.game)
-            self.push(ReviewWindow(table, request.game, players, at=request.at,
-                                   graph=request.graph))
-        elif isinstance(request, OpenFile):
-            opened = table.session.open_game(request.path)
-            if isinstance(opened, Note):
-                table.say(opened)  # what was shown stays
-            else:
+        match request:
+            case Quit():
+                self.quit = True
+            case ToggleFullScreen():
+                self.display.toggle()
+            case Close():
+                if self.windows:
+                    self.windows.pop().leave()
+            case OpenRules():
+                self.push(RulesWindow(table))
+            case OpenGames():
+                self.push(GamesWindow(table))
+            case OpenInfo():
+                if not isinstance(self.window, InfoWindow):
+                    self.push(InfoWindow(table))
+            case OpenJoin():
                 self.close_windows()
-                self.push(ReviewWindow(table, opened.game, opened.players, graph=True))
-        elif isinstance(request, EndDemo):
-            self.end_demo()
-        else:
-            self.close_windows()
-            if isinstance(request, JoinHost):
+                self.push(JoinDialog(table, joined.last_address(table)))
+            case OpenReplay(game=game, at=at, graph=graph, players=players):
+                self.close_windows()
+                players = players or players_in(table.session.panel, game)
+                self.push(ReviewWindow(table, game, players, at=at, graph=graph))
+            case OpenFile(path=path):
+                self.open_file(path)
+            case EndDemo():
+                self.end_demo()
+            case JoinHost():
+                self.close_windows()
                 self.play(partial(self.join, request))
-            elif isinstance(request, HostGame):
+            case HostGame():
+                self.close_windows()
                 if table is self.own:  # seated afresh: a game with network seats is hosted
                     self.controller.restart()
-            elif isinstance(request, LeaveHost) and table is not self.own:
+            case LeaveHost() if table is not self.own:
+                self.close_windows()
                 self.play(lambda: (self.own, self.seating(self.own)))
                 self.own.say(Note("You left the network game: your own game is back."))
-            else:  # PlayOn: the game on the board changed under the windows
+            case PlayOn() | LeaveHost():  # the board changed under the windows (or no host left)
+                self.close_windows()
                 self.controller.follow(Effect.RESTART)
+
+    def open_file(self, path: Path) -> None:
+        """The game record at ``path`` in a replay with its graph; a file that is not a game
+        is said so, and what was shown stays."""
+        match self.table.session.open_game(path):
+            case Note() as note:
+                self.table.say(note)
+            case opened:
+                self.close_windows()
+                self.push(ReviewWindow(self.table, opened.game, opened.players, graph=True))
 
     def play(self, seated: Callable[[], tuple[Table, Referee]]) -> None:
         """Play the board on the table and with the referee ``seated`` gives (the player's
