@@ -150,7 +150,7 @@ def referee_for(table: Table) -> Referee:
     return LocalReferee(table)
 
 
-class HostedReferee:
+class HostedReferee(Referee):
     """The window's own host (on ``line``) referees the game on the table's board; the window
     plays the host's human seats."""
 
@@ -233,9 +233,6 @@ class HostedReferee:
             return None
         held = "joined" if seat in state.connected else "free"
         return f"{SEAT_NAME[seat]}: network seat, {held}. Adjust: a computer plays it."
-
-    def panel_click(self) -> Note | None:
-        return None
 
     def seats_changed(self) -> None:
         """Tell the host who now plays each seat of the game under way, as the panel says."""

@@ -54,7 +54,7 @@ def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> 
     return f"{name}: {KIND_WORD[kind]}."
 
 
-class JoinedReferee:
+class JoinedReferee(Referee):
     """The host at the end of ``line`` referees the game on ``table``'s board; this window
     plays the seat it was welcomed to, or (``watch``) only watches, as a spectator. The
     player's ``own`` session takes back the speed, sound and lessons given meanwhile when the
@@ -135,9 +135,6 @@ class JoinedReferee:
 
     def panel_click(self) -> Note:
         return Note("The host sets the seats of this game.")
-
-    def seats_changed(self) -> None:
-        """The panel is the host's: it never changes here."""
 
     def look(self) -> object:
         return self.remote.look()

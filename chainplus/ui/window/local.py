@@ -14,7 +14,7 @@ from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Ref
 from chainplus.ui.window.table import Table
 
 
-class LocalReferee:
+class LocalReferee(Referee):
     """The session on ``table`` is the authority over its game. ``unhosted``: the game has
     network seats the window does not host (a resumed game: a window never starts listening
     on its own); they wait, and hold the game on their turn, until the player hosts it."""
@@ -64,27 +64,12 @@ class LocalReferee:
         return Won((id(game), len(game.moves)), f"{SEAT_NAME[winner]} wins! {policy.after_win()}",
                    help)
 
-    def title(self) -> str | None:
-        return None
-
     def waiting_seats(self) -> frozenset[int]:
         if not self.unhosted:
             return frozenset()
         panel = self.table.session.panel
         return frozenset(seat for seat in self.table.session.game.seats
                          if panel[seat].plays_as == "network")
-
-    def seat_help(self, seat: int) -> str | None:
-        return None
-
-    def panel_click(self) -> Note | None:
-        return None
-
-    def seats_changed(self) -> None:
-        """A seat switched between human and computer plays on at once (``player``)."""
-
-    def look(self) -> object:
-        return None
 
     def close(self) -> None:
         """Nothing to stop."""

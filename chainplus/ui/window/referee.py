@@ -7,8 +7,10 @@ what it has heard (``heard``). The window's own game is refereed by its session
 (``local.LocalReferee``: a move is played at once); a network game by its host, at the end of
 a line (``remote.Remote``: a joined window's ``joined.JoinedReferee``, a hosting window's
 ``hosting.HostedReferee``). The referee also says who plays each seat (``Player``: here,
-the computer here, or elsewhere, with the words the turn box and the help line use), why
-nobody may move now (``Hold``), the winner's line, and the title bar's words.
+the computer here, or elsewhere, with the words the turn box and the help line use) and why
+nobody may move now (``Hold``). The rest it says to the player (``Words``: the winner's line,
+the title bar's words, its say on the panel) has defaults, so a referee writes only the
+winner's line and what differs.
 """
 
 from __future__ import annotations
@@ -78,8 +80,45 @@ class Reset:
 Happening = Placed | Reset | Note
 
 
-class Referee(Protocol):
-    """The authority over the game on the board."""
+class Words(Protocol):
+    """What a referee says to the player besides the moves, and its say on the panel. A
+    referee that subclasses ``Referee`` has the defaults, the window's own game's: the game's
+    name in the title bar, no seat waiting for a player, the panel the window's own, nothing
+    that changes by itself; it writes only the winner's words and what differs."""
+
+    def won(self, winner: int) -> Won:
+        """The words for the game on the board won by ``winner``."""
+
+    def title(self) -> str | None:
+        """The title bar's words, when not the game's name (where a network game is)."""
+        return None
+
+    def waiting_seats(self) -> frozenset[int]:
+        """The network seats the game waits for someone to join (the panel marks them)."""
+        return frozenset()
+
+    def seat_help(self, seat: int) -> str | None:
+        """The help line over ``seat``'s row of the panel, when the referee has its own."""
+        return None
+
+    def panel_click(self) -> Note | None:
+        """What a click on the panel says instead of changing a seat (a host's seats are the
+        host's), or None: the panel is the window's own (``seats_changed`` follows it)."""
+        return None
+
+    def seats_changed(self) -> None:
+        """The panel changed who plays a seat: a seat's player is asked afresh each turn."""
+        return None
+
+    def look(self) -> object:
+        """What the referee shows that changes by itself: when it changes, the screen is
+        drawn again."""
+        return None
+
+
+class Referee(Words, Protocol):
+    """The authority over the game on the board: who moves, the moves it accepts and hears,
+    and what it says to the player (``Words``)."""
 
     def player(self, seat: int) -> Player:
         """Who plays ``seat`` (the seat to move) now."""
@@ -106,29 +145,6 @@ class Referee(Protocol):
         """The window changed the game on the board (New, Undo, Play on, a kiosk's next game):
         the referee of it from now on (this one, or None: the window seats it afresh). It says
         what became of it."""
-
-    def won(self, winner: int) -> Won:
-        """The words for the game on the board won by ``winner``."""
-
-    def title(self) -> str | None:
-        """The title bar's words, when not the game's name (where a network game is)."""
-
-    def waiting_seats(self) -> frozenset[int]:
-        """The network seats the game waits for someone to join (the panel marks them)."""
-
-    def seat_help(self, seat: int) -> str | None:
-        """The help line over ``seat``'s row of the panel, when the referee has its own."""
-
-    def panel_click(self) -> Note | None:
-        """What a click on the panel says instead of changing a seat (a host's seats are the
-        host's), or None: the panel is the window's own (``seats_changed`` follows it)."""
-
-    def seats_changed(self) -> None:
-        """The panel changed who plays a seat."""
-
-    def look(self) -> object:
-        """What the referee shows that changes by itself: when it changes, the screen is
-        drawn again."""
 
     def close(self) -> None:
         """Stop: the board is played another way from now on, or the window closes."""
