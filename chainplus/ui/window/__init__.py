@@ -8,9 +8,10 @@ A click, from the event loop to the rules, in one direction through five files::
     chainplus.app.session.Session.place  ->  the panel, the undo policy and the autosave
     chainplus.core.game.Game.play_shown  ->  the rules; the cascade comes back as a typed outcome
 
-``controller`` plays the game on the board in a few plain phases (a seat to move, a chain
-``Showing``, the game's ``Ending``), the same way whoever plays each seat: a human here, the
-computer here (``turn``), or a player elsewhere whose moves the ``referee`` brings. The
+``controller`` plays the game on the board in a few plain ``phase``s, each saying what comes
+next (a seat to move, a chain ``Showing``, the game's ``Ending``), the same way whoever plays
+each seat: a human here, the computer here (``turn``), or a player elsewhere whose moves the
+``referee`` brings. The
 referee is the authority over the game: the session for the window's own (``local``), a host
 for a network game (``remote``: a ``joined`` window's host, or the window's own when it is
 ``hosting``). ``mode`` is what the board answers the window, and ``demo`` is a kiosk's
