@@ -58,7 +58,7 @@ class Phase(Picture, Protocol):
 
     @property
     def name(self) -> str:
-        """"play" (a seat's turn), "animate" (a chain shown) or "over"."""
+        """What it is: "play" (a seat's turn), "animate" (a chain shown) or "over"."""
 
     @property
     def animating(self) -> bool:
