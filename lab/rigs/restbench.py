@@ -242,8 +242,8 @@ def measure(state: str, display: ScreenDisplay, server: int, seconds: float
 
 def run(states: Sequence[str], seconds: float, size: tuple[int, int]) -> dict[str, Any]:
     """Every state's figures, in a fresh Xvfb of ``size``."""
-    os.environ.update(SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
     with xvfb(size) as server:
+        os.environ.update(SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
         import pygame
 
         from chainplus.ui.window.display import ScreenDisplay
