@@ -105,16 +105,17 @@ def sharing(stop: threading.Event) -> Callable[[], bool]:
     return check
 
 
-def answer(job: Job) -> None:
-    """Work out the job's square here; never raises (a failing AI answers with a random legal
-    move)."""
+def answer(job: Job, limit: Limit | None = None) -> None:
+    """Work out the job's square here, within ``limit`` (by default the job's time budget);
+    never raises (a failing AI answers with a random legal move)."""
     shared = sharing(job.stop)
 
     def stop() -> bool:  # stopped (the answer is thrown away) or hurried (it is kept)
         return shared() or job.due()
 
     level, random_pct = job.player()
-    job.take(think(job.game, level, random_pct, job.seed, Limit(time=job.budget), stop))
+    limit = limit if limit is not None else Limit(time=job.budget)
+    job.take(think(job.game, level, random_pct, job.seed, limit, stop))
 
 
 class ThreadWorker:
@@ -221,8 +222,15 @@ class ProcessWorker(ThreadWorker):
 
 
 class SyncWorker(ThreadWorker):
-    """Answers on the calling thread at once: repeatable, for tests and the benchmark."""
+    """Answers on the calling thread at once: for tests and the benchmarks. Given ``nodes``,
+    each job searches that many positions instead of for its time budget, so the answer is the
+    same on any machine, however busy."""
+
+    def __init__(self, notify: Callable[[], None] | None = None,
+                 nodes: int | None = None) -> None:
+        super().__init__(notify)
+        self.nodes = nodes
 
     def launch(self, job: Job) -> None:
         """Answer ``job`` at once, on the calling thread."""
-        answer(job)
+        answer(job, None if self.nodes is None else Limit(nodes=self.nodes))
