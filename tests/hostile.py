@@ -153,6 +153,7 @@ class Prober(threading.Thread):
         self.timed = Timed()
         self.stop = threading.Event()
         self._joiner, self._rng = Joiner(), random.Random(7)
+        self._token: str | None = None  # the seat's, once the host gave it
 
     @property
     def seen(self) -> msg.GameState | None:
@@ -183,11 +184,12 @@ class Prober(threading.Thread):
         start, paused = time.monotonic(), 0.0
         while True:
             link = Connection.open(*self.address, self.network.transport, WAIT)
-            link.send(self._joiner.hello(self.code))
+            link.send(msg.hello(self.code, token=self._token))
             while isinstance(message := link.receive(WAIT), msg.Ping | msg.GameState):
                 pass
             if isinstance(message, msg.Welcome):
-                self._joiner.apply(message)
+                self._joiner.take(message)
+                self._token = message.token
                 return link, time.monotonic() - start + paused
             link.close()
             if not isinstance(message, msg.Error) or message.retry is None:
@@ -217,7 +219,7 @@ class Prober(threading.Thread):
                 return "bye"
             if isinstance(message, msg.Error) and message.final:
                 return f"let go: {message.text}"
-            joiner.apply(message)
+            joiner.take(message)
             state = joiner.state
             if state is not None and state.game.winner is not None:
                 return "over"

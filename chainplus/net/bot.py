@@ -1,6 +1,8 @@
-"""A network player: joins a host's free network seat with the code and plays it with
-``ai.players.choose_move`` until the host has played every game, taking its seat back (with
-the token the host gave it) when the connection drops.
+"""A network player: joins a host's free network seat with the code and plays it as the
+computer until the host has played every game. It is the joiner's ``link.Link``, read on the
+bot's own thread (taking its seat back with the host's token when the connection drops), a
+``client.Joiner`` for the game as the host says it, and ``computer.ComputerMoves`` for a move
+whenever it is the bot's turn.
 """
 
 from __future__ import annotations
@@ -10,16 +12,18 @@ import threading
 from dataclasses import dataclass, field
 
 from chainplus.ai.limits import Limit
-from chainplus.ai.players import choose_move
-from chainplus.core.game import Game
 from chainplus.core.records import record_of
 from chainplus.net import protocol as msg
-from chainplus.net.client import Connection, Joiner, Retries, turned_away
+from chainplus.net.client import Joiner
 from chainplus.net.clock import Clock
+from chainplus.net.computer import ComputerMoves
+from chainplus.net.link import Gone, Link, LinkEvent, Lost
 from chainplus.net.transport import REAL_NETWORK, Network
 
 #: Seconds before trying a refused move again.
 REFUSED_PAUSE = 0.05
+#: Seconds the bot waits for a connection to a host.
+TIMEOUT = 10.0
 
 
 class JoinError(Exception):
@@ -52,104 +56,78 @@ class BotResult:
 def play(host: str, port: int, code: str, player: BotPlayer,
          network: Network = REAL_NETWORK) -> BotResult:
     """Join and play until the host has played every game. Raises JoinError."""
-    bot, clock = _Bot(code, player, network.clock), network.clock
-    retries = Retries(clock, player.stop)
-    lost_at: float | None = None
-    while not player.stop.is_set():
-        try:
-            link = Connection.open(host, port, network.transport)
-        except OSError as exc:
-            if bot.joiner.token is None and lost_at is None and not turned_away(exc):
-                raise JoinError(f"cannot reach the host at {host}:{port}: "
-                                f"{exc.strerror or exc}") from None
-            lost_at = clock.now() if lost_at is None else lost_at
-            if clock.now() - lost_at > player.retry_for:
-                raise JoinError(f"lost the host at {host}:{port}") from None
-            retries.wait()
-            continue
-        lost_at = None
-        try:
-            if bot.session(link):
-                return bot.result
-        except OSError:
-            pass  # dropped: join again with the token
-        finally:
-            link.close()
-        if bot.joiner.last_game_over():
-            return bot.result
-        lost_at = clock.now()
-        bot.result.reconnects += 1
-        if bot.welcomed:
-            retries.reset()
-        retries.wait(bot.retry_after)
-    return bot.result
+    link = Link(host, port, code, network=network, stop=player.stop)
+    link.retry_for, link.timeout = player.retry_for, TIMEOUT
+    bot = _Bot(link, player, network.clock)
+    link.run(bot.heard)
+    gone = bot.gone
+    if gone is None or gone.stop == "done":
+        return bot.result
+    where = f"{host}:{port}"
+    raise JoinError({"unreachable": f"cannot reach the host at {where}: {gone.detail}",
+                     "lost": f"lost the host at {where}",
+                     "refused": f"the host refused to let us join: {gone.detail}",
+                     "let go": f"the host let us go: {gone.detail}"}[gone.stop])
 
 
 class _Bot:
-    """The bot's play from one connection to the next: the game as the host told it, what it
-    has done, its random choices and its clock (for the pause after a refused move)."""
+    """What the bot does with each thing the host says, on ``link``'s thread: the game as
+    the host told it, what the bot has done, and its clock (for the pause after a refused
+    move)."""
 
-    def __init__(self, code: str, player: BotPlayer, clock: Clock) -> None:
-        self.code, self.player, self.clock = code, player, clock
+    def __init__(self, link: Link, player: BotPlayer, clock: Clock) -> None:
+        self.link, self.player, self.clock = link, player, clock
         self.joiner, self.result = Joiner(), BotResult()
-        self.rng = random.Random(player.seed)
-        self.welcomed = False  # the last connection was welcomed
-        self.retry_after = 0.0  # the host refused the last for now: try again after this
-
-
-    def session(self, link: Connection) -> bool:
-        """One connection's play; True when the host has played every game."""
-        joiner, result, player = self.joiner, self.result, self.player
-        link.send(joiner.hello(self.code))
-        self.welcomed, self.retry_after = False, 0.0
-        sent = (0, -1)  # the game's number and its moves when we last sent ours
-        while not player.stop.is_set():
-            message = link.receive()
-            if message is None:
-                return False
-            if isinstance(message, msg.BadMessage):
-                result.errors.append(f"from the host: {message.reason}")
-                continue
-            if isinstance(message, msg.Error):
-                if not self.welcomed and message.retry is not None:
-                    self.retry_after = message.retry  # refused for now: try again later
-                    return False
-                if not self.welcomed and joiner.token is not None:
-                    joiner.token = None  # a host started again knows no tokens: join afresh
-                    return False
-                if not self.welcomed:  # refused at the door: wrong code, no free seat
-                    raise JoinError(f"the host refused to let us join: {message.text}")
-                if message.final:  # our seat is someone else's now
-                    raise JoinError(f"the host let us go: {message.text}")
-                result.errors.append(message.text)
-                # then try our move again, if it was that which was refused
-                self.clock.sleep(REFUSED_PAUSE, until=player.stop)
-                sent = (0, -1)
-            elif isinstance(message, msg.Ping):
-                link.send({"pong": message.number})
-                continue
-            elif not joiner.apply(message):
-                raise ConnectionError("out of step with the host")  # join again for the game
-            self.welcomed = self.welcomed or isinstance(message, msg.Welcome)
-            result.seat = joiner.seat
-            if isinstance(message, msg.GameState) and message.game.winner is not None:
-                _keep(result, message)
-                if message.open_ended:  # a window hosts: this bot's game is over
-                    link.leave()  # and its seat free for the next player
-                    return True
-            if isinstance(message, msg.Bye):  # done, or try again: the host may come back
-                return message.done
-            state = joiner.state
-            if state is not None and joiner.my_turn() and sent != (state.number,
-                                                                 len(state.game.moves)):
-                sent = (state.number, len(state.game.moves))
-                link.send(msg.move(self.choose(state.game), number=sent[1] + 1))
-        return False
-
-    def choose(self, game: Game) -> int:
-        player = self.player
         limit = Limit(nodes=player.nodes) if player.nodes else Limit(time=player.budget)
-        return choose_move(game, player.level, player.random_pct, self.rng, limit=limit)
+        self.moves = ComputerMoves(player.level, player.random_pct,
+                                   random.Random(player.seed), limit)
+        self.gone: Gone | None = None  # why the link stopped by itself
+
+    def heard(self, event: LinkEvent) -> None:
+        joiner, result = self.joiner, self.result
+        if isinstance(event, Gone):
+            self.gone = event
+            return
+        if isinstance(event, Lost):
+            if _over(joiner):
+                self.link.end()
+            else:
+                result.reconnects += 1
+            return
+        if isinstance(event, msg.BadMessage):
+            result.errors.append(f"from the host: {event.reason}")
+            return
+        if isinstance(event, msg.Error):
+            if event.final:  # our seat is someone else's now: the link stops
+                return
+            result.errors.append(event.text)
+            # then try our move again, if it was that which was refused
+            self.clock.sleep(REFUSED_PAUSE, until=self.player.stop)
+            self.moves.forget()
+        elif not joiner.take(event):
+            raise ConnectionError("out of step with the host")  # join again for the game
+        elif isinstance(event, msg.Welcome):
+            result.seat = joiner.seat
+            self.moves.forget()
+        if isinstance(event, msg.GameState) and event.game.winner is not None:
+            _keep(result, event)
+            if event.open_ended:  # a window hosts: this bot's game is over
+                self.link.end(leave=True)  # and its seat free for the next player
+                return
+        if isinstance(event, msg.Bye):  # done, or try again: the host may come back
+            return
+        square = self.moves.propose(joiner)
+        if square is not None:
+            assert joiner.game is not None
+            self.link.send(msg.move(square, number=len(joiner.game.moves) + 1))
+
+
+def _over(joiner: Joiner) -> bool:
+    """Whether the host's last game has been played to its end (with a window as host,
+    which starts the next game when its player asks, the game this bot played)."""
+    state = joiner.state
+    return state is not None and (state.last or state.open_ended) and \
+        state.game.winner is not None
 
 
 def _keep(result: BotResult, state: msg.GameState) -> None:

@@ -1,9 +1,9 @@
 """A joiner's side: a blocking line connection to a host (``Connection``), the game as the
 host tells it (``Joiner``) and the growing pauses between tries to join (``Retries``).
 
-They are kept apart so each user runs them where it suits: the network bot (``bot.py``)
-reads and plays on one thread; a window reads on a thread of its own, hands the messages
-over a queue and lets ``Joiner`` keep its game on the frame loop's thread.
+They are kept apart so each user runs them where it suits: a ``link.Link`` reads the
+connection, on the network bot's thread or on a thread of its own for a window, which hands
+the messages over a queue and keeps its ``Joiner`` on the frame loop's thread.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chainplus.common.backoff import Backoff
-from chainplus.core.game import Game
-from chainplus.core.rules import IllegalMoveError
+from chainplus.core.game import Game, ShownCascade
 from chainplus.net import protocol as msg
 from chainplus.net.clock import Clock
 from chainplus.net.framing import MAX_HOST_LINE
@@ -132,69 +131,62 @@ class Connection:
 
 
 class Joiner:
-    """The game as the host has told it, the seat we hold and the token to take it back; a
-    spectator (``watch``) holds no seat and only watches."""
+    """The game as the host last said it, and the seats we play in it: the one the host
+    welcomed us to, or (``hosts``: a hosting window, reading its own host) the host's human
+    seats. Every user of a host's game keeps it here, so a move is checked in one place: the
+    network bot, a joined or hosting window (``ui.window.remote``) and ``watch``."""
 
-    def __init__(self, watch: bool = False) -> None:
-        self.watch = watch
-        self.watched = False  # the host let us watch (a spectator joins again after a drop)
-        self.seat: int | None = None
-        self.token: str | None = None
+    def __init__(self, hosts: bool = False) -> None:
+        self.hosts = hosts
+        self.seat: int | None = None  # the seat the host welcomed us to
+        self.watching = False  # the host let us watch, as a spectator
         self.state: msg.GameState | None = None
-        self.done = False  # the host said every game was played
-        self.bye: str | None = None
-
-    def hello(self, code: str) -> dict[str, Any]:
-        """The first line of a connection: the seat's token once we hold one (to take it
-        back), else the seat we held before, if any (a host started again knows no tokens); a
-        spectator asks to watch."""
-        if self.watch:
-            return msg.hello(code, watch=True)
-        return msg.hello(code, seat=None if self.token else self.seat, token=self.token)
-
-    @property
-    def joined_before(self) -> bool:
-        """Whether the host took us in once (a seat's token, or watching): a host that cannot
-        be reached now has gone away for a while, rather than never been there."""
-        return self.token is not None or self.watched
+        # ``state`` was said since the last welcome: after a drop, the game we had may be
+        # behind the host's until it says its game again
+        self.current = False
 
     @property
     def game(self) -> Game | None:
         return self.state.game if self.state is not None else None
 
-    def apply(self, message: msg.HostMessage) -> bool:
+    def take(self, message: msg.HostMessage) -> bool:
         """Take in a host message; False when a move does not follow on from our game (then
-        the next ``game`` message, sent after every change of who is connected and at
-        every game's end, puts it right)."""
+        join again: the host sends the whole game)."""
         if isinstance(message, msg.Welcome):
-            self.seat, self.token = message.seat, message.token
-            self.state = None  # what a connection before said is stale: the game comes next
+            self.seat, self.current = message.seat, False
         elif isinstance(message, msg.Watching):
-            self.watched, self.state = True, None
+            self.watching, self.current = True, False
         elif isinstance(message, msg.GameState):
-            self.state = message
+            self.state, self.current = message, True
         elif isinstance(message, msg.Moved):
-            game = self.game
-            if game is None or message.number != len(game.moves) + 1 \
-                    or game.to_move != message.seat:
-                return False
-            try:
-                game.play(message.square)
-            except IllegalMoveError:
-                return False
-        elif isinstance(message, msg.Bye):
-            self.bye, self.done = message.reason, message.done
+            return self.moved(message) is not None
         return True
 
-    def my_turn(self) -> bool:
-        """Whether the host waits on a move of ours."""
-        state = self.state
-        return (state is not None and state.started and state.game.winner is None
-                and self.seat is not None and state.game.to_move == self.seat)
+    def moved(self, move: msg.Moved) -> ShownCascade | None:
+        """Play a move the host accepted on its game, the board kept after every wave (for a
+        screen); None, and nothing played, when it does not follow on from the game here."""
+        game = self.game
+        if game is None or move.number != len(game.moves) + 1 or game.to_move != move.seat \
+                or not game.is_legal(move.square):
+            return None
+        return game.play_shown(move.square)
 
-    def last_game_over(self) -> bool:
-        """Whether the host's last game has been played to its end (with a window as host,
-        which starts the next game when its player asks, the game this bot played)."""
+    def mine(self) -> tuple[int, ...]:
+        """The seats we play: the one we were welcomed to, or a hosting window's humans."""
         state = self.state
-        return state is not None and (state.last or state.open_ended) and \
-            state.game.winner is not None
+        if not self.hosts:
+            return () if self.seat is None else (self.seat,)
+        if state is None:
+            return ()
+        return tuple(s for s in state.game.seats if state.seats[s - 1].kind == "human")
+
+    def my_turn(self) -> bool:
+        """Whether the host waits on a move of ours, as the game it said last stands."""
+        state = self.state
+        return (self.current and state is not None and state.started
+                and state.game.winner is None and state.game.to_move in self.mine())
+
+    def finished(self) -> bool:
+        """The host's last game is over: nothing more comes."""
+        state = self.state
+        return state is not None and state.last and state.game.winner is not None

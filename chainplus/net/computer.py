@@ -1,5 +1,7 @@
-"""A host's computer seats: one thinks at a time, off the host's loop (``choose_move`` in a
-thread), and answers when the pace allows (``pace``)."""
+"""The computer's moves over the network: a host's computer seats (``Computer``: one thinks
+at a time, off the host's loop, with ``choose_move`` in a thread, and answers when the pace
+allows, ``pace``), and the network bot's seat (``ComputerMoves``: chosen at once, on the bot's
+own thread, whenever it is its turn)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from chainplus.ai.limits import Limit
 from chainplus.ai.players import choose_move
 from chainplus.app.seats import SeatSpec
 from chainplus.core.game import Game
+from chainplus.net.client import Joiner
 from chainplus.net.pace import Pace
 
 #: What the host is told when its computer has an answer: the game thought about, the seat
@@ -47,3 +50,31 @@ class Computer:
         finally:
             self._task = None
         self._answer(game, seat, square)
+
+
+class ComputerMoves:
+    """The computer's moves for a joiner's seat (the network bot's): ``choose_move`` at
+    ``level`` and ``random_pct`` within ``limit``, its random choices from ``rng``; one move a
+    position, until ``forget``."""
+
+    def __init__(self, level: int, random_pct: int, rng: random.Random, limit: Limit) -> None:
+        self._level, self._random_pct, self._rng, self._limit = level, random_pct, rng, limit
+        self._answered: tuple[int, int] | None = None  # the game's number and its moves
+
+    def propose(self, joiner: Joiner) -> int | None:
+        """The square to play when the host waits on our move in a position not answered
+        yet, else None."""
+        state = joiner.state
+        if state is None or not joiner.my_turn():
+            return None
+        position = (state.number, len(state.game.moves))
+        if position == self._answered:
+            return None
+        self._answered = position
+        return choose_move(state.game, self._level, self._random_pct, self._rng,
+                           limit=self._limit)
+
+    def forget(self) -> None:
+        """The host may not have our last move (it refused it, or we joined again): answer
+        the position again."""
+        self._answered = None

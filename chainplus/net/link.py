@@ -1,12 +1,14 @@
-"""A window's line to a host: the connection read on a thread of its own, so the window's
-frame loop never waits on the network.
+"""A joiner's line to a host: the connection, joined again after each drop with the seat's
+token, pausing longer after each try that fails (``client.Retries``). The network bot and a
+window both join through it.
 
 ``Link`` joins with the code (or, ``watch``, watches as a spectator), answers the host's pings
-itself and puts everything else the host says on ``events`` (calling ``wake`` so the window
-looks). A dropped connection is a ``Lost`` event, and the link joins again with the seat's
-token, as the network bot does (``bot.play``), pausing longer after each try that fails
-(``client.Retries``); when it cannot play on (refused at the door, let go by the host, every
-game played, or the host gone longer than ``retry_for`` seconds) the last event is ``Gone``.
+itself and hands everything else the host says to a handler on the thread that reads it:
+``run`` reads on the caller's thread (the bot's, which plays from its handler); ``start``
+reads on a thread of its own and puts each event on ``events`` (calling ``wake`` so a window
+looks), so a window's frame loop never waits on the network. A dropped connection is a
+``Lost`` event; when it cannot play on (refused at the door, let go by the host, every game
+played, or the host gone longer than ``retry_for`` seconds) the last event is ``Gone``.
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from chainplus.net import protocol as msg
 from chainplus.net.address import shown
-from chainplus.net.client import Connection, Joiner, Retries, turned_away
+from chainplus.net.client import Connection, Retries, turned_away
 from chainplus.net.transport import REAL_NETWORK, Network
 
 
@@ -30,45 +32,65 @@ class Lost:
     why: str
 
 
+#: Why a link stopped for good: no host at the address on the first try, the host gone longer
+#: than ``retry_for``, refused at the door, let go by the host, or every game played.
+Stop = Literal["unreachable", "lost", "refused", "let go", "done"]
+
+
 @dataclass(frozen=True)
 class Gone:
-    """The link has stopped for good (``why``, one line); nothing more comes."""
+    """The link has stopped for good (``why``, one line, as a window and ``watch`` say it);
+    nothing more comes. ``stop`` and ``detail`` (the host's words, or the error) say the same
+    as data, for a caller that words it its own way (the bot); two are equal when ``why`` is."""
 
     why: str
+    stop: Stop = field(default="lost", compare=False)
+    detail: str = field(default="", compare=False)
 
 
 LinkEvent = msg.HostMessage | msg.BadMessage | Lost | Gone
+#: What is done with each event, on the thread that reads the connection.
+Handler = Callable[[LinkEvent], None]
 #: How one connection ended: join again (at once after a welcome, else after a pause), or
 #: stop.
 _Ending = Literal["again", "stop"]
 #: Seconds a link keeps trying to reach a host it has lost, unless told otherwise.
 RETRY_FOR = 30.0
+#: Seconds a link waits for a connection to a host, unless told otherwise.
+TIMEOUT = 5.0
 #: Seconds a link that leaves waits for the host to close (the window waits on it), and then
 #: for its thread once it has cut the line itself.
 LEAVING = 0.5
 
 
 class Link:
-    """A connection to a host on its own thread, joined again after each drop."""
+    """A joiner's connection to a host, joined again after each drop: read by ``run``, or on
+    a thread of its own (``start``)."""
 
     def __init__(self, host: str, port: int, code: str,
                  wake: Callable[[], None] = lambda: None, network: Network = REAL_NETWORK,
-                 watch: bool = False) -> None:
-        """A link to the host at ``host``:``port`` with ``code`` (``watch``: as a spectator),
-        started by ``start``; ``retry_for`` (seconds) may be set before then."""
-        self.host, self.port, self.code = host, port, code
-        self.retry_for = RETRY_FOR
+                 watch: bool = False, stop: threading.Event | None = None) -> None:
+        """A link to the host at ``host``:``port`` with ``code`` (``watch``: as a spectator);
+        ``retry_for`` and ``timeout`` (seconds) may be set before it runs. Setting ``stop``
+        (the bot's) stops it without a leave; ``close`` stops it saying leave."""
+        self.host, self.port, self.code, self.watch = host, port, code, watch
+        self.retry_for, self.timeout = RETRY_FOR, TIMEOUT
         self._network = network
         self.events: queue.Queue[LinkEvent] = queue.Queue()
         self._wake = wake
-        # the seat we hold and its token, or that we watch (the game is the window's)
-        self._joiner = Joiner(watch)
+        # the seat the host gave us and its token, or that it let us watch
+        self._seat: int | None = None
+        self._token: str | None = None
+        self._watched = False
         self._lock = threading.Lock()
         self._connection: Connection | None = None
-        self._stop = threading.Event()
+        self._stop = stop if stop is not None else threading.Event()
+        self._leaving = False  # ``close`` says leave: read on to the host's close
+        self._ended = False  # the handler ended the link (``end``)
         self._retries = Retries(network.clock, self._stop)
         self._retry_after = 0.0  # the host refused us for now: try again after this
-        self._thread = threading.Thread(target=self._run, name="chainplus-link", daemon=True)
+        self._thread = threading.Thread(target=self.run, args=(self._put,),
+                                        name="chainplus-link", daemon=True)
 
     @property
     def where(self) -> str:
@@ -101,10 +123,20 @@ class Link:
             if self._connection is not None:
                 self._connection.interrupt()
 
+    def end(self, leave: bool = False) -> None:
+        """For the handler, on the link's own thread: stop once it returns; ``leave`` says
+        leave first and reads on until the host closes (``Connection.leave``)."""
+        self._ended = True
+        with self._lock:
+            connection = self._connection
+        if leave and connection is not None:
+            connection.leave()
+
     def close(self) -> None:
         """Stop for good, saying leave (a seat the host gave us is free for anyone at once),
         and wait briefly for the thread: it reads on until the host, having read our leave,
         closes the connection."""
+        self._leaving = True
         self._stop.set()
         with self._lock:
             connection = self._connection
@@ -118,42 +150,61 @@ class Link:
             self.drop()
             self._thread.join(LEAVING)
 
-    # ------------------------------------------------------------------ the thread
+    # ------------------------------------------------------------------ the connection
     def _put(self, event: LinkEvent) -> None:
         self.events.put(event)
         self._wake()
 
-    def _run(self) -> None:
+    def _stopped(self) -> bool:
+        return self._stop.is_set() or self._ended
+
+    def _hello(self) -> dict[str, Any]:
+        """The first line of a connection: the seat's token once we hold one (to take it
+        back), else the seat we held before, if any (a host started again knows no tokens); a
+        spectator asks to watch."""
+        if self.watch:
+            return msg.hello(self.code, watch=True)
+        return msg.hello(self.code, seat=None if self._token else self._seat, token=self._token)
+
+    def run(self, heard: Handler) -> None:
+        """Join, and join again after each drop, handing ``heard`` each event on this thread
+        until the link stops: by itself (the last event ``Gone``), by ``close`` or ``stop``, or
+        by ``heard`` calling ``end``. An OSError from ``heard`` ends the connection: the link
+        joins again."""
         clock = self._network.clock
         lost_at: float | None = None
-        while not self._stop.is_set():
+        while not self._stopped():
             try:
                 connection = Connection.open(self.host, self.port, self._network.transport,
-                                             timeout=5.0)
+                                             timeout=self.timeout)
             except OSError as exc:
-                if not self._joiner.joined_before and lost_at is None and \
-                        not turned_away(exc):
-                    self._put(Gone(f"Cannot reach the host at {self.where}: "
-                                   f"{exc.strerror or exc}."))
+                # never taken in (a seat's token, or watching): no host there, rather than one
+                # gone away for a while
+                first = self._token is None and not self._watched
+                if first and lost_at is None and not turned_away(exc):
+                    detail = str(exc.strerror or exc)
+                    heard(Gone(f"Cannot reach the host at {self.where}: {detail}.",
+                               "unreachable", detail))
                     return
                 lost_at = clock.now() if lost_at is None else lost_at
                 if clock.now() - lost_at > self.retry_for:
-                    self._put(Gone("The host has gone."))
+                    heard(Gone("The host has gone.", "lost"))
                     return
                 self._retries.wait()
                 continue
             lost_at = None
-            token = self._joiner.token
+            token = self._token
             try:
-                connection.send(self._joiner.hello(self.code))  # before any leave of close's
+                connection.send(self._hello())  # before any leave of close's
                 with self._lock:
                     closed = self._stop.is_set()
                     if not closed:
                         self._connection = connection
                 if closed:  # closed while we joined: the host may seat us, so we leave
-                    connection.leave()
+                    if self._leaving:
+                        connection.leave()
                     return
-                ending = self._session(connection, token)
+                ending = self._session(connection, token, heard)
             except OSError as exc:
                 ending, why = "again", str(exc.strerror or exc or "the connection broke")
             else:
@@ -162,22 +213,26 @@ class Link:
                 with self._lock:
                     self._connection = None
                 connection.close()
-            if ending == "stop" or self._stop.is_set():
+            if ending == "stop" or self._stopped():
                 return
             lost_at = clock.now()
-            self._put(Lost(why))
+            heard(Lost(why))
+            if self._stopped():
+                return
             self._retries.wait(self._retry_after)
 
-    def _session(self, connection: Connection, token: str | None) -> _Ending:
+    def _session(self, connection: Connection, token: str | None, heard: Handler) -> _Ending:
         """One connection's messages after our hello (with ``token``, if we had one), handed
-        over until it ends."""
+        to ``heard`` until it ends."""
         welcomed, self._retry_after = False, 0.0
         while True:
             message = connection.receive()
             if message is None:
                 return "again"
-            if self._stop.is_set():  # leaving: read on to the host's close
-                continue
+            if self._stop.is_set():
+                if self._leaving:  # leaving: read on to the host's close
+                    continue
+                return "stop"
             if isinstance(message, msg.Ping):
                 connection.send({"pong": message.number})
                 continue
@@ -186,20 +241,25 @@ class Link:
                     self._retry_after = message.retry
                     raise ConnectionRefusedError(f"the host refused for now: {message.text}")
                 if token is not None:
-                    self._joiner.token = None  # a host started again knows no tokens
+                    self._token = None  # a host started again knows no tokens
                     return "again"
-                self._put(Gone(f"The host refused: {message.text}."))
+                heard(Gone(f"The host refused: {message.text}.", "refused", message.text))
                 return "stop"
+            if isinstance(message, msg.Welcome):
+                self._seat, self._token = message.seat, message.token
+            elif isinstance(message, msg.Watching):
+                self._watched = True
             if isinstance(message, msg.Welcome | msg.Watching):
                 welcomed = True
                 self._retries.reset()
-                self._joiner.apply(message)
-            self._put(message)
+            heard(message)
+            if self._ended:
+                return "stop"
             if isinstance(message, msg.Error) and message.final:
-                self._put(Gone(f"The host let us go: {message.text}."))
+                heard(Gone(f"The host let us go: {message.text}.", "let go", message.text))
                 return "stop"
             if isinstance(message, msg.Bye):
                 if message.done:
-                    self._put(Gone("The host has played every game."))
+                    heard(Gone("The host has played every game.", "done"))
                     return "stop"
                 return "again"

@@ -29,6 +29,7 @@ from chainplus.core.rules import row_col
 from chainplus.net import protocol as msg
 from chainplus.net.address import parse_code
 from chainplus.net.bot import BotPlayer, JoinError, play
+from chainplus.net.client import Joiner
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, LinkEvent
 from chainplus.net.transport import REAL_NETWORK, Network
@@ -166,35 +167,38 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, network: Network = REAL_NET
 
 
 class Printed:
-    """The moves a spectator has printed: each game as the host told it, and its moves."""
+    """The moves a spectator has printed: each game as the host told it (``Joiner``), and its
+    moves."""
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
-        self.state: msg.GameState | None = None
-        self.game: Game | None = None
+        self.joiner = Joiner()
         self.lines = 0  # moves of the game printed so far
         self.done = False
 
     def take(self, event: LinkEvent) -> None:
         if isinstance(event, msg.GameState):
-            if self.state is None or event.number != self.state.number:
+            before = self.joiner.state
+            if before is None or event.number != before.number:
                 self.lines = 0
-            self.state, self.game = event, Game(event.game.seats, event.game.rules)
+            self.joiner.take(event)
+            game = Game(event.game.seats, event.game.rules)
             for number, square in enumerate(event.game.moves, start=1):
-                mover = self.game.to_move  # replayed here: who made each move, and the winner
-                self.game.play(square)
+                mover = game.to_move  # replayed here: who made each move, and the winner
+                game.play(square)
                 if number > self.lines:
-                    self.line(number, mover or 0, square, self.game.winner)
-        elif isinstance(event, msg.Moved) and self.game is not None:
-            if event.number == len(self.game.moves) + 1 and self.game.is_legal(event.square):
-                self.game.play(event.square)
-                self.line(event.number, event.seat, event.square, self.game.winner)
+                    self.line(number, mover or 0, square, game.winner)
+        elif isinstance(event, msg.Moved):
+            played = self.joiner.game
+            if played is not None and self.joiner.moved(event) is not None:
+                self.line(event.number, event.seat, event.square, played.winner)
         elif isinstance(event, msg.Bye):
             self.done = event.done
 
     def line(self, number: int, seat: int, square: int, winner: int | None) -> None:
-        assert self.state is not None
-        data: dict[str, Any] = {"game": self.state.number, "number": number, "seat": seat,
+        state = self.joiner.state
+        assert state is not None
+        data: dict[str, Any] = {"game": state.number, "number": number, "seat": seat,
                                 "move": list(row_col(square))}
         if winner is not None:
             data["winner"] = winner

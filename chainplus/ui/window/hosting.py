@@ -200,7 +200,7 @@ class HostedReferee(Referee):
             self.close()
             self.table.say(Note("No network seats in this game: hosting has stopped."))
             return None
-        self.remote.state, self.asked = None, session.game  # until the host tells the new game
+        self.remote.joiner.state, self.asked = None, session.game  # till the host tells it
         self.line.host.new_game(session.game, host_seats(session))
         return self
 

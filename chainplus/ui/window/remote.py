@@ -3,11 +3,12 @@ a hosting window share.
 
 The host decides the game: the board changes only from what it sends. ``Remote`` reads the
 line's events (the network is on another thread; the events wait on a queue until the
-window's tick), puts the host's game on the board and each move it accepted (``Placed``, with
-what it did said as for a move here), says who came, left, or what went wrong, and sends this
-window's moves. It says the words of a network game: whose turn it is, who the game waits
-for, the winner. A joined window's referee (``joined.JoinedReferee``) and a hosting window's
-(``hosting.HostedReferee``) each hold one and add their own side.
+window's tick) into a ``net.client.Joiner``, which keeps the game as the host said it and
+checks each move it accepted; ``Remote`` puts that game on the board and each move
+(``Placed``, with what it did said as for a move here), says who came, left, or what went
+wrong, and sends this window's moves. It says the words of a network game: whose turn it is,
+who the game waits for, the winner. A joined window's referee (``joined.JoinedReferee``) and
+a hosting window's (``hosting.HostedReferee``) each hold one and add their own side.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from chainplus.app.outcomes import Note, Placed
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Session
 from chainplus.net import protocol as msg
+from chainplus.net.client import Joiner
 from chainplus.net.link import Gone, LinkEvent, Lost
 from chainplus.ui.window.picture import Status
 from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Reset
@@ -62,13 +64,26 @@ class Remote:
     host, and plays its human seats (a joiner plays the seat it was welcomed to)."""
 
     def __init__(self, line: Line, session: Session, hosts: bool) -> None:
-        self.line, self.session, self.hosts = line, session, hosts
-        self.seat: int | None = None  # the seat the host welcomed us to
-        self.watching = False  # the host let us watch, as a spectator
-        self.state: msg.GameState | None = None
+        self.line, self.session = line, session
+        self.joiner = Joiner(hosts)  # the game as the host said it, the seats we play
         self.trouble: str | None = None  # the connection's problem, while there is one
         self.gone = False
         self.sent: int | None = None  # the number of our move the host has not answered
+
+    @property
+    def seat(self) -> int | None:
+        """The seat the host welcomed us to."""
+        return self.joiner.seat
+
+    @property
+    def watching(self) -> bool:
+        """The host let us watch, as a spectator."""
+        return self.joiner.watching
+
+    @property
+    def state(self) -> msg.GameState | None:
+        """The game as the host said it last."""
+        return self.joiner.state
 
     # ---------------------------------------------------------------- the host's events
     def heard(self) -> list[Happening]:
@@ -91,11 +106,14 @@ class Remote:
             return [self.game_state(event)]
         if isinstance(event, msg.Welcome):
             back = self.seat is not None
-            self.seat, self.trouble = event.seat, None
+            self.joiner.take(event)
+            self.trouble = None
             return [Note("Back in the game." if back else
                          f"Joined {self.line.where}: you are {SEAT_NAME[event.seat]}.")]
         if isinstance(event, msg.Watching):
-            back, self.watching, self.trouble = self.watching, True, None
+            back = self.watching
+            self.joiner.take(event)
+            self.trouble = None
             return [Note("Watching again." if back else f"Watching the game at "
                          f"{self.line.where}.")]
         if isinstance(event, msg.TimedOut):
@@ -119,7 +137,8 @@ class Remote:
 
     def game_state(self, state: msg.GameState) -> Reset:
         """The whole game as the host has it: on the board, with who joined or left said."""
-        before, self.state = self.state, state
+        before = self.state
+        self.joiner.take(state)
         self.session.game = state.game
         self.sent = None
         if before is not None and before.number != state.number:
@@ -136,16 +155,15 @@ class Remote:
         return Reset(tuple(notes))
 
     def moved(self, move: msg.Moved) -> list[Happening]:
-        """A move the host accepted, played on the board; when it does not follow on from
-        the game here, the whole game is asked for again."""
-        game = self.session.game
-        if self.state is None or move.number != len(game.moves) + 1 or \
-                game.to_move != move.seat or not game.is_legal(move.square):
+        """A move the host accepted, played on the board (the host's game); when it does not
+        follow on from the game here, the whole game is asked for again."""
+        shown = self.joiner.moved(move)
+        if shown is None:
             self.line.drop()  # join again with the token: the host sends the whole game
             return []
         if move.seat in self.mine():
             self.sent = None
-        return [self.session.accepted(game.play_shown(move.square))]
+        return [self.session.accepted(shown)]
 
     def behind(self) -> bool:
         return move_waiting(self.line.events)
@@ -153,17 +171,11 @@ class Remote:
     # ---------------------------------------------------------------- this window's moves
     def mine(self) -> tuple[int, ...]:
         """The seats played at this window."""
-        state = self.state
-        if not self.hosts:
-            return () if self.seat is None else (self.seat,)
-        if state is None:
-            return ()
-        return tuple(s for s in state.game.seats if state.seats[s - 1].kind == "human")
+        return self.joiner.mine()
 
     def finished(self) -> bool:
         """The host's last game is over: nothing more comes."""
-        state = self.state
-        return state is not None and state.last and state.game.winner is not None
+        return self.joiner.finished()
 
     def propose(self, square: int) -> Note | None:
         """Send our move of ``square``: None once it has gone, else why it could not."""
