@@ -23,7 +23,7 @@ from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
 from chainplus.net import protocol as msg
 from chainplus.net.bot import REFUSED_PAUSE, BotPlayer, BotResult, JoinError, play
-from chainplus.net.client import Connection, Patience
+from chainplus.net.client import Connection, Joiner, Patience
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, Lost
 from chainplus.net.peer import Limits
@@ -340,6 +340,24 @@ def heard(link: Link, last) -> list[Any]:
     while not last(events[-1]):
         events.append(link.events.get(timeout=WAIT))
     return events
+
+
+def test_a_joiner_plays_only_moves_that_follow_on_and_waits_for_the_game_after_a_welcome():
+    """The one check of a host's move: the next number, by the seat to move, legal; one that
+    is not changes nothing. Welcomed again after a drop, a joiner does not move on the game it
+    had until the host has said its game again."""
+    joiner = Joiner()
+    assert joiner.take(msg.Welcome(1, "T")) and joiner.mine() == (1,)
+    state = msg.GameState(1, 1, Game((1, 2), "acorn"), ("network", "computer", "off", "off"),
+                          (1,), (), True)
+    assert joiner.take(state) and joiner.my_turn()
+    for wrong in (msg.Moved(0, 1, 2), msg.Moved(0, 2, 1)):  # a number ahead, the wrong seat
+        assert not joiner.take(wrong) and state.game.moves == []
+    assert joiner.moved(msg.Moved(0, 1, 1)) is not None and state.game.moves == [0]
+    assert not joiner.take(msg.Moved(0, 2, 2))  # Red's square now
+    assert joiner.take(msg.Moved(7, 2, 2)) and joiner.my_turn()
+    assert joiner.take(msg.Welcome(1, "T")) and not joiner.my_turn()  # the game may be behind
+    assert joiner.take(state) and joiner.my_turn()
 
 
 def test_the_protocol_reads_good_lines_and_names_what_is_wrong_with_bad_ones():
