@@ -54,11 +54,13 @@ class BotResult:
 
 
 def play(host: str, port: int, code: str, player: BotPlayer,
-         network: Network = REAL_NETWORK) -> BotResult:
-    """Join and play until the host has played every game. Raises JoinError."""
+         network: Network = REAL_NETWORK, result: BotResult | None = None) -> BotResult:
+    """Join and play until the host has played every game, and say what the bot did:
+    ``result``, if given, filled in as the bot plays (a caller may watch it). Raises
+    JoinError."""
     link = Link(host, port, code, network=network, stop=player.stop)
     link.retry_for, link.timeout = player.retry_for, TIMEOUT
-    bot = _Bot(link, player, network.clock)
+    bot = _Bot(link, player, network.clock, result if result is not None else BotResult())
     link.run(bot.heard)
     gone = bot.gone
     if gone is None or gone.stop == "done":
@@ -75,9 +77,9 @@ class _Bot:
     the host told it, what the bot has done, and its clock (for the pause after a refused
     move)."""
 
-    def __init__(self, link: Link, player: BotPlayer, clock: Clock) -> None:
+    def __init__(self, link: Link, player: BotPlayer, clock: Clock, result: BotResult) -> None:
         self.link, self.player, self.clock = link, player, clock
-        self.joiner, self.result = Joiner(), BotResult()
+        self.joiner, self.result = Joiner(), result
         limit = Limit(nodes=player.nodes) if player.nodes else Limit(time=player.budget)
         self.moves = ComputerMoves(player.level, player.random_pct,
                                    random.Random(player.seed), limit)
