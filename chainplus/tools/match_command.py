@@ -149,8 +149,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             status = 1
             if not results:
                 return status
-    line, data = match.report(config, len(results), results, time.perf_counter() - start,
-                              first)
-    print(line)
-    print(data)
+        # reported within: a second SIGTERM, however late, must not cut the report short
+        line, data = match.report(config, len(results), results,
+                                  time.perf_counter() - start, first)
+        print(line)
+        print(data)
     return status
