@@ -65,7 +65,7 @@ def test_the_process_chooses_as_this_one_would_and_says_how_hard_it_looked(servi
     thought = heard.next()
     assert isinstance(thought, Thought) and thought.ident == asked
     assert thought.answer == (choose_move(game, 3, 0, random.Random(0.25)), 0, None)
-    service.ask(lambda ident: think(ident, game, budget=0.2), heard)
+    service.ask(lambda ident: think(ident, game, budget=0.5), heard)  # slack for a busy machine
     searched = heard.next()
     assert isinstance(searched, Thought) and game.is_legal(searched.answer.square)
     assert searched.answer.nodes > 100 and searched.answer.error is None
