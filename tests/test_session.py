@@ -16,6 +16,7 @@ from pathlib import Path
 from paths import ROOT
 from setups import options_of
 
+from chainplus.app.lessons import Lesson
 from chainplus.app.options import Options, demo_options
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.app.panel import panel_of, valid
@@ -495,3 +496,50 @@ def test_a_window_chooses_the_rules_of_the_next_game() -> None:
     assert s.choose_rules("classic").text == "Classic rules from the next game."
     assert s.rules == "classic" and s.game.rules == "acorn"
     assert s.choose_rules("acorn").text == "Acorn rules, as now."
+
+
+# ---------------------------------------------------------------------- a network game
+N = SeatSpec("network", 5, 10)
+
+
+def test_hosting_keeps_its_code_in_the_autosave_so_a_restart_hosts_it_again(
+        tmp_path: Path) -> None:
+    s = session((H, N, OFF, OFF), store=quiet_store(tmp_path))
+    assert s.hosted and not s.hosting and s.host_code is None
+    s.host("ABCDE2345")
+    assert s.hosting and s.host_code == "ABCDE2345"
+    assert session((H, N, OFF, OFF), store=quiet_store(tmp_path)).host_code == "ABCDE2345"
+    s.stop_hosting()
+    assert not s.hosting and s.hosted  # its network seats still wait for a host
+
+
+def test_network_seats_play_here_as_humans_when_the_window_cannot_host() -> None:
+    s = session((H, N, N, OFF))
+    s.network_seats_play_here()
+    assert [(s.panel[seat].kind, s.panel[seat].plays_as) for seat in (2, 3)] == \
+        [("human", "human")] * 2
+    assert not s.hosted
+
+
+def test_toggle_lan_opens_the_games_hosted_here_to_the_network_and_back() -> None:
+    s = session()
+    assert not s.lan and s.listen == "127.0.0.1"
+    assert s.toggle_lan() == Note("Games hosted here: open to your local network.")
+    assert s.lan and s.listen == ""
+    assert s.toggle_lan() == Note("Games hosted here: this computer only.")
+    assert not s.lan
+
+
+def test_a_host_s_game_is_shown_with_its_seats_and_leaving_it_keeps_the_settings() -> None:
+    own, joined = session(speed="slow"), session(THREE_HUMANS, speed="slow")
+    panel, game = joined.panel, Game((1, 2))
+    joined.show_remote(game)
+    joined.show_host_seats((C, H, OFF, OFF))
+    assert joined.game is game and joined.panel is panel  # the panel shown, not replaced
+    assert panel == panel_of((C, H, OFF, OFF))
+    joined.step_speed(1)
+    joined.toggle_sound()
+    joined.lessons_given = frozenset({Lesson.CHAIN})
+    own.leave_remote(joined)
+    assert (own.speed, own.sound, own.lessons_given) == \
+        (joined.speed, joined.sound, frozenset({Lesson.CHAIN}))

@@ -4,13 +4,15 @@ A ``Session`` owns the game on the board, the player panel and the settings a pl
 with the icons (speed, sound, the rules of the next game). Its parts have their own homes: the
 panel's clicks (``panel_clicks``), its files (``files``: autosave, settings file, games
 folder), what Undo takes back (``undo``) and the lessons of a first game (``tutor``). The
-window (``chainplus.ui``) shows it and turns clicks into calls; every call returns a typed
-outcome (a ``Note`` for the message line, ``Placed`` for a move to animate), so all of it is
-tested without pygame.
+window (``chainplus.ui``) shows it and turns clicks into calls, and never writes its fields
+or its panel: it says what it wants (``host``, ``show_remote``, ``leave_remote``...). Every
+call returns a typed outcome (a ``Note`` for the message line, ``Placed`` for a move to
+animate), so all of it is tested without pygame.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from chainplus.app.explain import plural
@@ -29,6 +31,7 @@ from chainplus.app.panel import (
 )
 from chainplus.app.panel_clicks import PanelClicks
 from chainplus.app.placement import Placement
+from chainplus.app.seats import SeatSpec
 from chainplus.app.settings import SPEEDS, Settings, Speed
 from chainplus.app.store import Store
 from chainplus.app.tutor import Tutor
@@ -189,6 +192,43 @@ class Session:
             self.history.replaced(self.game)
         self.game = game
         self.autosave()
+
+    # ------------------------------------------------------------------ a network game
+    def host(self, code: str) -> None:
+        """The window hosts the game on the board with join ``code``, kept (and autosaved) so
+        joiners rejoin, and a restarted window hosts it again."""
+        self.host_code, self.hosting = code, True
+        self.autosave()
+
+    def stop_hosting(self) -> None:
+        self.hosting = False
+
+    def network_seats_play_here(self) -> None:
+        """The game's network seats are played by humans here (the window cannot host)."""
+        for seat in self.game.seats:
+            row = self.panel[seat]
+            if row.plays_as == "network":
+                row.kind = row.plays_as = "human"
+
+    def toggle_lan(self) -> Note:
+        """Open the games hosted here to the local network, or keep them to this computer."""
+        self.lan = not self.lan
+        return Note("Games hosted here: open to your local network." if self.lan
+                    else "Games hosted here: this computer only.")
+
+    def show_remote(self, game: Game) -> None:
+        """Show ``game`` as its host has it (a network game's host decides it)."""
+        self.game = game
+
+    def show_host_seats(self, seats: Sequence[SeatSpec]) -> None:
+        """The panel shows the seats of the host's game (a joined window's)."""
+        self.panel.update(panel_of(seats))
+
+    def leave_remote(self, shown: Session) -> None:
+        """Back from the host's game ``shown``: its speed and sound, and the lessons given
+        there, are this session's from now on."""
+        self.speed, self.sound = shown.speed, shown.sound
+        self.lessons_given |= shown.lessons_given
 
     # ------------------------------------------------------------------ undo
     def undo_count(self) -> int:

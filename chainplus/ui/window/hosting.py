@@ -106,13 +106,12 @@ def start_host(table: Table) -> HostLine | str:
     The port is ``Options.port``, else 4770, else any free one."""
     session = table.session
     options = session.options.network
-    if session.host_code is None:
-        session.host_code = new_code()
+    code = session.host_code if session.host_code is not None else new_code()
     ports = (options.port,) if options.port is not None else (msg.DEFAULT_PORT, 0)
     why = ""
     for port in ports:
         config = HostConfig(host_seats(session), session.game.rules, games=0,
-                            code=session.host_code, listen=session.listen, port=port,
+                            code=code, listen=session.listen, port=port,
                             resume=session.game,
                             budget=table.budget or think_budget(session.speed),
                             pause=THINK_PAUSE[session.speed], shown=True,
@@ -125,7 +124,7 @@ def start_host(table: Table) -> HostLine | str:
             why = "the port is taken" if exc.errno == errno.EADDRINUSE else \
                 str(exc.strerror or exc)[:40]
             continue
-        session.autosave()  # with the code, so a restarted window hosts it again
+        session.host(code)
         line = HostLine(host, table.services.wake)
         line.start()
         return line
@@ -142,10 +141,7 @@ def referee_for(table: Table) -> Referee:
     line = start_host(table)
     if isinstance(line, HostLine):
         return HostedReferee(table, line)
-    for seat in session.game.seats:
-        row = session.panel[seat]
-        if row.plays_as == "network":
-            row.kind = row.plays_as = "human"
+    session.network_seats_play_here()
     table.say(Note(f"{line} The network seats play here.", warn=True))
     return LocalReferee(table)
 
@@ -158,7 +154,6 @@ class HostedReferee(Referee):
         self.table, self.line = table, line
         self.session = session = table.session
         self.remote = Remote(line, session, hosts=True)
-        session.hosting = True
         self.asked: Game | None = None  # the game the host was asked to play next
         self.paced = session.speed  # the speed the host's computer seats wait for
 
@@ -248,5 +243,5 @@ class HostedReferee(Referee):
 
     def close(self) -> None:
         """Stop hosting (a game with no network seats next, or the window closing)."""
-        self.session.hosting = False
+        self.session.stop_hosting()
         self.line.close()

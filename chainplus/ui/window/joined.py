@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from chainplus.app.outcomes import Note
-from chainplus.app.panel import SEAT_NAME, Panel, panel_of
+from chainplus.app.panel import SEAT_NAME
+from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
 from chainplus.net import protocol as msg
 from chainplus.net.link import Link
@@ -32,10 +33,10 @@ from chainplus.ui.window.table import Table
 JOINED = Policy(hidden_icons=frozenset({"new", "undo", "hint"}))
 
 
-def panel_as_host(panel: Panel, state: msg.GameState, mine: tuple[int, ...]) -> None:
-    """Show the host's seats in the panel, the joiner's own seat as a human one."""
-    panel.update(panel_of([replace(spec, kind="human") if seat in mine else spec
-                           for seat, spec in enumerate(state.seats, start=1)]))
+def seats_as_host(state: msg.GameState, mine: tuple[int, ...]) -> list[SeatSpec]:
+    """The host's seats as the panel shows them, the joiner's own seat as a human one."""
+    return [replace(spec, kind="human") if seat in mine else spec
+            for seat, spec in enumerate(state.seats, start=1)]
 
 
 def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> str:
@@ -90,7 +91,7 @@ class JoinedReferee(Referee):
         heard = self.remote.heard()
         state = self.remote.state
         if state is not None and any(isinstance(happening, Reset) for happening in heard):
-            panel_as_host(self.session.panel, state, self.remote.mine())
+            self.session.show_host_seats(seats_as_host(state, self.remote.mine()))
         return heard
 
     def shown(self) -> None:
@@ -104,7 +105,7 @@ class JoinedReferee(Referee):
         own on the board: the host's game stays."""
         state = self.remote.state
         if state is not None:
-            self.session.game = state.game
+            self.session.show_remote(state.game)
             self.table.say(Note("This window shows the host's game.", warn=True))
         return self
 
@@ -143,9 +144,7 @@ class JoinedReferee(Referee):
         """Hang up; the player's own session takes back the speed, sound and lessons."""
         self.line.close()
         self.table.stop_thinking()
-        own, joined = self.own, self.session
-        own.speed, own.sound = joined.speed, joined.sound
-        own.lessons_given |= joined.lessons_given
+        self.own.leave_remote(self.session)
 
 
 # ---------------------------------------------------------------------- the switch

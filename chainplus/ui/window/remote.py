@@ -139,7 +139,7 @@ class Remote:
         """The whole game as the host has it: on the board, with who joined or left said."""
         before = self.state
         self.joiner.take(state)
-        self.session.game = state.game
+        self.session.show_remote(state.game)
         self.sent = None
         if before is not None and before.number != state.number:
             return Reset((Note("A new game." if state.open_ended else

@@ -152,13 +152,11 @@ class GamesWindow(Overlay):
 
     def open_to_network(self) -> None:
         """Tick or untick: the games hosted here are open to the local network, or not."""
-        session, table = self.table.session, self.table
+        table = self.table
         if self.lan_fixed or self.hosting:
             table.say(Note(PART_HELP["lan-fixed"], warn=True))
             return
-        session.lan = not session.lan
-        table.say(Note("Games hosted here: open to your local network." if session.lan
-                       else "Games hosted here: this computer only."))
+        table.say(table.session.toggle_lan())
 
     def open(self, entry: GameEntry | str) -> None:
         if isinstance(entry, str):
