@@ -1,13 +1,14 @@
 """What a control, a board mode or a window over the board asks of the window as a whole.
 
-None of them opens, closes or swaps a window itself: each puts a request on the table
-(``Table.ask``) and the App, which holds the board and the windows stacked over it, serves
-the requests after each event and each tick. So a window over the board never imports
+None of them opens, closes or swaps a window itself: each asks (``Table.ask``) and the App,
+which holds the board and the windows stacked over it, takes the requests (``Requests``, their
+one queue) after each event and each tick. So a window over the board never imports
 another, nor the board's modes, and the one place that knows what follows what is the App.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,3 +106,18 @@ class Quit:
 
 Request = OpenRules | OpenGames | OpenInfo | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
     | HostGame | LeaveHost | PlayOn | EndDemo | ToggleFullScreen | Quit
+
+
+class Requests:
+    """The requests asked of the App, in the order asked: the board and the windows ask, the
+    stack takes each in turn (``stack.Stack.serve``)."""
+
+    def __init__(self) -> None:
+        self._asked: deque[Request] = deque()
+
+    def ask(self, request: Request) -> None:
+        self._asked.append(request)
+
+    def take(self) -> Request | None:
+        """The request asked first of those not yet taken, if any."""
+        return self._asked.popleft() if self._asked else None

@@ -146,10 +146,10 @@ class Stack:
     # ---------------------------------------------------------------- requests
     def serve(self) -> bool:
         """Do what was asked, in order; True when anything was."""
-        asks = self.table.services.asks
-        served = bool(asks)
-        while asks:
-            self.follow(asks.pop(0))
+        requests, served = self.table.services.requests, False
+        while (request := requests.take()) is not None:
+            self.follow(request)
+            served = True
         return served
 
     def follow(self, request: Request) -> None:

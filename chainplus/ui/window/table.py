@@ -25,7 +25,7 @@ from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.ui.art.sound import SoundPlayer
 from chainplus.ui.window.judging import GraphJudge, Judging
 from chainplus.ui.window.policy import Policy
-from chainplus.ui.window.requests import Quit, Request
+from chainplus.ui.window.requests import Quit, Request, Requests
 from chainplus.ui.window.targets import Target
 from chainplus.ui.window.worker import ThreadWorker
 
@@ -116,7 +116,7 @@ class Services:
     judge: GraphJudge
     wake: Callable[[], None]
     network: Network = REAL_NETWORK
-    asks: list[Request] = field(default_factory=list)
+    requests: Requests = field(default_factory=Requests)
     fallbacks: list[str] = field(default_factory=list)
     pointing: Pointing = field(default_factory=Pointing)
 
@@ -147,7 +147,7 @@ class Table:
     last_explode: float = float("-inf")
 
     def ask(self, request: Request) -> None:
-        self.services.asks.append(request)
+        self.services.requests.ask(request)
 
     def verb(self) -> str:
         """How to ask the person here to point at something: "Touch" or "Click", as they
