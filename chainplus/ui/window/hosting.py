@@ -35,7 +35,7 @@ from chainplus.net.link import LinkEvent
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.local import LocalReferee
-from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Reset, Won
+from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Won, reset_among
 from chainplus.ui.window.remote import Remote
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.turn import THINK_PAUSE, think_budget
@@ -178,7 +178,7 @@ class HostedReferee(Referee):
             self.paced = self.session.speed
             self.line.host.set_pause(THINK_PAUSE[self.paced])
         heard = self.remote.heard()
-        if any(isinstance(happening, Reset) for happening in heard):
+        if reset_among(heard):
             self.session.autosave()  # the game as the host has it (a new game, a seat handed)
         return heard
 

@@ -25,7 +25,7 @@ from chainplus.app.session import Session
 from chainplus.net import protocol as msg
 from chainplus.net.link import Link
 from chainplus.ui.window.policy import Policy
-from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Reset, Won
+from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Won, reset_among
 from chainplus.ui.window.remote import KIND_WORD, Line, Remote, names
 from chainplus.ui.window.table import Table
 
@@ -90,7 +90,7 @@ class JoinedReferee(Referee):
     def heard(self) -> list[Happening]:
         heard = self.remote.heard()
         state = self.remote.state
-        if state is not None and any(isinstance(happening, Reset) for happening in heard):
+        if state is not None and reset_among(heard):
             self.session.show_host_seats(seats_as_host(state, self.remote.mine()))
         return heard
 

@@ -15,6 +15,7 @@ winner's line and what differs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
@@ -78,6 +79,11 @@ class Reset:
 #: What a referee has heard: a move it accepted (already on the board), a whole game, a line
 #: to say.
 Happening = Placed | Reset | Note
+
+
+def reset_among(heard: Iterable[Happening]) -> bool:
+    """Whether the referee put a whole game on the board among what it has ``heard``."""
+    return any(isinstance(happening, Reset) for happening in heard)
 
 
 class Words(Protocol):

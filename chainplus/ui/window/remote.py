@@ -100,40 +100,42 @@ class Remote:
 
     def take(self, event: LinkEvent) -> list[Happening]:
         """What one event from the host means for the board."""
-        if isinstance(event, msg.Moved):
-            return self.moved(event)
-        if isinstance(event, msg.GameState):
-            return [self.game_state(event)]
-        if isinstance(event, msg.Welcome):
-            back = self.seat is not None
-            self.joiner.take(event)
-            self.trouble = None
-            return [Note("Back in the game." if back else
-                         f"Joined {self.line.where}: you are {SEAT_NAME[event.seat]}.")]
-        if isinstance(event, msg.Watching):
-            back = self.watching
-            self.joiner.take(event)
-            self.trouble = None
-            return [Note("Watching again." if back else f"Watching the game at "
-                         f"{self.line.where}.")]
-        if isinstance(event, msg.TimedOut):
-            return [Note(f"{SEAT_NAME[event.seat]} ran out of time: the computer plays it.",
-                         warn=True)]
-        if isinstance(event, msg.Error):
-            self.sent = None
-            return [Note(f"The host says: {event.text[:ERROR_CHARS]}", warn=True)]
-        if isinstance(event, Lost):
-            self.trouble = "Lost the host: joining again..."
-            return [Note(self.trouble, warn=True)]
-        if isinstance(event, Gone):
-            self.gone, self.trouble = True, event.why
-            if self.state is not None:
-                self.trouble = f"{event.why} The game stays as it stood."
-            return [Note(self.trouble, warn=not self.finished())]
-        if isinstance(event, msg.Bye) and not event.done:
-            self.trouble = "The host stopped: trying to reach it again..."
-            return [Note(self.trouble, warn=True)]
-        return []
+        match event:
+            case msg.Moved():
+                return self.moved(event)
+            case msg.GameState():
+                return [self.game_state(event)]
+            case msg.Welcome(seat=seat):
+                back = self.seat is not None
+                self.joiner.take(event)
+                self.trouble = None
+                return [Note("Back in the game." if back else
+                             f"Joined {self.line.where}: you are {SEAT_NAME[seat]}.")]
+            case msg.Watching():
+                back = self.watching
+                self.joiner.take(event)
+                self.trouble = None
+                return [Note("Watching again." if back else f"Watching the game at "
+                             f"{self.line.where}.")]
+            case msg.TimedOut(seat=seat):
+                return [Note(f"{SEAT_NAME[seat]} ran out of time: the computer plays it.",
+                             warn=True)]
+            case msg.Error(text=text):
+                self.sent = None
+                return [Note(f"The host says: {text[:ERROR_CHARS]}", warn=True)]
+            case Lost():
+                self.trouble = "Lost the host: joining again..."
+                return [Note(self.trouble, warn=True)]
+            case Gone(why=why):
+                self.gone, self.trouble = True, why
+                if self.state is not None:
+                    self.trouble = f"{why} The game stays as it stood."
+                return [Note(self.trouble, warn=not self.finished())]
+            case msg.Bye(done=False):
+                self.trouble = "The host stopped: trying to reach it again..."
+                return [Note(self.trouble, warn=True)]
+            case _:  # a ping, the host's last goodbye, a message not understood
+                return []
 
     def game_state(self, state: msg.GameState) -> Reset:
         """The whole game as the host has it: on the board, with who joined or left said."""
