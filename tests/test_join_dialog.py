@@ -18,6 +18,7 @@ from chainplus.net.address import parse_address
 from chainplus.ui.art import games_view, join_view, panel_view
 from chainplus.ui.art.theme import RED
 from chainplus.ui.window.over.join import PART_HELP, JoinDialog
+from chainplus.ui.window.requests import LeaveHost
 from chainplus.ui.window.targets import Part
 from tests.test_kiosk import key
 from tests.test_net_window import help_line, hosted, joined, my_square, run_until
@@ -302,5 +303,21 @@ def test_a_window_that_hosts_a_game_joins_no_other(ui) -> None:
         ui.post_click(app, games_view.TOP_BUTTONS["join"].center)
         assert app.mode.name == "games" and app.table.where is None
         assert help_line(app) == "This window hosts a game: join another when it is over."
+    finally:
+        app.close()
+
+
+def test_leave_asked_with_the_player_s_own_game_on_show_only_closes_the_windows(ui,
+                                                                                tmp_path) -> None:
+    """No host's game to leave (a Leave asked late): the games window closes, and the game on
+    the board carries on as it was, not started again."""
+    app = own_app(ui, tmp_path)
+    try:
+        board, moves = app.stack.controller, list(app.game.moves)
+        phase = board.phase
+        ui.click_icon(app, "games")
+        app.table.ask(LeaveHost())
+        app.stack.serve()
+        assert app.mode is board and board.phase is phase and app.game.moves == moves
     finally:
         app.close()

@@ -191,7 +191,9 @@ class Stack:
                 self.close_windows()
                 self.play(lambda: (self.own, self.seating(self.own)))
                 self.own.say(Note("You left the network game: your own game is back."))
-            case PlayOn() | LeaveHost():  # the board changed under the windows (or no host left)
+            case LeaveHost():  # no host's game to leave: only the windows close
+                self.close_windows()
+            case PlayOn():  # the board changed under the windows
                 self.close_windows()
                 self.controller.follow(Effect.RESTART)
 
