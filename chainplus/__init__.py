@@ -8,8 +8,8 @@ contracts and CI checks them)::
       window   the game window: events, the board's controller and who moves each seat, the
                windows over the board (over/), icons, touch, display, start-up
       art      drawing and sound, all made in code
-    tools    the command-line tools: python -m chainplus replay|engine|bench|aibench|match|
-             host|join|watch|desktop
+    tools    the command-line tools: chainplus (or python -m chainplus) replay|review|engine|
+             bench|aibench|match|host|join|watch|desktop
     kiosk    the supervisor that keeps a kiosk's game process running
     net      play over the network: the protocol, the host (the authority), the joiner, bots
     app      the game a person plays: session, player panel, seats, settings and files,
@@ -19,7 +19,8 @@ contracts and CI checks them)::
     core     the rules: board geometry, the cascade, the game, game records
     common   small helpers every layer may use: option parsing, statistics, stderr
 
-``ui`` and ``tools`` are independent of each other; ``main.py`` and ``__main__`` sit on top.
+``ui`` and ``tools`` are independent of each other; ``main.py``, ``__main__`` and ``command``
+(the ``chainplus`` command: a tool when one is named, else the window) sit on top.
 Beside the package, in a clone only: ``lab`` (the development rigs that drive the window
 headless, and the research tools of the judgement), which imports ``chainplus``, and ``tests``,
 the pytest suite; nothing here imports either. ``pyproject.toml`` builds the wheel, which holds

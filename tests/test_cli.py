@@ -577,3 +577,41 @@ def test_bad_options_are_a_clear_error_with_status_2(capsys, args, message):
     assert status == 2 and out == ""
     assert err.startswith("error:") and err.count("\n") == 1
     assert message in err
+
+
+# ------------------------------------------------------------------ the chainplus command
+def test_the_tools_are_the_chainplus_commands_subcommands() -> None:
+    parser = cli.build_parser()
+    [sub] = [action for action in parser._actions if action.dest == "command"]
+    assert tuple(sub.choices) == cli.TOOLS  # every tool, and only the tools, dispatched
+
+
+def test_chainplus_tool_runs_the_tool_without_pygame_and_names_itself_so(tmp_path) -> None:
+    """``chainplus replay FILE`` as a pipx user runs it: the tool, the window never imported."""
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(CORNER))
+    script = ("import sys; sys.argv[0] = '/home/a/.local/bin/chainplus'\n"
+              "from chainplus.command import main\n"
+              "status = main(sys.argv[1:])\n"
+              "assert 'pygame' not in sys.modules and 'chainplus.ui' not in sys.modules\n"
+              "sys.exit(status)")
+    ran = subprocess.run([sys.executable, "-c", script, "replay", str(record)],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout)["winner"] is None
+    wrong = subprocess.run([sys.executable, "-c", script, "replay", "--bad"],
+                           capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert wrong.returncode == 2 and "(see chainplus --help)" in wrong.stderr
+
+
+def test_the_chainplus_command_with_no_tool_named_is_the_game(monkeypatch) -> None:
+    from chainplus import command
+    from chainplus.ui.window import launch
+
+    given: list[list[str]] = []
+    monkeypatch.setattr(launch, "main", lambda argv: given.append(argv) or 0)
+    for argv in ([], ["game.json"], ["--kiosk"], ["--help"]):
+        assert command.main(argv) == 0
+    assert given == [[], ["game.json"], ["--kiosk"], ["--help"]]

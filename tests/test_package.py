@@ -166,7 +166,9 @@ def test_installed_chainplus_is_named_so_in_its_help_which_says_where_the_tools_
         installed: Installed) -> None:
     helped = installed.run(installed.bin / "chainplus", "--help")
     assert helped.returncode == 0 and helped.stdout.startswith("usage: chainplus ")
-    assert "are python -m chainplus TOOL;" in " ".join(helped.stdout.split())
+    assert "first: chainplus TOOL (replay," in " ".join(helped.stdout.split())
+    tool = installed.run(installed.bin / "chainplus", "replay", "--help")
+    assert tool.returncode == 0 and tool.stdout.startswith("usage: chainplus replay ")
 
 
 # ------------------------------------------------------------------------ the installed game
@@ -223,7 +225,7 @@ def test_an_installed_host_and_bot_play_a_game_to_its_end_and_replay_its_record(
         assert host.stdout is not None
         ready = json.loads(host.stdout.readline())
         assert ready["host"] == "127.0.0.1" and ready["port"] > 0
-        bot = installed.run(installed.python, "-m", "chainplus", "join",
+        bot = installed.run(installed.bin / "chainplus", "join",
                             f"127.0.0.1:{ready['port']}", "--code", ready["code"], "--level",
                             "1", "--seed", "2")
         assert (bot.returncode, bot.stderr) == (0, "")
@@ -235,7 +237,7 @@ def test_an_installed_host_and_bot_play_a_game_to_its_end_and_replay_its_record(
     [line] = records.read_text().splitlines()
     game = game_from_data(json.loads(line))
     assert game.winner is not None and json.loads(bot.stdout)["winners"] == [game.winner]
-    replayed = installed.run(installed.python, "-m", "chainplus", "replay", records)
+    replayed = installed.run(installed.bin / "chainplus", "replay", records)
     assert replayed.returncode == 0, replayed.stderr
     assert json.loads(replayed.stdout)["winner"] == game.winner
 

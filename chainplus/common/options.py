@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -15,6 +16,15 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+def program_name(argv0: str) -> str:
+    """The game's command as it was started, for its help and errors: ``python main.py`` in a
+    clone, ``chainplus`` installed (``chainplus.exe`` on Windows)."""
+    name = Path(argv0).name
+    if name == "main.py":
+        return "python main.py"
+    return name.removesuffix(".exe") or "chainplus"
 
 
 def add_version(parser: argparse.ArgumentParser, line: str) -> None:

@@ -1,5 +1,5 @@
-"""The command-line tools: ``python -m chainplus replay | review | engine | bench | aibench |
-match | host | join | watch | desktop``.
+"""The command-line tools: ``chainplus TOOL`` (``python -m chainplus TOOL`` alike), the tool
+one of replay | review | engine | bench | aibench | match | host | join | watch | desktop.
 
 Here are their options and the dispatch to each command's module (``replay``, ``review``,
 ``engine``, ``bench_commands``, ``match_command``, ``net_commands``, ``app.desktop``). Their output
@@ -40,6 +40,9 @@ from chainplus.tools.arguments import (
     seconds,
 )
 
+#: The tools' names, as the ``chainplus`` command tells a tool from the game's options.
+TOOLS = ("replay", "review", "engine", "bench", "aibench", "match", "host", "join", "watch",
+         "desktop")
 #: A headless host's time for each network move unless told otherwise: generous.
 MOVE_SECONDS = 120.0
 
@@ -54,12 +57,12 @@ def _add_limits(parser: argparse.ArgumentParser, nodes: bool = True) -> None:
                                  "the clock (repeatable answers)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of ``python -m chainplus``: one subcommand a tool."""
+def build_parser(prog: str = "python -m chainplus") -> argparse.ArgumentParser:
+    """The tools' parser, ``prog`` as they were started: one subcommand a tool."""
     parser = OneLineParser(
-        prog="python -m chainplus",
+        prog=prog,
         description="Chain+ command-line tools. The game itself is the chainplus command "
-                    "(python main.py in a clone).",
+                    "with no tool named (python main.py in a clone).",
     )
     add_version(parser, about.VERSION_LINE)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
@@ -251,9 +254,10 @@ def _desktop_options(parser: argparse.ArgumentParser) -> None:
                         help="take Chain+ out of the desktop's menu again")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command ``argv`` names; its exit status (every user error: one line, status 2)."""
-    args = build_parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, prog: str = "python -m chainplus") -> int:
+    """Run the command ``argv`` names; its exit status (every user error: one line, status 2).
+    ``prog``: how the tools were started, for their help and errors."""
+    args = build_parser(prog).parse_args(argv)
     if sys.stdout is None:  # started with standard output closed
         print("error: there is no standard output to write to", file=sys.stderr)
         return 2

@@ -19,7 +19,7 @@ from chainplus.app import settings as st
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.seats import SeatSpec, parse_seats
 from chainplus.app.settings import SPEEDS, Settings
-from chainplus.common.options import OneLineParser, add_version, int_in
+from chainplus.common.options import OneLineParser, add_version, int_in, program_name
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
 from chainplus.net.codes import weakness
@@ -86,10 +86,12 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    prog = program_name(sys.argv[0])
     parser = GameParser(
-        prog=program_name(sys.argv[0]),
-        epilog="The command-line tools (replay, engine, match, host, join, watch ...) are "
-               "python -m chainplus TOOL; python -m chainplus --help lists them.",
+        prog=prog,
+        epilog=f"The command-line tools are the same command with the tool's name first: "
+               f"{prog} TOOL (replay, review, engine, bench, match, host, join, watch); "
+               f"{prog} TOOL --help lists each one's options.",
         description="Chain Reaction, the 1990 RISC OS game, in a window. Select (the left "
                     "button, a tap, Space or Return) places a piece and steps panel values "
                     "up, Adjust (the right button, a long press or Backspace) steps them "
@@ -157,13 +159,6 @@ def _kiosk_options(parser: argparse.ArgumentParser) -> None:
                         help="kiosk: keep each finished game in the games folder and let "
                              "visitors save theirs (a kiosk keeps no games unless this is "
                              "given; a window always keeps them)")
-
-
-def program_name(argv0: str) -> str:
-    """The game's name in its help and errors, as it was started: ``python main.py`` in a
-    clone, ``chainplus`` installed."""
-    name = Path(argv0).name
-    return "python main.py" if name == "main.py" else name
 
 
 def _join_options(parser: argparse.ArgumentParser) -> None:
