@@ -28,6 +28,7 @@ import pytest
 from paths import ROOT
 
 import chainplus
+from chainplus.app import desktop
 from chainplus.app import settings as st
 from chainplus.core.records import game_from_data
 from chainplus.kiosk.supervisor import NO_DISPLAY, STOPPED
@@ -142,7 +143,9 @@ def test_the_wheel_holds_the_game_and_nothing_else(wheel: Path) -> None:
     assert "chainplus/ai/NOTES.md" in notes  # the clone has them, and keeps them
     # everything else the package holds, its data files too (the level 5 weights, the icons)
     assert {name for name in names if name.startswith("chainplus/")} == clone - notes
-    assert {"chainplus/ai/weights.json", "chainplus/app/icons/chainplus-48.png"} <= names
+    assert {"chainplus/ai/weights.json", "chainplus/app/icons/chainplus-48.png",
+            "chainplus/app/icons/chainplus.svg",
+            f"chainplus/app/share/{desktop.APP_ID}.metainfo.xml"} <= names
     assert f"{info}/licenses/LICENSE" in names
     with zipfile.ZipFile(wheel) as opened:
         about = opened.read(f"{info}/METADATA").decode()
@@ -248,9 +251,11 @@ def test_an_installed_chainplus_puts_its_own_command_in_the_desktops_menu(
     said = installed.run(installed.bin / "chainplus", "--add-to-menu")
     assert said.returncode == 0, said.stderr
     data = installed.home / "data"  # XDG_DATA_HOME
-    entry = data / "applications" / "chainplus.desktop"
+    entry = data / "applications" / f"{desktop.APP_ID}.desktop"
     assert f"\nExec={installed.bin / 'chainplus'} %f\n" in entry.read_text()  # not main.py
-    icon = data / "icons" / "hicolor" / "48x48" / "apps" / "chainplus.png"
+    icon = data / "icons" / "hicolor" / "48x48" / "apps" / f"{desktop.APP_ID}.png"
     assert icon.read_bytes() == (ROOT / "chainplus/app/icons/chainplus-48.png").read_bytes()
+    assert all(path.is_file() for path in desktop.files(data))  # the metainfo, the MIME type
     said = installed.run(installed.bin / "chainplus", "--remove-from-menu")
-    assert said.returncode == 0 and not entry.exists() and not icon.exists(), said.stderr
+    assert said.returncode == 0, said.stderr
+    assert not any(path.exists() for path in desktop.files(data))

@@ -1,18 +1,24 @@
 """Chain+ in the desktop's menu, for the person who asks: ``python -m chainplus desktop``, or
 the game's own ``--add-to-menu`` (all a pipx copy has) and ``--remove-from-menu``.
 
-It writes a desktop entry (the freedesktop.org Desktop Entry Specification) to
-``DATA/applications/chainplus.desktop`` and the program's icon at each size to
-``DATA/icons/hicolor/SIZExSIZE/apps/chainplus.png``, where DATA is ``$XDG_DATA_HOME`` or else
-``~/.local/share``, and says where in one line; ``--remove`` takes them away again. The entry
-starts the game the way this copy was installed: the ``chainplus`` command of this Python's
-environment (pip, pipx), else this Python running the clone's ``main.py``. The icons are PNG
-files beside this module, drawn by ``chainplus.ui.art.app_icon``.
+Under DATA, which is ``$XDG_DATA_HOME`` or else ``~/.local/share``, it writes what a desktop
+reads (``FILES``): a desktop entry (``applications/ID.desktop``, Desktop Entry Specification
+1.4, the newest Debian 12's desktop-file-validate knows), the icon at each size and scalable
+(``icons/hicolor/...``), the AppStream metainfo software centres read (``metainfo/``) and the
+MIME type of game records (``mime/packages/``), whose records the entry opens; then it updates
+the desktop's MIME and entry caches where their programs are installed. It says where in one
+line; ``remove`` takes it all away again. ID is the reverse-DNS name AppStream asks for. The
+entry starts the game the way this copy was installed: the ``chainplus`` command of this
+Python's environment (pip, pipx), else this Python running the clone's ``main.py``. The files
+are beside this module: the PNG icons drawn by ``chainplus.ui.art.app_icon``, the rest by hand.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import subprocess
 import sys
 import sysconfig
 from collections.abc import Mapping, Sequence
@@ -23,10 +29,21 @@ from typing import TextIO
 import chainplus
 from chainplus.app import about
 
-APP_ID = "chainplus"
+#: The reverse-DNS name of the entry, its icon, the metainfo and the MIME package.
+APP_ID = "io.github.chainplus.chainplus"
+#: The installed command, and the window's class (SDL names it after the program).
+COMMAND = "chainplus"
+#: Game records, as ``share/APP_ID.xml`` defines them.
+MIME_TYPE = "application/x-chainplus-game"
 ICON_SIZES = (48, 128, 256)
+#: What earlier copies wrote under their old name: taken away when the entry is written or
+#: removed, so the menu never shows two.
+OLD_FILES = ("applications/chainplus.desktop",
+             *(f"icons/hicolor/{s}x{s}/apps/chainplus.png" for s in ICON_SIZES))
 #: The characters that make the specification's Exec key quote an argument.
 RESERVED = frozenset(" \t\n\"'\\><~|&;$*?#()`")
+#: Seconds a cache update may take before it is left (the files are in place already).
+CACHE_SECONDS = 30.0
 
 
 class DesktopError(Exception):
@@ -49,8 +66,25 @@ def entry_path(data: Path) -> Path:
     return data / "applications" / f"{APP_ID}.desktop"
 
 
-def icon_path(data: Path, size: int) -> Path:
+def icon_path(data: Path, size: int | None) -> Path:
+    """The icon at ``size`` pixels (None: the scalable one)."""
+    if size is None:
+        return data / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"
     return data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+
+
+def metainfo_path(data: Path) -> Path:
+    return data / "metainfo" / f"{APP_ID}.metainfo.xml"
+
+
+def mime_path(data: Path) -> Path:
+    return data / "mime" / "packages" / f"{APP_ID}.xml"
+
+
+def files(data: Path) -> list[Path]:
+    """Every file the entry brings under ``data``, the entry first."""
+    return [entry_path(data), *(icon_path(data, size) for size in (*ICON_SIZES, None)),
+            metainfo_path(data), mime_path(data)]
 
 
 def game_command() -> list[str]:
@@ -58,13 +92,13 @@ def game_command() -> list[str]:
     holds (its own scripts folder, then the user's), else this Python and the clone's
     ``main.py`` beside the package."""
     for scheme in (sysconfig.get_default_scheme(), f"{os.name}_user"):
-        script = Path(sysconfig.get_path("scripts", scheme)) / APP_ID
+        script = Path(sysconfig.get_path("scripts", scheme)) / COMMAND
         if script.is_file() and os.access(script, os.X_OK):
             return [str(script)]
     main = Path(chainplus.__file__).resolve().parent.parent / "main.py"
     if main.is_file():
         return [sys.executable, str(main)]
-    raise DesktopError(f"cannot find the {APP_ID} command beside {sys.executable}, nor a "
+    raise DesktopError(f"cannot find the {COMMAND} command beside {sys.executable}, nor a "
                        "clone's main.py: install Chain+ with pip or pipx")
 
 
@@ -91,11 +125,11 @@ def exec_argument(arg: str) -> str:
 
 def entry(command: Sequence[str]) -> str:
     """The desktop entry that starts ``command`` with a file it is given (``%f``: a game
-    record to open), as text."""
+    record to open, from a file manager too: ``MimeType``), as text."""
     exec_line = " ".join(exec_argument(arg) for arg in command)
     keys = {
         "Type": "Application",
-        "Version": "1.5",
+        "Version": "1.4",
         "Name": about.NAME,
         "GenericName": "Chain reaction game",
         "Comment": about.PURPOSE,
@@ -105,42 +139,81 @@ def entry(command: Sequence[str]) -> str:
         "Terminal": "false",
         "Categories": "Game;BoardGame;",
         "Keywords": "chain;reaction;RISC OS;Acorn;board;strategy;",
-        "StartupWMClass": APP_ID,
+        "MimeType": f"{MIME_TYPE};",
+        "StartupWMClass": COMMAND,
     }
     return "[Desktop Entry]\n" + "".join(f"{key}={value}\n" for key, value in keys.items())
 
 
+def shipped(name: str) -> bytes:
+    """A file this copy of Chain+ holds for the desktop, ``icons/NAME`` or ``share/NAME``."""
+    folder, _, file = name.partition("/")
+    try:
+        return resources.files("chainplus.app").joinpath(folder).joinpath(file).read_bytes()
+    except OSError:
+        raise DesktopError(f"this copy of Chain+ has no {name}") from None
+
+
 def icon_bytes(size: int) -> bytes:
     """The icon at ``size`` pixels, as this copy of Chain+ holds it (a PNG file)."""
-    name = f"{APP_ID}-{size}.png"
-    try:
-        return resources.files("chainplus.app").joinpath("icons").joinpath(name).read_bytes()
-    except OSError:
-        raise DesktopError(f"this copy of Chain+ has no icon {name}") from None
+    return shipped(f"icons/chainplus-{size}.png")
+
+
+def contents(data: Path, command: Sequence[str]) -> dict[Path, bytes]:
+    """What goes where under ``data``, the entry starting ``command``."""
+    return {
+        entry_path(data): entry(command).encode("utf-8"),
+        **{icon_path(data, size): icon_bytes(size) for size in ICON_SIZES},
+        icon_path(data, None): shipped("icons/chainplus.svg"),
+        metainfo_path(data): shipped(f"share/{APP_ID}.metainfo.xml"),
+        mime_path(data): shipped(f"share/{APP_ID}.xml"),
+    }
 
 
 def install(data: Path, command: Sequence[str]) -> list[Path]:
-    """Write the entry and the icons under ``data``; the paths written."""
-    written = []
-    for size in ICON_SIZES:
-        path = icon_path(data, size)
+    """Write the entry and everything it brings under ``data`` (the entry last, once its icons
+    are there), take an earlier copy's files away and update the caches; the paths written."""
+    written = contents(data, command)
+    for path, content in reversed(written.items()):
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(icon_bytes(size))
-        written.append(path)
-    path = entry_path(data)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(entry(command), encoding="utf-8")
-    return [path, *written]
+        path.write_bytes(content)
+    _remove_old(data)
+    update_caches(data)
+    return list(written)
 
 
 def remove(data: Path) -> list[Path]:
-    """Take the entry and the icons away from under ``data``; the paths that were there."""
-    removed = []
-    for path in (entry_path(data), *(icon_path(data, size) for size in ICON_SIZES)):
-        if path.is_file():
-            path.unlink()
-            removed.append(path)
+    """Take the entry and everything it brought away from under ``data`` (and an earlier
+    copy's files), and update the caches; the paths that were there."""
+    removed = [path for path in files(data) if path.is_file()]
+    for path in removed:
+        path.unlink()
+    removed += _remove_old(data)
+    if removed:
+        update_caches(data)
     return removed
+
+
+def _remove_old(data: Path) -> list[Path]:
+    gone = [data / name for name in OLD_FILES if (data / name).is_file()]
+    for path in gone:
+        path.unlink()
+    return gone
+
+
+def update_caches(data: Path) -> None:
+    """Let the desktop know at once: the MIME database (which type a record is) and the
+    entries' cache (which program opens it), each where its program is installed; a cache
+    that cannot be updated is left as it is (the desktop rebuilds it at the next login)."""
+    for program, folder in (("update-mime-database", data / "mime"),
+                            ("update-desktop-database", data / "applications")):
+        found = shutil.which(program)
+        if found is None or not folder.is_dir():
+            continue
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            subprocess.run([found, str(folder)], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=CACHE_SECONDS, check=False)
 
 
 def cmd_desktop(take_away: bool, out: TextIO, err: TextIO) -> int:
@@ -161,7 +234,8 @@ def _put_in() -> str:
     except OSError as exc:
         raise _cannot("write", exc, entry_path(data)) from None
     return (f"Chain+ is in the desktop's menu: {entry_path(data)}, its icons in "
-            f"{data / 'icons' / 'hicolor'}.")
+            f"{data / 'icons' / 'hicolor'}, its description and game records' type in "
+            f"{metainfo_path(data).parent} and {mime_path(data).parent}.")
 
 
 def _take_out() -> str:
@@ -170,7 +244,8 @@ def _take_out() -> str:
         gone = remove(data)
     except OSError as exc:
         raise _cannot("remove", exc, entry_path(data)) from None
-    return (f"Chain+ is out of the desktop's menu: removed {entry_path(data)} and its icons."
+    return (f"Chain+ is out of the desktop's menu: removed {entry_path(data)}, its icons, "
+            f"description and game records' type."
             if gone else
             f"Chain+ was not in the desktop's menu: there is no {entry_path(data)}.")
 
