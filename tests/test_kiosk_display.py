@@ -43,7 +43,8 @@ def game_env(tmp_path: Path, display: str | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("SDL_") and k not in ("DISPLAY", "WAYLAND_DISPLAY", st.ENV_DIR)}
     env.update(SDL_AUDIODRIVER="dummy", SDL_RENDER_DRIVER="software", PYTHONPATH=str(ROOT),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_STATE_HOME=str(tmp_path / "state"))
     if display is not None:
         env["DISPLAY"] = display
     return env
@@ -67,7 +68,7 @@ def test_a_kiosk_started_before_its_x_server_appears_once_the_server_is_up(
         tmp_path: Path, wait_for) -> None:
     display = free_display()
     env = game_env(tmp_path, display)
-    log_file = tmp_path / "config" / "chainplus" / KIOSK_FOLDER / st.LOG_FILE
+    log_file = tmp_path / "state" / "chainplus" / KIOSK_FOLDER / st.LOG_FILE
     err_file = tmp_path / "kiosk.err"
 
     def log() -> str:

@@ -16,13 +16,14 @@ from paths import ROOT
 from setups import options_of
 
 from chainplus.app import settings as st
+from chainplus.app.folders import Folders
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.kiosk.supervisor import MAX_DELAY, kiosk_logger
 from chainplus.ui.window import launch
 from chainplus.ui.window.app import App
-from chainplus.ui.window.command_line import KIOSK_FOLDER, build_parser, files_folder
+from chainplus.ui.window.command_line import KIOSK_FOLDER, build_parser, files_folders
 from chainplus.ui.window.launch import main
 
 WAIT = 60.0  # generous: the machine may be busy
@@ -107,10 +108,11 @@ def test_a_killed_kiosk_game_is_restarted_and_resumes_after_the_last_move(tmp_pa
 
 def test_a_kiosk_keeps_its_autosave_and_settings_apart_from_the_window(tmp_path, monkeypatch):
     monkeypatch.delenv(st.ENV_DIR, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    for kind in ("CONFIG", "DATA", "STATE"):
+        monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
     monkeypatch.setenv("CHAINPLUS_FIRST_FRAME_EXIT", "1")
     monkeypatch.setenv("SDL_NO_SIGNAL_HANDLERS", "1")  # a kiosk sets it; put back afterwards
-    window = tmp_path / "chainplus"
+    window = tmp_path / "state" / "chainplus"
     game = Game((1, 2))
     for square in (0, 9, 18):
         game.play(square)
@@ -129,9 +131,41 @@ def test_config_dir_and_its_variable_still_say_where_a_kiosk_keeps_its_files(
         tmp_path, monkeypatch):
     parse = build_parser().parse_args
     monkeypatch.delenv(st.ENV_DIR, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    assert files_folder(parse(["--kiosk"])) == tmp_path / "chainplus" / KIOSK_FOLDER
-    assert files_folder(parse([])) == tmp_path / "chainplus"
-    assert files_folder(parse(["--kiosk", "--config-dir", str(tmp_path / "a")])) == tmp_path / "a"
+    for kind in ("CONFIG", "DATA", "STATE"):
+        monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
+    window = Folders(tmp_path / "config" / "chainplus", tmp_path / "data" / "chainplus",
+                     tmp_path / "state" / "chainplus")
+    assert files_folders(parse([])) == window
+    assert files_folders(parse(["--kiosk"])) == window.sub(KIOSK_FOLDER)
+    assert files_folders(parse(["--kiosk", "--config-dir", str(tmp_path / "a")])
+                         ) == Folders.one(tmp_path / "a")  # all in the one folder given
     monkeypatch.setenv(st.ENV_DIR, str(tmp_path / "b"))
-    assert files_folder(parse(["--kiosk"])) == tmp_path / "b"
+    assert files_folders(parse(["--kiosk"])) == Folders.one(tmp_path / "b")
+
+
+def test_a_window_moves_an_earlier_versions_files_once_and_says_so_in_the_log(
+        tmp_path, monkeypatch):
+    monkeypatch.delenv(st.ENV_DIR, raising=False)
+    for kind in ("CONFIG", "DATA", "STATE"):
+        monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
+    monkeypatch.setenv("CHAINPLUS_FIRST_FRAME_EXIT", "1")
+    old = tmp_path / "config" / "chainplus"
+    game = Game((1, 2))
+    for square in (0, 9, 18):
+        game.play(square)
+    st.write_autosave(old, game, extra={"plays_as": ["human", "human", "human", "human"]})
+    (old / "games" / "kept").mkdir(parents=True)
+    (old / "games" / "kept" / "2026-11-26_10-15-02.json").write_text(
+        '{"players": 2, "moves": [[0, 0]]}')
+    autosave = (old / st.AUTOSAVE_FILE).read_bytes()
+    assert main(["--seats", "H,H"]) == 0
+    state, data = tmp_path / "state" / "chainplus", tmp_path / "data" / "chainplus"
+    assert (data / "games" / "kept" / "2026-11-26_10-15-02.json").is_file()
+    assert json.loads((state / st.AUTOSAVE_FILE).read_bytes())["moves"] == json.loads(
+        autosave)["moves"]  # carried on, and autosaved where it lives now
+    assert not (old / st.AUTOSAVE_FILE).exists() and not (old / "games").exists()
+    for handler in kiosk_logger(state).handlers:
+        handler.flush()
+    log = (state / st.LOG_FILE).read_text()
+    assert f"moved the games (1 file) from {old / 'games'}" in log
+    assert f"moved the autosave and log (1 file) from {old} to {state}" in log

@@ -1,8 +1,10 @@
-"""Settings and autosave files: round trips, bad files set aside, atomic writes under kill -9."""
+"""Settings and autosave files: round trips, bad files set aside, atomic writes under kill -9;
+where each kind of file lives, and an earlier version's files moved there."""
 
 from __future__ import annotations
 
 import errno
+import io
 import json
 import os
 import random
@@ -15,9 +17,13 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
+from chainplus.app import folders as folders_module
 from chainplus.app import settings as st
+from chainplus.app.folders import Folders, player_folders, settle
+from chainplus.app.panel import panel_of
 from chainplus.app.placement import Placement
 from chainplus.app.seats import SeatSpec, parse_seats
+from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
 from chainplus.tools import cli
@@ -306,3 +312,153 @@ def test_a_bad_window_falls_back_to_none_with_one_warning(tmp_path, window):
     (tmp_path / st.SETTINGS_FILE).write_text(json.dumps(data))
     loaded, warnings = st.load_settings(tmp_path)
     assert loaded.speed == "fast" and loaded.window is None and len(warnings) == 1
+
+
+# --------------------------------------------------------------------------- the folders
+def xdg(monkeypatch, tmp_path: Path, **given: str) -> Path:
+    """A Linux home in ``tmp_path`` with only the XDG variables ``given``; the home."""
+    home = tmp_path / "home"
+    for name in (st.ENV_DIR, "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setattr(sys, "platform", "linux")
+    for name, value in given.items():
+        monkeypatch.setenv(name, value)
+    return home
+
+
+def test_on_linux_settings_games_and_autosave_each_have_their_xdg_folder(monkeypatch,
+                                                                         tmp_path):
+    home = xdg(monkeypatch, tmp_path)
+    assert player_folders() == Folders(home / ".config" / "chainplus",
+                                       home / ".local" / "share" / "chainplus",
+                                       home / ".local" / "state" / "chainplus")
+    xdg(monkeypatch, tmp_path, XDG_CONFIG_HOME="/c", XDG_DATA_HOME="/d", XDG_STATE_HOME="/s")
+    assert player_folders() == Folders(Path("/c/chainplus"), Path("/d/chainplus"),
+                                       Path("/s/chainplus"))
+    # relative paths are ignored, as the specification says
+    home = xdg(monkeypatch, tmp_path, XDG_CONFIG_HOME="c", XDG_DATA_HOME="d",
+               XDG_STATE_HOME="./s")
+    assert player_folders() == Folders(home / ".config" / "chainplus",
+                                       home / ".local" / "share" / "chainplus",
+                                       home / ".local" / "state" / "chainplus")
+
+
+def test_a_folder_given_or_windows_and_macos_keep_everything_in_one(monkeypatch, tmp_path):
+    xdg(monkeypatch, tmp_path, XDG_DATA_HOME="/d", XDG_STATE_HOME="/s")
+    assert player_folders(tmp_path / "opt") == Folders.one(tmp_path / "opt")
+    monkeypatch.setenv(st.ENV_DIR, str(tmp_path / "env"))
+    assert player_folders() == Folders.one(tmp_path / "env")
+    monkeypatch.delenv(st.ENV_DIR)
+    for platform in ("win32", "darwin"):
+        monkeypatch.setattr(sys, "platform", platform)
+        assert player_folders() == Folders.one(st.system_dir())
+    assert settle(Folders.one(tmp_path)) == (Folders.one(tmp_path), [])  # nothing to move
+
+
+def old_layout(folder: Path) -> dict[str, bytes]:
+    """The files an earlier version kept in the configuration folder, by name."""
+    game = Game()
+    for square in (0, 63, 0):
+        game.play(square)
+    st.write_autosave(folder, game)
+    files = {"settings.json": b"{}", "autosave.json.bad-20261126-101502": b"[",
+             "chainplus.log": b"log\n", "chainplus.log.1": b"older\n",
+             "games/kept/2026-11-26_10-15-02.json": b'{"players": 2, "moves": []}',
+             "games/saved/2026-11-27_09-00-00.json": b'{"players": 3, "moves": []}'}
+    for name, content in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(content)
+    return {**files, "autosave.json": (folder / "autosave.json").read_bytes()}
+
+
+def layout(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_an_earlier_versions_files_move_to_their_folders_once(monkeypatch, tmp_path) -> None:
+    home = xdg(monkeypatch, tmp_path)
+    folders = player_folders()
+    old = old_layout(folders.config)
+    used, notes = settle(folders)
+    assert used == folders
+    assert layout(folders.config) == {"settings.json": b"{}"}  # the settings stay
+    assert layout(folders.data) == {k: v for k, v in old.items() if k.startswith("games/")}
+    assert layout(folders.state) == {k: v for k, v in old.items()
+                                     if k.startswith(("autosave", "chainplus.log"))}
+    assert notes == [f"moved the games (2 files) from {folders.config / 'games'} to "
+                     f"{folders.data / 'games'}",
+                     f"moved the autosave and log (4 files) from {folders.config} to "
+                     f"{folders.state}"]
+    assert settle(folders) == (folders, [])  # once
+    store = Store(folders, stream=io.StringIO())
+    assert store.resume(panel_of(), False)[0] is not None  # the game carries on
+    assert [e.path.name for e in store.recent_games(5)] == ["2026-11-27_09-00-00.json",
+                                                            "2026-11-26_10-15-02.json"]
+    assert home.is_dir()
+
+
+def test_a_name_the_new_folder_has_already_stays_where_it_was(monkeypatch, tmp_path) -> None:
+    xdg(monkeypatch, tmp_path)
+    folders = player_folders()
+    old = old_layout(folders.config)
+    (folders.state).mkdir(parents=True)
+    (folders.state / "autosave.json").write_text("newer")
+    used, notes = settle(folders)
+    assert used == folders and (folders.state / "autosave.json").read_text() == "newer"
+    assert (folders.config / "autosave.json").read_bytes() == old["autosave.json"]  # not lost
+    assert f"kept autosave.json in {folders.config}" in notes[-1]
+
+
+def test_a_move_that_cannot_be_made_leaves_the_old_files_in_use(monkeypatch, tmp_path) -> None:
+    """A file where the new folders should be (as a read-only disk would): nothing moves, and
+    the old folder is used for the games, the autosave and the log."""
+    xdg(monkeypatch, tmp_path, XDG_DATA_HOME=str(tmp_path / "blocked"),
+        XDG_STATE_HOME=str(tmp_path / "blocked"))
+    (tmp_path / "blocked").write_text("a file")
+    folders = player_folders()
+    old = old_layout(folders.config)
+    used, notes = settle(folders)
+    assert used == Folders.one(folders.config) and layout(folders.config) == old
+    assert len(notes) == 2 and all(note.startswith("cannot move ") and
+                                   note.endswith("they stay in use where they are")
+                                   for note in notes)
+    store = Store(used, stream=io.StringIO())
+    assert store.resume(panel_of(), False)[0] is not None
+    assert len(store.recent_games(5)) == 2
+
+
+def test_a_move_that_fails_half_way_puts_back_what_it_moved(monkeypatch, tmp_path) -> None:
+    xdg(monkeypatch, tmp_path)
+    folders = player_folders()
+    old = old_layout(folders.config)
+    real = folders_module.move_file
+    calls = []
+
+    def disk_goes_read_only(source: Path, target: Path) -> None:
+        calls.append(source)
+        if len(calls) == 2 and folders.data in target.parents:
+            raise OSError(errno.EROFS, "Read-only file system", str(target))
+        real(source, target)
+
+    monkeypatch.setattr(folders_module, "move_file", disk_goes_read_only)
+    used, notes = settle(folders)
+    assert used == Folders(folders.config, folders.config, folders.state)
+    assert not layout(folders.data)  # the game moved first is back
+    assert {k: v for k, v in layout(folders.config).items() if k.startswith("games/")} == {
+        k: v for k, v in old.items() if k.startswith("games/")}
+    assert notes[0].startswith("cannot move the games") and "Read-only" in notes[0]
+
+
+def test_a_move_to_another_disk_copies_whole_then_removes(monkeypatch, tmp_path) -> None:
+    source, target = tmp_path / "a" / "autosave.json", tmp_path / "b" / "c" / "autosave.json"
+    source.parent.mkdir()
+    source.write_bytes(b"{}" * 5000)
+
+    def other_disk(a: object, b: object) -> None:
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "rename", other_disk)
+    folders_module.move_file(source, target)
+    assert target.read_bytes() == b"{}" * 5000 and not source.exists()
+    assert [p.name for p in target.parent.iterdir()] == ["autosave.json"]  # no temporary

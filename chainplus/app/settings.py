@@ -66,8 +66,9 @@ DEFAULTS = Settings()
 
 
 def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The folder for settings, autosave and log: an option, $CHAINPLUS_CONFIG_DIR, or where
-    this system keeps a program's files for its user (``system_dir``)."""
+    """The folder for settings (and, given by an option or $CHAINPLUS_CONFIG_DIR, for every
+    file: ``folders.player_folders``), else where this system keeps a program's settings for
+    its user (``system_dir``)."""
     if override:
         return Path(override).expanduser()
     if os.environ.get(ENV_DIR):
@@ -79,14 +80,21 @@ def system_dir() -> Path:
     r"""Where the system expects a program's files for its user: %APPDATA%\Chain+ on
     Windows (the roaming application-data folder; ~\AppData\Roaming when APPDATA is unset),
     ~/Library/Application Support/Chain+ on macOS, and on Linux and every other system
-    $XDG_CONFIG_HOME/chainplus, else ~/.config/chainplus."""
+    $XDG_CONFIG_HOME/chainplus, else ~/.config/chainplus (``folders`` puts the games and the
+    autosave in their own XDG folders there)."""
     if sys.platform == "win32":
         base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
         return Path(base) / APP_FOLDER
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Application Support" / APP_FOLDER
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base).expanduser() / "chainplus"
+    return xdg_base("XDG_CONFIG_HOME", ".config") / "chainplus"
+
+
+def xdg_base(variable: str, fallback: str) -> Path:
+    """``$variable`` when it is an absolute path, else ``~/fallback``: the XDG Base Directory
+    Specification ignores a relative one."""
+    given = os.environ.get(variable, "")
+    return Path(given) if os.path.isabs(given) else Path.home() / fallback
 
 
 # --------------------------------------------------------------------------- files

@@ -1,5 +1,6 @@
 """The window's files: settings remembered between runs, the autosaved game and the games
-folder (``games``: finished games kept, games saved by the player), in one folder.
+folder (``games``: finished games kept, games saved by the player), each in its own folder
+(``folders.Folders``) or all in one.
 
 Every file problem becomes a one-line warning, printed once on standard error (and logged in
 kiosk mode); nothing here raises for a file. Failures to write are also kept for the window,
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from chainplus.app import settings as st
+from chainplus.app.folders import Folders
 from chainplus.app.games import GAMES_FOLDER, Clock, GameEntry, GamesFolder, local_now
 from chainplus.app.panel import Panel, plays_as_list, restore_plays_as
 from chainplus.app.settings import Settings, WriteFailure
@@ -27,14 +29,15 @@ from chainplus.core.records import RecordError, game_from_data
 MAX_CODE = 16
 
 class Store:
-    """Settings and autosave in ``folder``; warnings go to ``stream`` once each, and the log."""
+    """Settings, autosave and games in ``folders`` (or all in one folder); warnings go to
+    ``stream`` once each, and the log."""
 
-    def __init__(self, folder: Path, logger: logging.Logger | None = None,
+    def __init__(self, folders: Path | Folders, logger: logging.Logger | None = None,
                  stream: TextIO | None = None, write_settings: bool = True,
                  clock: Clock = local_now) -> None:
-        self.folder = folder
+        self.folders = folders if isinstance(folders, Folders) else Folders.one(folders)
         self.clock = clock
-        self.games = GamesFolder(folder / GAMES_FOLDER, clock)
+        self.games = GamesFolder(self.folders.data / GAMES_FOLDER, clock)
         self.host_code: str | None = None  # the autosaved hosted game's join code
         self.logger = logger
         self.stream = stream
@@ -77,8 +80,8 @@ class Store:
         """The settings remembered (defaults for what is missing or bad); ``first_run`` says
         whether there was no settings file yet: then the next ``save_settings`` writes one,
         so that the next run is not a first run too."""
-        self.first_run = not (self.folder / st.SETTINGS_FILE).exists()
-        settings, warnings = st.load_settings(self.folder)
+        self.first_run = not (self.folders.config / st.SETTINGS_FILE).exists()
+        settings, warnings = st.load_settings(self.folders.config)
         self.warn(warnings)
         self.last_settings = settings if not (warnings or self.first_run) else None
         self.last_join = settings.join
@@ -91,7 +94,7 @@ class Store:
         if not self.write_settings or settings == self.last_settings:
             return
         self.last_settings = settings
-        self._wrote(st.save_settings(self.folder, settings))
+        self._wrote(st.save_settings(self.folders.config, settings))
 
     def remember_join(self, address: str) -> None:
         """Remember ``address`` as the host last joined (written with the next settings)."""
@@ -101,7 +104,7 @@ class Store:
         """Autosave ``game`` with who plays each seat (and any ``extra`` keys)."""
         self.saves += 1
         extra = {"plays_as": plays_as_list(panel), **(extra or {})}
-        self._wrote(st.write_autosave(self.folder, game, extra=extra))
+        self._wrote(st.write_autosave(self.folders.state, game, extra=extra))
 
     def resume(self, panel: Panel, fixed_seats: bool, within: float | None = None
                ) -> tuple[Game | None, Game | None]:
@@ -112,7 +115,7 @@ class Store:
         game's join code is kept as ``host_code``. With ``within`` (a kiosk) only an autosave
         written at most that many seconds ago is carried on; an older one is left for a fresh
         game, and the log says which."""
-        game, extra, warnings = st.read_autosave(self.folder)
+        game, extra, warnings = st.read_autosave(self.folders.state)
         self.warn(warnings)
         if game is not None and within is not None and not self._recent(within):
             return None, None
@@ -133,7 +136,8 @@ class Store:
         """Whether the autosave was written at most ``within`` seconds ago by the store's
         clock (a restart after a crash), said in the log either way."""
         try:
-            age = self.clock().timestamp() - (self.folder / st.AUTOSAVE_FILE).stat().st_mtime
+            age = self.clock().timestamp() - (self.folders.state / st.AUTOSAVE_FILE).stat(
+                ).st_mtime
         except OSError:
             return False
         recent = 0 <= age <= within

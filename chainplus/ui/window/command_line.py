@@ -16,6 +16,7 @@ from typing import TypeVar, overload
 
 from chainplus.app import about
 from chainplus.app import settings as st
+from chainplus.app.folders import Folders, player_folders
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.seats import SeatSpec, parse_seats
 from chainplus.app.settings import SPEEDS, Settings
@@ -27,7 +28,7 @@ from chainplus.net.hosted_game import SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
 
-#: A kiosk's own subfolder of the config folder: its autosave and settings never meet the
+#: A kiosk's own subfolder of each folder: its autosave and settings never meet the
 #: window's (a kiosk once resumed a player's unfinished game, then its demonstration game
 #: overwrote it).
 KIOSK_FOLDER = "kiosk"
@@ -125,12 +126,14 @@ def build_parser() -> argparse.ArgumentParser:
                              "N a player over the network (the window hosts the game), "
                              "- not in play (e.g. H,C5:10)")
     parser.add_argument("--config-dir", default=None, metavar="DIR",
-                        help="folder for settings, the autosaved game, the games folder and "
-                             f"the kiosk log (default: ${st.ENV_DIR}, else the system's own: "
-                             "~/.config/chainplus or $XDG_CONFIG_HOME/chainplus, "
-                             "%%APPDATA%%\\Chain+ on Windows, ~/Library/Application "
-                             "Support/Chain+ on macOS; a kiosk uses its "
-                             f"{KIOSK_FOLDER!r} subfolder, unless this option or "
+                        help="one folder for the settings, the autosaved game, the games "
+                             f"folder and the log (default: ${st.ENV_DIR}, else the system's "
+                             "own: on Linux the settings in $XDG_CONFIG_HOME/chainplus, the "
+                             "games in $XDG_DATA_HOME/chainplus, the autosave and log in "
+                             "$XDG_STATE_HOME/chainplus (~/.config, ~/.local/share, "
+                             "~/.local/state when unset); %%APPDATA%%\\Chain+ on Windows, "
+                             "~/Library/Application Support/Chain+ on macOS; a kiosk uses "
+                             f"their {KIOSK_FOLDER!r} subfolder, unless this option or "
                              f"${st.ENV_DIR} says where)")
     parser.add_argument("--lessons", action="store_true",
                         help="explain again, the first time each happens, a loaded square, "
@@ -147,14 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _kiosk_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kiosk", action="store_true",
-                        help="kiosk mode: full screen, mouse only, cannot be closed by a "
-                             f"visitor; the operator ends it with {OPERATOR_KEY_NAME}; "
-                             "restarted if it dies, errors logged to the config folder")
+                        help="kiosk mode: full screen, played with the mouse, a finger, the "
+                             "keys or a controller, cannot be closed by a visitor; the operator "
+                             f"ends it with {OPERATOR_KEY_NAME}; restarted if it dies, errors "
+                             "logged to chainplus.log (see --config-dir)")
     parser.add_argument("--lock-panel", action="store_true",
                         help="the players panel cannot be changed (for a kiosk)")
     parser.add_argument("--idle-seconds", type=_seconds, default=60.0, metavar="N",
-                        help="kiosk: after N seconds with no mouse input the computer plays "
-                             "a demonstration game until someone clicks (default 60)")
+                        help="kiosk: after N seconds with no input (mouse, finger, key or "
+                             "controller) the computer plays a demonstration game until "
+                             "someone touches one (default 60)")
     parser.add_argument("--keep-games", action="store_true",
                         help="kiosk: keep each finished game in the games folder and let "
                              "visitors save theirs (a kiosk keeps no games unless this is "
@@ -243,8 +248,9 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
     )
 
 
-def files_folder(args: argparse.Namespace) -> Path:
-    """Where settings, autosave and log live: a kiosk's own subfolder unless told."""
+def files_folders(args: argparse.Namespace) -> Folders:
+    """Where settings, games, autosave and log live (``folders.player_folders``): a kiosk's
+    own subfolder of each unless told."""
     if args.kiosk and not args.config_dir and not os.environ.get(st.ENV_DIR):
-        return st.config_dir() / KIOSK_FOLDER
-    return st.config_dir(args.config_dir)
+        return player_folders().sub(KIOSK_FOLDER)
+    return player_folders(args.config_dir)

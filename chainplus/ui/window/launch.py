@@ -22,6 +22,7 @@ import pygame
 
 from chainplus.app import desktop
 from chainplus.app import settings as st
+from chainplus.app.folders import settle
 from chainplus.app.options import Options
 from chainplus.app.store import Store
 from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
@@ -32,7 +33,7 @@ from chainplus.ui.window.command_line import (
     build_parser,
     check_join,
     check_menu,
-    files_folder,
+    files_folders,
     options_from,
 )
 from chainplus.ui.window.display import Display, ScreenDisplay
@@ -60,12 +61,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.add_to_menu or args.remove_from_menu:
         return desktop.cmd_desktop(args.remove_from_menu, sys.stdout, sys.stderr)
     check_join(parser, args)
-    folder = files_folder(args)
+    folders, moves = settle(files_folders(args))
+    folder = folders.state  # the log's
+    if moves:  # files an earlier version kept with the settings, said once in the log
+        for line in moves:
+            kiosk_logger(folder).info("%s", line)
 
     if args.kiosk and not args.supervised:
         return supervise(child_command(GAME_MODULE, argv), kiosk_logger(folder))
     logger = kiosk_logger(folder) if args.kiosk else None
-    store = Store(folder, logger=logger, write_settings=not args.kiosk)
+    store = Store(folders, logger=logger, write_settings=not args.kiosk)
     options = options_from(args, store.load_settings())
     first_frame_exit = os.environ.get("CHAINPLUS_FIRST_FRAME_EXIT") == "1"
     try:
