@@ -24,7 +24,8 @@ contracts and CI checks them)::
 Beside the package, in a clone only: ``lab`` (the development rigs that drive the window
 headless, and the research tools of the judgement), which imports ``chainplus``, and ``tests``,
 the pytest suite; nothing here imports either. ``pyproject.toml`` builds the wheel, which holds
-this package alone; the version is here.
+this package alone; the release is here, and ``common.version`` adds the commit of a
+development build.
 """
 
 __version__ = "0.1.0"

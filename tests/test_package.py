@@ -1,12 +1,15 @@
-"""Chain+ as a Python user installs it (pyproject.toml): the wheel holds the game and nothing
-else, and installed into a fresh virtual environment outside the clone it works with no clone
-in sight: ``chainplus --version``, the no-display exit, a kiosk under its supervisor, a
+"""Chain+ as a Python user installs it (pyproject.toml, setup.py): the wheel holds the game and
+nothing else, and installed into a fresh virtual environment outside the clone it works with no
+clone in sight: ``chainplus --version``, the no-display exit, a kiosk under its supervisor, a
 headless host and a bot playing a game to its end, ``replay`` of its record, and its own
-command put in the desktop's menu.
+command put in the desktop's menu. A build says which commit it is from; the sdist holds what
+its tests need, and they pass in it.
 
 The wheel is built once for the module, as pip builds any project (``pip wheel``, which fetches
-setuptools for the build from the package index). pygame-ce goes into the new environment from
-a wheel made of the copy this Python runs (``wheel_of_installed``): nothing else is downloaded.
+setuptools for the build from the package index), from a copy of the clone that git still sees
+as the clone. pygame-ce goes into the new environment from a wheel made of the copy this Python
+runs (``wheel_of_installed``): nothing else is downloaded. The sdist is built by setuptools
+itself, in a virtual environment that fetches it as pip's build does.
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ import pytest
 from paths import ROOT
 
 import chainplus
-from chainplus.app import desktop
+from chainplus.app import about, desktop
 from chainplus.app import settings as st
+from chainplus.common import version
 from chainplus.core.records import game_from_data
 from chainplus.kiosk.supervisor import NO_DISPLAY, STOPPED
 
@@ -49,8 +53,8 @@ def wheel_of_installed(name: str, folder: Path) -> Path:
     """A wheel of distribution ``name`` made from the files this Python has installed (as
     their RECORD lists them), for an environment that must not download it."""
     dist = metadata.distribution(name)
-    about = dist.read_text("WHEEL") or ""
-    tag = next(line.split(":", 1)[1].strip() for line in about.splitlines()
+    wheel_info = dist.read_text("WHEEL") or ""
+    tag = next(line.split(":", 1)[1].strip() for line in wheel_info.splitlines()
                if line.startswith("Tag:"))
     stem = f"{dist.metadata['Name'].replace('-', '_')}-{dist.version}"
     made = {f"{stem}.dist-info/{file}" for file in
@@ -70,14 +74,26 @@ def wheel_of_installed(name: str, folder: Path) -> Path:
     return target
 
 
+def source_copy(folder: Path) -> tuple[Path, dict[str, str]]:
+    """A copy of the clone in ``folder`` (a build writes build/ and egg-info beside its
+    sources: the clone gets none of it), and the environment in which git sees it as the
+    clone (its history, for the version), when the clone is a git checkout."""
+    shutil.copytree(ROOT, folder / "source", ignore=NOT_SOURCES)
+    git = run(["git", "-C", ROOT, "rev-parse", "--absolute-git-dir"]) if shutil.which(
+        "git") and (ROOT / ".git").exists() else None
+    env = dict(os.environ)
+    if git is not None and git.returncode == 0:
+        env.update(GIT_DIR=git.stdout.strip(), GIT_WORK_TREE=str(folder / "source"))
+    return folder / "source", env
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel pip builds from a copy of the clone (a build writes build/ and egg-info
-    beside its sources: the clone gets none of it)."""
+    """The wheel pip builds from a copy of the clone."""
     folder = tmp_path_factory.mktemp("build")
-    shutil.copytree(ROOT, folder / "source", ignore=NOT_SOURCES)
+    source, env = source_copy(folder)
     built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir",
-                 folder / "dist", folder / "source"])
+                 folder / "dist", source], env=env)
     assert built.returncode == 0, built.stdout + built.stderr
     [found] = (folder / "dist").glob("chainplus-*.whl")
     return found
@@ -135,10 +151,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Installe
 # ---------------------------------------------------------------------------------- the wheel
 def test_the_wheel_holds_the_game_and_nothing_else(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    info = f"chainplus-{chainplus.__version__}.dist-info"
+    info = f"chainplus-{about.VERSION}.dist-info"
     assert {name.split("/")[0] for name in names} == {"chainplus", info}  # no tests, no lab
     clone = {path.relative_to(ROOT).as_posix() for path in (ROOT / "chainplus").rglob("*")
              if path.is_file() and "__pycache__" not in path.parts}
+    clone.add("chainplus/_version.py")  # the build's (an unpacked sdist has it already)
     notes = {name for name in clone if name.endswith(".md")}  # for developers: ai/NOTES.md
     assert "chainplus/ai/NOTES.md" in notes  # the clone has them, and keeps them
     # everything else the package holds, its data files too (the level 5 weights, the icons)
@@ -148,15 +165,18 @@ def test_the_wheel_holds_the_game_and_nothing_else(wheel: Path) -> None:
             f"chainplus/app/share/{desktop.APP_ID}.metainfo.xml"} <= names
     assert f"{info}/licenses/LICENSE" in names
     with zipfile.ZipFile(wheel) as opened:
-        about = opened.read(f"{info}/METADATA").decode()
-    assert f"\nVersion: {chainplus.__version__}\n" in about
-    needs = [line for line in about.splitlines() if line.startswith("Requires-Dist:")]
+        meta = opened.read(f"{info}/METADATA").decode()
+        built = opened.read("chainplus/_version.py").decode()
+    assert f"\nVersion: {about.VERSION}\n" in meta and built == f'VERSION = "{about.VERSION}"\n'
+    assert "\nProject-URL: Homepage, https://" in meta
+    needs = [line for line in meta.splitlines() if line.startswith("Requires-Dist:")]
     assert [line for line in needs if "extra ==" not in line] == [
         "Requires-Dist: pygame-ce<3,>=2.5.8"]
 
 
 def test_every_way_of_starting_chainplus_says_its_version(installed: Installed) -> None:
-    line = f"Chain+ {chainplus.__version__}\n"
+    """The same, down to the commit, for a wheel built from the clone and the clone itself."""
+    line = f"Chain+ {about.VERSION}\n"
     clone = {**os.environ, "PYTHONPATH": str(ROOT)}
     for said in (installed.run(installed.bin / "chainplus", "--version"),
                  installed.run(installed.python, "-m", "chainplus", "--version"),
@@ -259,3 +279,103 @@ def test_an_installed_chainplus_puts_its_own_command_in_the_desktops_menu(
     said = installed.run(installed.bin / "chainplus", "--remove-from-menu")
     assert said.returncode == 0, said.stderr
     assert not any(path.exists() for path in desktop.files(data))
+
+
+# ------------------------------------------------------------------------------ the version
+def git_in(folder: Path, *args: str) -> str:
+    done = run(["git", "-C", folder, "-c", "user.name=t", "-c", "user.email=t@example.org",
+                *args])
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_a_build_after_a_release_says_the_next_versions_dev_build_and_its_commit(
+        tmp_path: Path) -> None:
+    """No tags: the release is the commit giving CHANGELOG.md its heading."""
+    git_in(tmp_path, "init", "-q")
+    (tmp_path / "chainplus").mkdir()
+    (tmp_path / "chainplus" / "__init__.py").write_text('__version__ = "0.1.0"\n')
+    (tmp_path / "CHANGELOG.md").write_text("# Changelog\n\n## [Unreleased]\n")
+    git_in(tmp_path, "add", ".")
+    git_in(tmp_path, "commit", "-q", "-m", "the game")
+    # no heading for it yet: the commit that set __version__ is the release
+    assert version.from_git(tmp_path, "0.1.0") == "0.1.0"
+    (tmp_path / "CHANGELOG.md").write_text("# Changelog\n\n## [Unreleased]\n\n- more\n")
+    git_in(tmp_path, "commit", "-q", "-am", "more")
+    assert version.from_git(tmp_path, "0.1.0") == "0.1.1.dev1+g" + git_in(
+        tmp_path, "rev-parse", "--short=7", "HEAD")
+    (tmp_path / "CHANGELOG.md").write_text("# Changelog\n\n## [Unreleased]\n\n"
+                                           "## [0.1.0] - 2026-11-27\n")
+    git_in(tmp_path, "commit", "-q", "-am", "0.1.0")
+    assert version.from_git(tmp_path, "0.1.0") == "0.1.0"  # the release itself
+    seen = set()
+    for n in (1, 2):
+        (tmp_path / "README.md").write_text(f"{n}\n")
+        git_in(tmp_path, "add", ".")
+        git_in(tmp_path, "commit", "-q", "-m", f"change {n}")
+        head = git_in(tmp_path, "rev-parse", "--short=7", "HEAD")
+        seen.add(version.from_git(tmp_path, "0.1.0"))
+        assert version.from_git(tmp_path, "0.1.0") == f"0.1.1.dev{n}+g{head}"
+    assert len(seen) == 2  # each build told apart
+    inner = tmp_path / "chainplus"
+    assert version.from_git(inner, "0.1.0") is None  # not the checkout's top: not its version
+    assert version.of_package(tmp_path / "elsewhere" / "chainplus", "0.1.0") == "0.1.0"
+
+
+def test_the_release_is_changelogs_latest() -> None:
+    """``__version__`` names the newest release CHANGELOG.md has a heading for."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    latest = next(line for line in text.splitlines() if line.startswith("## [") and
+                  not line.startswith("## [Unreleased]"))
+    assert latest.startswith(f"## [{chainplus.__version__}] - ")
+    assert chainplus.__version__ == about.VERSION or about.VERSION.startswith(
+        f"{version.next_version(chainplus.__version__)}.dev")
+
+
+# ------------------------------------------------------------------------------- the sdist
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist setuptools builds from a copy of the clone, unpacked: its folder."""
+    folder = tmp_path_factory.mktemp("sdist")
+    source, env = source_copy(folder)
+    made = run([sys.executable, "-m", "venv", folder / "env"])
+    assert made.returncode == 0, made.stderr
+    added = run([folder / "env" / "bin" / "python", "-m", "pip", "install", "--quiet",
+                 "setuptools>=77"])
+    assert added.returncode == 0, added.stdout + added.stderr
+    built = run([folder / "env" / "bin" / "python", "-c",
+                 "import sys; from setuptools import build_meta; "
+                 "print(build_meta.build_sdist(sys.argv[1]))", folder / "dist"],
+                cwd=source, env=env)
+    assert built.returncode == 0, built.stdout + built.stderr
+    name = built.stdout.split()[-1]
+    shutil.unpack_archive(folder / "dist" / name, folder / "unpacked")
+    return folder / "unpacked" / name.removesuffix(".tar.gz")
+
+
+def test_the_sdist_holds_the_tests_docs_changelog_and_main_py(sdist: Path) -> None:
+    def files(root: Path, under: str) -> set[str]:
+        return {p.relative_to(root).as_posix() for p in (root / under).rglob("*")
+                if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+
+    for folder in ("tests", "docs", "chainplus", "assets"):
+        assert files(ROOT, folder) - {"chainplus/_version.py"} <= files(sdist, folder), folder
+    for name in ("CHANGELOG.md", "main.py", "README.md", "LICENSE", "requirements.txt",
+                 "requirements-test.txt", "pyproject.toml", "setup.py"):
+        assert (sdist / name).read_bytes() == (ROOT / name).read_bytes(), name
+    assert (sdist / "chainplus" / "_version.py").read_text() == f'VERSION = "{about.VERSION}"\n'
+    assert sdist.name == f"chainplus-{about.VERSION}"
+
+
+def test_the_tests_pass_in_an_unpacked_sdist(sdist: Path) -> None:
+    """A few test files that reach for the helpers, the data, the docs and the changelog;
+    its main.py says the sdist's version."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    tested = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                  "tests/test_rules.py", "tests/test_settings.py", "tests/test_desktop.py",
+                  "tests/test_judge.py", "tests/test_ui_info.py"], cwd=sdist, env=env)
+    assert tested.returncode == 0, tested.stdout[-3000:] + tested.stderr[-3000:]
+    assert " passed" in tested.stdout and " failed" not in tested.stdout
+    said = run([sys.executable, "main.py", "--version"], cwd=sdist, env=env)
+    assert said.stdout == f"Chain+ {about.VERSION}\n", said

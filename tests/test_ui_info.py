@@ -10,7 +10,6 @@ import pygame
 import pytest
 from paths import ROOT
 
-import chainplus
 from chainplus.app import about
 from chainplus.ui.art import font, games_view, info_view, panel_view
 from chainplus.ui.art.board_view import cell_rect
@@ -139,12 +138,15 @@ def test_every_help_line_fits_the_help_box(ui) -> None:
 
 
 def test_the_version_shown_is_the_packages(ui) -> None:
+    """This copy's, down to the commit (``common.version``): a development build's fits too."""
     app = menu_opened(ui)
-    assert app.mode.shown_window().values["version"] == chainplus.__version__
+    assert app.mode.shown_window().values["version"] == about.VERSION
+    assert info_view.lines("10.10.10.dev99999+gabcdef0", "version") == [
+        "10.10.10.dev99999+gabcdef0"]
     surface = pygame.Surface((640, 480))
     app.draw(surface)
     again = surface.copy()
-    drawn = font.draw(again, chainplus.__version__, info_view.text_at("version", 0), BLACK)
+    drawn = font.draw(again, about.VERSION, info_view.text_at("version", 0), BLACK)
     assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(surface, "RGB")
     field = info_view.FIELDS["version"]
     rest = pygame.Rect(drawn.right, drawn.y, field.right - info_view.PAD - drawn.right, drawn.h)
