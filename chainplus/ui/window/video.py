@@ -72,10 +72,18 @@ def missing_display_reason(env: Mapping[str, str], driver: str) -> str:
             f"SDL found only its {driver!r} driver)")
 
 
+#: What the display libraries say that leads away from the reason: SDL's Wayland driver's
+#: complaint about XDG_RUNTIME_DIR, printed whenever no Wayland session is there (a console, a
+#: service), when what is missing is the display.
+MISLEADING = ("XDG_RUNTIME_DIR",)
+
+
 def _with_chatter(reason: str, chatter: str) -> str:
-    if not chatter:
+    said = [line for line in chatter.splitlines()
+            if not any(word in line for word in MISLEADING)]
+    if not said:
         return reason
-    return f"{reason}; the display libraries said: {' / '.join(chatter.splitlines())}"
+    return f"{reason}; the display libraries said: {' / '.join(said)}"
 
 
 def _read(file: IO[bytes]) -> str:
