@@ -86,7 +86,8 @@ def build_parser(prog: str = "python -m chainplus") -> argparse.ArgumentParser:
     _watch_options(sub.add_parser(
         "watch", help="watch a host's games without a seat: each move as a JSON line"))
     _desktop_options(sub.add_parser(
-        "desktop", help="put Chain+ in your desktop's menu (an entry and its icon)"))
+        "desktop", help="put Chain+ in your desktop's menu (an entry, its icons, its "
+                        "description and the game records' type)"))
     return parser
 
 
@@ -151,7 +152,7 @@ def _match_options(parser: argparse.ArgumentParser) -> None:
                         help="player b, likewise")
     parser.add_argument("--a-cmd", type=command_line, default=None, metavar="COMMAND",
                         help="player a is this program speaking the engine protocol instead of "
-                             "a level (e.g. 'python -m chainplus engine --level 5')")
+                             "a level (e.g. 'chainplus engine --level 5')")
     parser.add_argument("--b-cmd", type=command_line, default=None, metavar="COMMAND",
                         help="player b, likewise")
     parser.add_argument("--a-dir", default=None,

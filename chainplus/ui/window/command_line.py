@@ -103,8 +103,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_version(parser, about.VERSION_LINE)
     menu = parser.add_mutually_exclusive_group()
     menu.add_argument("--add-to-menu", action="store_true",
-                      help="put Chain+ in your desktop's menu (an entry and its icons, for you "
-                           "alone) and exit")
+                      help="put Chain+ in your desktop's menu, for you alone (an entry, its "
+                           "icons, its description for software centres and the game records' "
+                           "type, so that a record opens in Chain+ from the file manager) and "
+                           "exit")
     menu.add_argument("--remove-from-menu", action="store_true",
                       help="take Chain+ out of your desktop's menu again and exit")
     parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
@@ -168,8 +170,8 @@ def _kiosk_options(parser: argparse.ArgumentParser) -> None:
 
 def _join_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--join", type=parse_address, default=None, metavar="HOST:PORT",
-                        help="join the game of a host (another window, or python -m chainplus "
-                             "host) and play its free network seat; nothing of your own "
+                        help="join the game of a host (another window, or chainplus host with "
+                             "no window) and play its free network seat; nothing of your own "
                              "game or settings is changed")
     parser.add_argument("--watch", type=parse_address, default=None, metavar="HOST:PORT",
                         help="watch the game of a host without a seat, as a spectator (with "
