@@ -12,7 +12,7 @@ import time
 import pytest
 from paths import ROOT
 
-import chainplus
+from chainplus.app import about
 from chainplus.common.backoff import Backoff
 from chainplus.kiosk import supervisor
 
@@ -113,7 +113,7 @@ def test_a_kiosk_started_from_another_folder_runs_the_game_of_its_own_clone(tmp_
     game = subprocess.run(supervisor.child_command("chainplus.ui", ["--version"]), cwd=tmp_path,
                           env=supervisor.child_environment(env), capture_output=True,
                           text=True, timeout=60)
-    assert (game.returncode, game.stdout.strip()) == (0, f"Chain+ {chainplus.__version__}")
+    assert (game.returncode, game.stdout.strip()) == (0, about.VERSION_LINE)
     assert supervisor.child_environment(env)["PYTHONPATH"] == str(ROOT)
 
 
