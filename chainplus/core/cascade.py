@@ -1,27 +1,16 @@
 """The cascade: the explosions one placement sets off, run three ways for three callers.
 
-Chain Reaction's explosions commute (it is a chip-firing game): however the due squares are
-taken in turn, each explodes the same number of times and the board settles the same. So one
-rule can be run in the order that suits the caller, and each order is the fastest way to give
-that caller what it needs:
+The explosions commute (it is a chip-firing game), so the board settles the same in any order
+and each caller gets the order that is fastest for it: ``waves`` for the screen (wave by wave,
+as a player sees it), ``topple`` for the search (a plain stack), ``any_wins`` and ``wins_from``
+for the win checks (on copies). Order shows only on a win: the cascade stops when the rivals
+are gone, and the position is over either way. ``tests/test_rules.py`` holds the three to the
+same answers.
 
-* ``waves``, for the screen (``Game.play``): all the due squares explode together, wave by
-  wave, because that is what a player sees and the animation shows;
-* ``topple``, for the search (``Game.settle``): a plain stack of due squares, the same settled
-  board with no waves to build;
-* ``any_wins`` (with ``wins_from`` for one square), for the win checks
-  (``Position.any_wins_at_once``): one cascade per run of loaded squares instead of one per
-  square, on copies of the board, as only "does it win?" is asked.
-
-The one place order shows is a win: the cascade stops when the rivals are gone, and the board
-is left where it stood then; the position is over either way. The tests in
-``tests/test_rules.py`` hold the three to the same answers.
-
-Every function works on the board it is given, ``(counts, owners, squares)`` (the game's lists,
-or copies), for the seat ``me`` whose placement set it off. ``rivals`` names the seats the
-cascade can knock out, or is None when it cannot win (``Position._rivals``): then it runs
-until nothing is due. ``threshold`` is the count at which each square explodes (``explode_at``).
-The lists come as arguments and are read into locals because this is level 5's hot loop.
+Every function takes the board ``(counts, owners, squares)`` and the seat ``me`` that placed.
+``rivals`` is the seats the cascade can knock out, or None when it cannot win
+(``Position._rivals``): then it runs until nothing is due. ``threshold`` is ``explode_at``.
+The lists are passed in and read into locals because this is level 5's hot loop.
 """
 
 from __future__ import annotations
@@ -44,13 +33,10 @@ def waves(
     shots: list[Frame] | None,
 ) -> tuple[tuple[int, ...], ...]:
     """Explode ``start`` and what it sets off wave by wave until nothing is due or the mover is
-    alone; returns the waves (the squares that exploded together in each step).
+    alone; returns the squares that exploded together in each wave.
 
-    It exists for the screen: a player sees a chain wave by wave, so ``Game.play`` returns
-    these waves for a view to animate. Every explosion in the move belongs to the mover, so
-    each wave explodes all the squares that are due at once, and a square still over its mass
-    after exploding explodes again in the next wave. ``shots``, when given, gets the board
-    after every wave.
+    A square still due after exploding explodes again in the next wave. ``shots``, when given,
+    gets the board after every wave.
     """
     counts, owners, squares = board
     found = []
@@ -95,9 +81,7 @@ def topple(
     """Explode the ``due`` squares and those they set off, off a stack (``due`` is used up),
     each as many times as it is due at once, until none is due or the mover is alone.
 
-    It exists for the search (``Game.settle``, and the win checks on copies): the same
-    settled board as ``waves`` (the explosions commute) for the least work, as a search makes
-    millions of moves and never shows one.
+    The same settled board as ``waves`` for the least work: a search never shows its moves.
     """
     counts, owners, squares = board
     # any owner but the mover is a rival still in, so the rivals' squares can be counted
@@ -145,10 +129,7 @@ def wins_from(
     board: Board, square: int, me: int, rivals: list[int], threshold: tuple[int, ...]
 ) -> bool:
     """Whether placing on ``square`` knocks out every one of ``rivals``, worked out on copies
-    of ``board`` (left as it was).
-
-    It exists for ``Position.wins_at_once`` (and the lone squares of ``any_wins``): ``topple``
-    on copies, so a search can ask without making the move and taking it back.
+    of ``board`` (left as it was), so a search can ask without making and taking back the move.
     """
     counts, owners, squares = board
     after = counts[:]
@@ -165,9 +146,8 @@ def any_wins(
     exploding, ``loaded`` is used up) knocks out every one of ``rivals``, worked out on copies
     of ``board`` (left as it was).
 
-    It exists for ``Position.any_wins_at_once``: about one cascade per run of loaded squares
-    instead of one per square, as level 5 asks this at thousands of positions a move late in a
-    game, when a seat has a dozen or more loaded squares, nine times in ten with no win.
+    About one cascade per run of loaded squares instead of one per square: level 5 asks this
+    very often late in a game, when a seat has many loaded squares and there is rarely a win.
 
     The cascade from any square of a run (loaded squares next to each other) starts by
     exploding the whole run once, then settles what that left, then adds back the one piece

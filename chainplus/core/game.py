@@ -1,11 +1,8 @@
-"""The game and the one move function that the screen, the AI and the command line share.
+"""The game: the one move function that the screen, the AI and the command line share.
 
-A ``Game`` is a ``Position`` (``position.py``) that moves, with push/pop style undo: ``play``
-applies a placement and its whole cascade, ``undo`` restores the exact state before the last
-placement. The cascade is returned as data (the waves of explosions, in the order a screen
-should show them) so a view can animate it without running any rule of its own. ``settle``
-makes the same move to the same position without keeping the waves, which is what level 5's
-search needs, and faster (``cascade.py`` says how the three ways to run a cascade differ).
+A ``Game`` is a ``Position`` that moves, with push/pop undo. ``play`` returns the cascade as
+data (the waves, in the order a screen shows them) so a view animates it without running a
+rule of its own; ``settle`` makes the same move faster without the waves, for the search.
 """
 
 from __future__ import annotations
@@ -92,20 +89,17 @@ class Game(Position):
             self.to_move, self.winner, tuple(self.moves),
         )
 
-    # ----------------------------------------------------------------- moves
     def play(self, square: int) -> Cascade:
-        """Place one piece for the seat to move on ``square`` and run the whole cascade, wave by
-        wave (``cascade.waves``).
+        """Place a piece for the seat to move on ``square`` and run the whole cascade.
 
-        Raises IllegalMoveError (a ValueError) and changes nothing when the move is not
-        allowed.
+        Raises IllegalMoveError (a ValueError) and changes nothing when the move is not allowed.
         """
         return self._play(square, None)
 
     def settle(self, square: int) -> None:
-        """``play`` for a search: the same move and the same position after it, faster, as the
-        waves are not kept (``cascade.topple``). On a win the board is left as the cascade left
-        it when the last rival went, which depends on the order; the position is over either way.
+        """``play`` for a search: the same position after it, faster, as no waves are kept.
+
+        On a win the board may differ from ``play``'s (``cascade`` says why); it is over either way.
         """
         me, due = self._place(square, None)
         if due:
@@ -129,10 +123,9 @@ class Game(Position):
         return Cascade(me, square, steps, eliminated, self.winner)
 
     def _place(self, square: int, shots: list[Frame] | None) -> tuple[int, bool]:
-        """Check the move and place the piece, keeping what ``undo`` needs: the seat that
-        moved, and whether the square is now due to explode (when not, the move is over and
-        the turn has passed). Raises IllegalMoveError and changes nothing when the move is
-        not allowed."""
+        """Check the move and place the piece, keeping what ``undo`` needs; returns the seat
+        that moved and whether the square is now due (when not, the turn has passed).
+        Raises IllegalMoveError and changes nothing when the move is not allowed."""
         me = self.to_move
         if (me is None or self.winner is not None or type(square) is not int
                 or not 0 <= square < SQUARES):
@@ -210,9 +203,8 @@ class Game(Position):
         return bool(self._history)
 
     def movers(self) -> list[int]:
-        """The seat that made each move that can be taken back, oldest first.
+        """The seat that made each move that can be taken back, oldest first (empty for a copy).
 
-        Turns skip seats that were knocked out, so the seat order alone does not say who
-        made a move. (A ``copy()`` has no undo history, so its list is empty.)
+        Turns skip knocked-out seats, so the seat order alone does not say who made a move.
         """
         return [entry[-1] for entry in self._history]

@@ -1,9 +1,6 @@
-"""A position of Chain Reaction, and what the seat to move may do from it.
+"""A position of Chain Reaction and the questions asked of it that do not change it.
 
-``Position`` is who holds what and whose turn it is, with the questions every caller asks of
-it and none of which changes it: the legal squares, a random one, the position as bytes for a
-search's table, and whether a square wins at once. ``Game`` (``game.py``) adds the moves that
-change it, and their undo.
+``Game`` (``game.py``) adds the moves and their undo.
 """
 
 from __future__ import annotations
@@ -29,11 +26,9 @@ _ALL_SQUARES = range(SQUARES)
 
 
 def check_seats(seats: Sequence[int]) -> tuple[int, ...]:
-    """Validate a seat list and return it as a tuple.
+    """``seats`` as a tuple if it is 2-4 distinct seats from 1-4 in turn order, else ValueError.
 
-    2-4 distinct seats from 1-4, listed in turn order. Turns go round in seat order
-    (1, 2, 3, 4, 1...), so the list is that order, starting from any seat: [1, 3, 4] or
-    [3, 4, 1], but not [3, 1, 4].
+    Turns go round in seat order from any seat: [1, 3, 4] or [3, 4, 1], but not [3, 1, 4].
     """
     seats = tuple(seats)
     if not 2 <= len(seats) <= 4:
@@ -111,10 +106,10 @@ class Position:
         return bytes(self.counts) + bytes(self.owners) + bytes((self.to_move or 0, self.placed))
 
     def random_move(self, rng: random.Random) -> int:
-        """A legal square drawn uniformly at random (fast: no list in the usual case).
+        """A legal square drawn uniformly at random.
 
-        Draws squares until one is legal (rejection sampling, uniform over the legal
-        squares); after a few misses it draws from the full list instead, still uniform.
+        Rejection sampling, so the usual case builds no list; after a few misses it draws from
+        the list of legal squares, still uniform.
         """
         me = self.to_move
         if me is None or self.over:
@@ -130,9 +125,8 @@ class Position:
         return legal[int(rand() * len(legal))]
 
     def wins_at_once(self, square: int) -> bool:
-        """Whether the seat to move would win the game at once by placing on ``square``: the
-        answer of ``settle`` then ``winner`` without making the move (``cascade.wins_from``, on
-        copies of the board). False for a square the seat may not play."""
+        """Whether the seat to move would win at once by placing on ``square``, without making
+        the move (``cascade.wins_from``). False for a square the seat may not play."""
         me = self.to_move
         if me is None or not self.is_legal(square):
             return False
@@ -169,11 +163,10 @@ class Position:
         return None
 
     def _endless(self, extra: int = 0) -> bool:
-        """True when the board (with ``extra`` pieces more) holds more pieces than it can keep
-        still (over 224 in acorn).
+        """True when the board (with ``extra`` pieces more) holds more than it can keep still
+        (over 224 in acorn).
 
-        Such a cascade never settles: every square explodes again and again (a known
-        property of chip-firing), so it runs until the mover has captured everything.
-        In play this needs 225 moves, by which time every seat has placed.
+        Such a cascade never settles (chip-firing), so it runs until the mover has captured
+        everything. In play this needs 225 moves, by which time every seat has placed.
         """
         return sum(self.counts) + extra > self.capacity

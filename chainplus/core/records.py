@@ -113,7 +113,6 @@ def game_from_data(data: Any) -> Game:
 
 
 def game_from_text(text: str | bytes) -> Game:
-    """Replay a record given as JSON text."""
     return game_from_data(decode(text))
 
 

@@ -24,12 +24,10 @@ class IllegalMoveError(ValueError):
 
 
 def square_of(row: int, col: int) -> int:
-    """The square number of (row, col)."""
     return row * SIZE + col
 
 
 def row_col(square: int) -> tuple[int, int]:
-    """The (row, col) of a square number."""
     return divmod(square, SIZE)
 
 
@@ -68,11 +66,7 @@ def check_rules(rules: object) -> Rules:
 
 
 def explode_at(rules: Rules) -> tuple[int, ...]:
-    """The count at which each square explodes under ``rules``.
-
-    The original (``acorn``) explodes when the count EXCEEDS the critical mass;
-    ``classic`` explodes when the count reaches it.
-    """
+    """The count at which each square explodes under ``rules`` (see ``Rules``)."""
     if check_rules(rules) == "acorn":
         return tuple(m + 1 for m in MASS)
     return MASS
