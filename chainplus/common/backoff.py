@@ -1,5 +1,4 @@
-"""Pauses that grow while something keeps failing: the kiosk's supervisor restarting its game
-(one that dies young, one that finds no display), and a joiner trying to reach its host."""
+"""Pauses that grow while something keeps failing, such as a restart or a reconnect."""
 
 from __future__ import annotations
 

@@ -9,10 +9,7 @@ from pathlib import Path
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a bad option is one ``error:`` line and exit status 2.
-
-    The game, the tools, the tuning and the rigs all parse their options with it.
-    """
+    """argparse, but a bad option is one ``error:`` line and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
