@@ -1,13 +1,11 @@
 """How long level 5 takes to answer: the figures behind its time budget.
 
-Seeded midgame positions (reached by seeded level-4 play with 20% random moves, so they look
-like real games) are each handed to level 5's search, and the wall-clock time of every call is
-recorded, with the depth the search finished (plies of full width; fights at the horizon are
-played out further) and the nodes (positions played into) it searched, per move and per second.
+Seeded midgame positions (from level-4 play with 20% random moves, so they look like real
+games) go to level 5's search, which reports the wall-clock time of each call, the depth it
+finished (plies of full width) and the nodes (positions played into).
 
-With a fixed ``depth`` there is no clock: every position is searched to that depth, so the nodes
-it took are the same on any machine. That is the figure for comparing two versions of the
-search (fewer nodes to the same depth is a faster search), free of how busy the machine is.
+With a fixed ``depth`` there is no clock, so the nodes are the same on any machine: the figure
+for comparing two versions of the search, free of how busy the machine is.
 """
 
 from __future__ import annotations

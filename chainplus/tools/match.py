@@ -1,23 +1,16 @@
 """Matches between players: computer levels played here, or any program speaking the engine
 protocol (``python -m chainplus engine``), the way cutechess-cli pits chess engines.
 
-A player is either a level (``5``, ``5:10`` for 10 % random) played in this process, or a
-command started once per game whose standard input gets one game record per line and whose
-standard output answers ``{"move": [row, col]}``. That is how today's level 5 meets an older
-one: check the old commit out with ``git worktree add /tmp/old <commit>`` and give
-``--b-cmd "python -m chainplus engine --level 5" --b-dir /tmp/old``.
+A player is a level (``5``, ``5:10`` for 10 % random) played in this process, or a command
+started once per game that reads one game record a line and answers ``{"move": [row, col]}``
+(an older commit's level 5, run with ``--b-dir`` in a worktree of it).
 
-With 2 seats player a and player b alternate the first move; with 3 or 4 seats player a takes
-one seat (rotating from game to game) and player b every other seat, so 1/seats is par. Each
-game has its own seed, so results do not depend on how games are spread over processes, and
-with ``--nodes`` (and engines given a node limit) a match is repeatable. Results arrive as each
-game ends (``play``), so an operator sees the match go and a match stopped early keeps them.
-
-Two options make a match measure more with fewer games. *Paired* openings play each opening
-once with a in every seat, so a lucky or unlucky opening counts for both players alike (as
-cutechess-cli repeats an opening with the colours swapped). A *prelude* has player b play every
-seat up to a given placement before the game proper starts: with paired openings that is an
-endgame suite, the same late positions played out with a in each seat.
+With 2 seats a and b alternate the first move; with 3 or 4, a takes one seat (rotating) and b
+the rest, so 1/seats is par. Each game has its own seed, so results do not depend on how games
+are spread over processes, and with ``--nodes`` (engines given a node limit too) a match is
+repeatable. *Paired* openings play each opening once with a in every seat, so a lucky opening
+counts for both alike; a *prelude* has b play every seat up to a given placement first (with
+pairing, an endgame suite).
 """
 
 from __future__ import annotations
@@ -186,7 +179,6 @@ def start_of(opening: int, config: MatchConfig) -> tuple[int, ...]:
 
 
 def play_game(index: int, config: MatchConfig) -> GameResult:
-    """Play game ``index`` of a match."""
     rng = random.Random(f"{config.seed}:{index}")
     game = _new_game(config)
     a_seat, side_of = seats_of(index, config.seats)
@@ -235,8 +227,7 @@ def _play_some(indices: range, config: MatchConfig) -> list[tuple[int, GameResul
 def play(config: MatchConfig, games: int, jobs: int = 1,
          first: int = 0) -> Generator[tuple[int, GameResult], None, None]:
     """Play games ``first`` to ``games - 1``, ``jobs`` at a time, yielding (game index, result)
-    as each ends (starting past 0 goes on with a match stopped early: each game is seeded by
-    its index, so it is the same game either way).
+    as each ends, so a match stopped early keeps its results and can go on from ``first``.
 
     Closing the iterator early (Ctrl+C in the caller) stops the games still being played.
     """

@@ -1,15 +1,11 @@
 """``python -m chainplus host``, ``join`` and ``watch``: a headless host, a network bot and a
 spectator.
 
-``host`` prints one JSON line when it listens (``{"host": ..., "port": ..., "code": ...}``),
-appends each finished game's record to ``--record`` as a JSON line, and with ``--autosave``
-keeps the game in progress in a file (with its number, its code and its players' tokens), so
-a host started again with the same file carries on with it and its count, and the joiners
-rejoin. ``join`` plays a free network seat and
-prints one JSON line at the end: its seat and the winner of each game. ``watch`` takes no
-seat and prints each move of the host's games as it is played, one JSON line a move:
-``{"game": 1, "number": 7, "seat": 2, "move": [row, col]}``, with ``"winner"`` on the move
-that wins.
+``host`` prints one JSON line when it listens (``{"host": ..., "port": ..., "code": ...}``)
+and appends each finished game's record to ``--record``; with ``--autosave`` a host started
+again carries on the game in progress and its joiners rejoin. ``join`` prints its seat and each
+game's winner at the end. ``watch`` prints one JSON line a move:
+``{"game": 1, "number": 7, "seat": 2, "move": [row, col]}``, with ``"winner"`` on the winning one.
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """``python -m chainplus replay``: read game records and print each final position as JSON.
 
-A file holds one record (JSON over as many lines as it likes), or several, one a line, as
-``host --record`` and ``match --records`` write them. One record prints its position as one
-JSON line, as ever; several print one line each, with ``"record"`` (its number) and ``"line"``
-(where it is in the file), and then ``{"checked": N}``. The first bad record is one ``error:``
-line naming it. Nothing is read whole: a record line is at most ``MAX_RECORD_BYTES`` long, so
-/dev/zero cannot eat the memory.
+A file holds one record (JSON over any number of lines), or several, one a line, as
+``host --record`` and ``match --records`` write them. Several print one line each, with
+``"record"`` (its number) and ``"line"`` (where it starts), then ``{"checked": N}``. The first
+bad record is one ``error:`` line naming it. No read is longer than ``MAX_RECORD_BYTES`` + 1,
+so /dev/zero cannot eat the memory.
 """
 
 from __future__ import annotations
@@ -22,10 +21,8 @@ from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_f
 
 
 def read_record_text(path: str | None) -> bytes:
-    """The bytes of a record file, or of standard input when ``path`` is None.
-
-    Reads at most one byte more than a record may hold, so /dev/zero cannot eat the memory.
-    """
+    """The bytes of a record file, or of standard input when ``path`` is None (at most one
+    byte more than a record may hold)."""
     with _opened(path) as stream:
         return _read(stream, path, MAX_RECORD_BYTES + 1)
 
@@ -106,7 +103,7 @@ def cmd_replay(path: str | None, out: TextIO) -> int:
     found = records(path)
     first = next(found)
     after = next(found, None)
-    if after is None:  # one record: its position, as ever
+    if after is None:  # one record: its position alone
         out.write(json.dumps(summary(_game(first[1]))) + "\n")
         return 0
     checked = 0
