@@ -1,6 +1,5 @@
-"""What Chain+ is, said once: the window's Info box shows it, ``--version`` says it and the
-desktop entry describes the game with it. The version is this copy's own, down to the commit
-(``common.version``): ``chainplus.__version__``, the release, for a build of its commit."""
+"""What Chain+ is, said once for the Info box, ``--version`` and the desktop entry. The version
+is this copy's own, down to the commit (``common.version``)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,12 @@
 """Chain+ in the desktop's menu, for the person who asks: ``python -m chainplus desktop``, or
 the game's own ``--add-to-menu`` (all a pipx copy has) and ``--remove-from-menu``.
 
-Under DATA, which is ``$XDG_DATA_HOME`` or else ``~/.local/share``, it writes what a desktop
-reads (``FILES``): a desktop entry (``applications/ID.desktop``, Desktop Entry Specification
-1.4, the newest Debian 12's desktop-file-validate knows), the icon at each size and scalable
-(``icons/hicolor/...``), the AppStream metainfo software centres read (``metainfo/``) and the
-MIME type of game records (``mime/packages/``), whose records the entry opens; then it updates
-the desktop's MIME and entry caches where their programs are installed. It says where in one
-line; ``remove`` takes it all away again. ID is the reverse-DNS name AppStream asks for. The
-entry starts the game the way this copy was installed: the ``chainplus`` command of this
-Python's environment (pip, pipx), else this Python running the clone's ``main.py``. The files
-are beside this module: the PNG icons drawn by ``chainplus.ui.art.app_icon``, the rest by hand.
+Under ``data_home()`` it writes what a desktop reads (``files``): the desktop entry
+(Desktop Entry Specification 1.4, the newest Debian 12's desktop-file-validate knows), the
+icons, the AppStream metainfo and the MIME type of game records, which the entry opens; then
+it updates the desktop's caches. The entry starts the game the way this copy was installed
+(``game_command``). The files are beside this module: the PNG icons drawn by
+``chainplus.ui.art.app_icon``, the rest by hand.
 """
 
 from __future__ import annotations

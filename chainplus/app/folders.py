@@ -7,10 +7,9 @@ configuration (``$XDG_CONFIG_HOME/chainplus``), the kept and saved games are the
 specification says. Windows and macOS keep one folder for all of them (``settings.system_dir``),
 and so does a folder given by ``--config-dir`` or ``$CHAINPLUS_CONFIG_DIR``.
 
-Earlier versions kept everything in the configuration folder: ``settle`` moves the games, the
-autosave and the log from there once, and never loses one. A file is moved only when its new
-place has none, by a rename or else a copy made whole before the old one goes; what cannot be
-moved stays where it was and stays in use (the next run tries again).
+Earlier versions kept everything in the configuration folder, so ``settle`` moves the files
+out of it once without losing one: only where the new place has none, and what cannot be moved
+stays in use where it was (the next run tries again).
 """
 
 from __future__ import annotations
@@ -62,9 +61,9 @@ def player_folders(override: str | os.PathLike[str] | None = None) -> Folders:
 
 
 def settle(folders: Folders) -> tuple[Folders, list[str]]:
-    """Move the games, the autosave and the log from the configuration folder (where earlier
-    versions kept them) to their own folders; the folders to use and a line for the log about
-    each move or failure. A kind not moved whole is used where it was."""
+    """Move the games, the autosave and the log from the configuration folder to their own
+    folders; the folders to use and a line for the log about each move or failure. A kind not
+    moved whole is used where it was."""
     old = folders.config
     notes: list[str] = []
     data, state = folders.data, folders.state

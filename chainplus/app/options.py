@@ -1,6 +1,4 @@
-"""What one run of the game is set to: the options the command line and the settings file give
-a ``Session`` (the game and its players), with the window's, a kiosk's and the network's own
-parts, each read by whoever needs it.
+"""What one run of the game is set to, from the command line and the settings file.
 
 Plain frozen data: a change (a demonstration's options, a joined host's) is a ``replace``.
 """

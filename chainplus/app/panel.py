@@ -1,12 +1,10 @@
 """The player control panel as plain data: who plays each seat, at what level and random %.
 
-Column 1 of the panel sets ``kind`` for the next game (human, computer, network or not in
-play); ``plays_as`` says who plays the seat in the game on the board, so switching between
-human and computer works at once while bringing a seat in or out waits for the next game. A
-game with network seats is hosted: there a seat also passes at once between human, computer and
-network (a seat nobody came back to handed to the computer); elsewhere making a seat a network
-seat waits for the next game, which the window then hosts. This is also the one place where
-panel rows and the settings file's seat rows turn into each other.
+Column 1 sets ``kind`` for the next game; ``plays_as`` is who plays the seat in the game on the
+board. Switching between human and computer works at once, bringing a seat in or out waits
+for the next game. In a hosted game (one with network seats) a seat also passes at once to or
+from network; elsewhere a network seat waits for the next game, which the window then hosts.
+Panel rows and the settings file's seat rows turn into each other here and nowhere else.
 """
 
 from __future__ import annotations
@@ -75,9 +73,8 @@ def hosted(panel: Panel, game: Game) -> bool:
 def step_kind(panel: Panel, seat: int, step: int, hosted: bool = False,
               network: bool = True) -> bool:
     """Step column 1 of ``seat`` (Select +1, Adjust -1; past "network" unless ``network``);
-    False when "not in play" had to be skipped because at least two seats must stay in play.
-    Who plays the seat now changes too when it is a change between human and computer, or,
-    in a ``hosted`` game, between any two of human, computer and network."""
+    False when "not in play" was skipped because two seats must stay in play. Who plays the
+    seat now changes too where the module docstring says it may."""
     row = panel[seat]
     kinds = SEAT_KINDS if network else tuple(k for k in SEAT_KINDS if k != "network")
     index = kinds.index(row.kind) if row.kind in kinds else 0
@@ -119,7 +116,7 @@ def computer_plays(row: PanelRow, in_game: bool) -> bool:
 
 
 def valid(panel: Panel) -> bool:
-    """The invariants the panel keeps (tests and the soak check them)."""
+    """Whether the panel keeps its invariants."""
     return (
         set(panel) == set(SEATS)
         and len(seats_for_next_game(panel)) >= 2
@@ -147,10 +144,9 @@ def plays_as_list(panel: Panel) -> list[SeatKind]:
 
 def restore_plays_as(panel: Panel, game: Game, saved: Any) -> bool:
     """Put back who played each seat of a resumed game from the autosave's ``plays_as``;
-    False when it was not a valid list.
+    False, and the panel left as it is, when that is not a valid list.
 
-    A seat still in the panel follows the saved game (its column 1 shows who plays it now);
-    invalid or missing data leaves the panel as it is.
+    A seat still in the panel follows the saved game (its column 1 shows who plays it now).
     """
     if not isinstance(saved, list) or len(saved) != 4 or any(p not in PLAYS_AS for p in saved):
         return False

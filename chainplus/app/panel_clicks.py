@@ -1,10 +1,9 @@
 """The player panel's clicks: who plays each seat (column 1), the squares a seat owns (column
 2, shown only), a computer's level and random % (columns 3 and 4).
 
-A ``Session`` has one ``PanelClicks`` (``Session.clicks``), which acts on the session's panel
-and reads its game through the narrow ``Seated`` view. Each click returns a ``Note`` for the
-message area. A panel the operator locked (a kiosk's) changes nothing and says so; a shaded
-cell (a setting no computer uses) says why.
+``PanelClicks`` (``Session.clicks``) reads its session through the narrow ``Seated`` view. Each
+click returns a ``Note``: a panel the operator locked (a kiosk's) changes nothing and says so;
+a shaded cell (a setting no computer uses) says why.
 """
 
 from __future__ import annotations
@@ -65,9 +64,8 @@ class PanelClicks:
         return None
 
     def step_player(self, seat: int, step: int) -> Note:
-        """Column 1: step who plays ``seat`` (Select +1, Adjust -1): a new player at once, a
-        seat joining or leaving from the next game, and a seat made a network seat or no
-        longer one from the next game too, unless the game is hosted already."""
+        """Column 1: step who plays ``seat`` (Select +1, Adjust -1), at once or from the next
+        game as ``panel`` says."""
         if (note := self.locked()) is not None:
             return note
         row, name = self.panel[seat], SEAT_NAME[seat]

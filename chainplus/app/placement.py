@@ -1,8 +1,7 @@
 """Where the game's window was on the desktop, remembered between runs in the settings file.
 
-Only the plain window's size and place are kept (never a full-screen or maximised one), so the
-next run opens the window where the player left it. An older settings file has none, and the
-window then chooses its first size from the desktop.
+Only the plain window's size and place are kept, never a full-screen or maximised one. Without
+one (a settings file may have none) the window chooses its first size from the desktop.
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
 """A game shown again move by move: stepped forwards (each move's chain as in play) and back,
 with jumps to the start, the end or any move.
 
-A ``Replay`` keeps one game of its own at the move shown and moves it with ``Game.play_shown``
-and ``Game.undo``, so a step forwards gives the window the very frames a move gave in play, and
-a step or a jump costs one cheap move (or undo) per move crossed. The game it was made from is
-not touched.
+A ``Replay`` moves a game of its own with ``Game.play_shown`` and ``Game.undo``, so a step
+forwards gives the very frames the move gave in play, and a jump costs one move (or undo) per
+move crossed. The game it was made from is not touched.
 """
 
 from __future__ import annotations

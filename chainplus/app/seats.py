@@ -1,10 +1,7 @@
-"""Who plays a seat: the one vocabulary of the panel, the settings file, the command line, the
-host and the tools.
+"""Who plays a seat: the one vocabulary of everything that sets seats up.
 
 A seat is played by a person at this window (``human``), the computer (``computer``), a player
-on another machine (``network``: the game is hosted), or nobody (``off``). A ``SeatSpec`` is one
-seat as it is set up (its kind, and the level and random % a computer plays it at), and
-``parse_seats`` reads the ``--seats`` text that sets all four.
+on another machine (``network``: the game is hosted), or nobody (``off``).
 """
 
 from __future__ import annotations
@@ -51,7 +48,7 @@ def in_play(seats: tuple[SeatSpec, ...]) -> int:
 
 
 def seats_in_game(seats: tuple[SeatSpec, ...]) -> tuple[int, ...]:
-    """The seat numbers in play, in turn order."""
+    """The seat numbers in play."""
     return tuple(number for number, seat in enumerate(seats, start=1) if seat.kind != "off")
 
 

@@ -1,13 +1,9 @@
 """The window's game without the window: what a person plays, with its panel, settings and files.
 
-A ``Session`` owns the game on the board, the player panel and the settings a player changes
-with the icons (speed, sound, the rules of the next game). Its parts have their own homes: the
-panel's clicks (``panel_clicks``), its files (``files``: autosave, settings file, games
-folder), what Undo takes back (``undo``) and the lessons of a first game (``tutor``). The
-window (``chainplus.ui``) shows it and turns clicks into calls, and never writes its fields
-or its panel: it says what it wants (``host``, ``show_remote``, ``leave_remote``...). Every
-call returns a typed outcome (a ``Note`` for the message line, ``Placed`` for a move to
-animate), so all of it is tested without pygame.
+The window (``chainplus.ui``) shows a ``Session`` and turns clicks into calls, and never writes
+its fields or its panel: it says what it wants (``host``, ``show_remote``...). Every call
+returns a typed outcome (a ``Note`` for the message line, ``Placed`` for a move to animate),
+so all of it is tested without pygame.
 """
 
 from __future__ import annotations
@@ -41,9 +37,9 @@ from chainplus.core.rules import Rules
 
 
 class Session:
-    """The game in progress, the player panel (and its clicks: ``clicks``) and the player's
-    settings; its files (``files``), what Undo takes back (``history``) and the lessons given
-    (``tutor``)."""
+    """The game on the board, the player panel (its clicks: ``clicks``) and the settings a
+    player changes with the icons; its files (``files``), what Undo takes back (``history``)
+    and the lessons given (``tutor``)."""
 
     def __init__(self, options: Options, store: Store | None = None) -> None:
         self.options = options
@@ -87,7 +83,6 @@ class Session:
         return self.files.first_run
 
     def remember(self, fullscreen: bool, window: Placement | None = None) -> None:
-        """Write the settings if they changed."""
         self.files.remember(self.settings(fullscreen, window))
 
     def save_problem(self) -> Note | None:
@@ -138,7 +133,6 @@ class Session:
         return self.game.moves[-1] if self.game.moves else None
 
     def to_move(self) -> int | None:
-        """The seat to move, or None when the game is over."""
         return self.game.to_move
 
     def computer_to_move(self) -> bool:
@@ -155,9 +149,8 @@ class Session:
         return self.accepted(game.play_shown(square))
 
     def accepted(self, shown: ShownCascade) -> Placed:
-        """A move on the board (played here, or accepted by the host of a network game):
-        autosaved, the game kept when it won, and what it did said (who it knocked out, and
-        the lesson it teaches the first time)."""
+        """A move on the board (played here, or accepted by a network game's host): autosaved,
+        the game kept when won, and what it did said (who it knocked out, any first lesson)."""
         self.autosave()
         if shown.cascade.winner is not None:
             self.files.keep_won(self.game, self.panel)  # every game won is kept
@@ -240,7 +233,7 @@ class Session:
         return not self.hosted and self.history.can_undo(self.game, self.panel)
 
     def undo(self) -> Note:
-        """Undo as ``UndoHistory.undo`` says (never in a hosted game: the host keeps its moves)."""
+        """``UndoHistory.undo``, never in a hosted game."""
         if self.hosted:
             return Note("A network game's moves stay: there is no undo.", warn=True)
         game, note = self.history.undo(self.game, self.panel)

@@ -1,9 +1,6 @@
-"""The lessons of a first game as one player gets them.
-
-The first time a move loads a square, captures, sets off a chain or knocks a player out, its
-note explains it (``lessons.first_lesson`` finds the lesson, ``explain.lesson_line`` words it),
-never in a demonstration. A kiosk gives them again with each visitor's game, and its visitors
-cannot turn them off; a window gives each once, and the settings file remembers which.
+"""The lessons of a first game as one player gets them (``lessons`` finds them, ``explain``
+words them). A kiosk gives them again with each visitor's game, and its visitors cannot turn
+them off; a window gives each once, and the settings file remembers which.
 """
 
 from __future__ import annotations
@@ -15,9 +12,9 @@ from chainplus.core.game import Game, ShownCascade
 
 
 class Tutor:
-    """Which lessons the player has been given (``given``), and the note for the next one.
-    ``on``: lessons are given at all (not in a demonstration); ``kiosk``: each visitor's game
-    starts them again (and ``given`` starts empty, whatever the settings file says)."""
+    """Which lessons the player has been given, and the note for the next one. ``on``: lessons
+    are given at all (not in a demonstration); ``kiosk``: ``given`` starts empty with each
+    visitor's game, whatever the settings file says."""
 
     def __init__(self, on: bool, given: frozenset[Lesson], kiosk: bool) -> None:
         self.on = on

@@ -1,10 +1,5 @@
-"""What Undo takes back in a game played at the window.
-
-Undo takes back moves up to and including the last move a human made (one move when no human
-plays). New (and Play on from a replayed game) puts an unfinished game aside instead of
-throwing it away: Undo straight after brings it back as it was. The session autosaves the game
-put aside with the game on the board, so a restart keeps it; a hosted game has no undo at all
-(the session says so: the host keeps its moves).
+"""What Undo takes back in a game played at the window: moves back to a human's, or the game
+New or Play on put aside. The session autosaves the game put aside, so a restart keeps it.
 """
 
 from __future__ import annotations
@@ -23,9 +18,8 @@ class UndoHistory:
         self.put_aside = put_aside
 
     def count(self, game: Game, panel: Panel) -> int:
-        """How many of ``game``'s moves Undo takes back: back to before the last move a seat
-        ``panel`` has played by a human made (just one move when no human plays; none if no
-        human has moved yet)."""
+        """How many of ``game``'s moves Undo takes back: up to and including the last move of a
+        seat a human plays (one when no human plays; none if no human has moved yet)."""
         if not game.can_undo():
             return 0
         humans = {s for s in game.seats if panel[s].plays_as == "human"}
@@ -50,9 +44,8 @@ class UndoHistory:
             self.put_aside = game
 
     def undo(self, game: Game, panel: Panel) -> tuple[Game | None, Note]:
-        """Take back ``game``'s moves until a human's move is taken back (one move if no human
-        plays); with none to take back, bring back the game put aside. The game to show now
-        (``game`` itself, moves taken back; the one put aside; None: nothing changed) and what
+        """Take back ``count`` moves, or with none, bring back the game put aside. Returns the
+        game to show (``game`` itself, the one put aside, or None: nothing changed) and what
         Undo did."""
         taken = self.count(game, panel)
         if taken == 0 and self.put_aside is not None:
