@@ -1,9 +1,7 @@
 """The ``chainplus`` command: ``chainplus TOOL ...`` runs a command-line tool
-(``chainplus.tools.cli``), anything else opens the game's window with those options (a game
-record to open, ``--kiosk``, ``--help`` ...).
+(``chainplus.tools.cli``), anything else opens the game's window with those options.
 
-It sits on top of the layers, beside ``__main__``: the window (and so pygame) is imported
-only when no tool is named, so a tool starts without it.
+The window (and so pygame) is imported only when no tool is named, so a tool starts without it.
 """
 
 from __future__ import annotations
