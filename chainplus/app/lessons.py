@@ -1,10 +1,7 @@
 """The lessons of a first game: what a move just did that a newcomer has not yet seen explained.
 
-A visitor learns the game by watching it: the message line explains each new thing the first
-time it happens, whoever's move it was (the computer's explosions teach too). ``first_lesson``
-says which lesson a move gives, if any; the words are ``explain.lesson_line``'s. Which lessons
-were given is the caller's to keep: a kiosk forgets them with each visitor's game, a window
-remembers them in the settings file.
+Whoever's move it was teaches (the computer's explosions too). The words are
+``explain.lesson_line``'s; which lessons were given is the caller's to keep (``tutor``).
 """
 
 from __future__ import annotations

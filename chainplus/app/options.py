@@ -38,8 +38,8 @@ class NetworkOptions:
     hosts one."""
 
     join: tuple[str, int] | None = None  # a host's (address, port): show and play its game
-    join_code: str = ""  # the host's join code
-    watch: bool = False  # only watch the host's game, as a spectator (``--watch``)
+    join_code: str = ""
+    watch: bool = False  # watch the host's game without a seat
     host_code: str | None = None  # the join code a hosting window gives (None: one is made)
     #: Where a hosting window listens ("": every interface); None: as its player chose in the
     #: game, this computer only (127.0.0.1) unless ``lan`` opens it to the local network.
@@ -51,8 +51,8 @@ class NetworkOptions:
 
 @dataclass(frozen=True)
 class Options:
-    """What the command line and the settings file set for one run: the game and its players,
-    then the window's, the kiosk's (None: not a kiosk) and the network's own options."""
+    """The game and its players, then the window's, the kiosk's (None: not a kiosk) and the
+    network's own options."""
 
     sound: bool = True
     speed: Speed = "normal"
@@ -60,9 +60,9 @@ class Options:
     seed: int | None = None
     seats: tuple[SeatSpec, ...] = DEFAULT_SEATS
     fixed_seats: bool = False  # the seats came from --seats: a resumed game does not change them
-    lock_panel: bool = False  # the panel cannot be changed (a kiosk's, or --lock-panel)
-    lessons: bool = True  # explain what a move did the first time (never in a demonstration)
-    lessons_given: frozenset[Lesson] = frozenset()  # those a window has already given
+    lock_panel: bool = False  # a kiosk's, or --lock-panel
+    lessons: bool = True  # never in a demonstration
+    lessons_given: frozenset[Lesson] = frozenset()
     window: WindowOptions = WindowOptions()
     kiosk: KioskOptions | None = None
     network: NetworkOptions = NetworkOptions()
