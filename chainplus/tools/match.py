@@ -3,7 +3,7 @@ protocol (``python -m chainplus engine``), the way cutechess-cli pits chess engi
 
 A player is a level (``5``, ``5:10`` for 10 % random) played in this process, or a command
 started once per game that reads one game record a line and answers ``{"move": [row, col]}``
-(an older commit's level 5, run with ``--b-dir`` in a worktree of it).
+(such as an older commit's level 5: docs/tools.md says how).
 
 With 2 seats a and b alternate the first move; with 3 or 4, a takes one seat (rotating) and b
 the rest, so 1/seats is par. Each game has its own seed, so results do not depend on how games
