@@ -6,11 +6,9 @@ no loaded rival beside it is a weapon. The score below counts pieces, rewards sa
 edges (they load quickly), safe loaded squares and runs of them (chains that explode together),
 and charges a square for every loaded rival square that could capture it.
 
-The weights live in ``weights.json``, written by ``python -m lab.judging.tune`` (self-play matches
-decide them; see that module); the file also records the weights changed by hand since and the
-matches that decided them (the danger weights, doubled). The evaluation runs tens of thousands
-of times per move, so no square is walked in Python: each step (which squares are loaded, which
-touch a loaded rival, what that costs them) is a handful of whole-board operations on the board
+The weights live in ``weights.json``, written by ``python -m lab.judging.tune`` from self-play
+matches; the file also records how they were set. The evaluation runs many times per move, so
+no square is walked in Python: each step is a handful of whole-board operations on the board
 read as one integer with a byte per square (``lanes.py``), and the sums over squares run in C.
 """
 
@@ -32,8 +30,7 @@ WIN = 1_000_000
 LOADED_AT: dict[str, tuple[int, ...]] = {rules: most_held(rules) for rules in RULES}
 
 #: The weights in use: package data beside this module, read with importlib.resources so an
-#: installed copy finds it too (``python -m lab.judging.tune --out`` writes a new one, with a
-#: record of its run).
+#: installed copy finds it too (``python -m lab.judging.tune --out`` writes a new one).
 WEIGHTS_FILE = "weights.json"
 
 #: The most a weight that is added per square may be: four of them must fit a square's byte

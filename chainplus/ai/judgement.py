@@ -14,9 +14,8 @@ How a position is judged:
   Its value ``v`` is the mover's score against the mean of its rivals', times their number
   (``evaluate.Judge.evaluate``), after the moves it looked at. The rivals keep their
   evaluation as it stands (``Judge.seat_scores``); the mover's score becomes the rivals' mean
-  plus ``v`` over their number. A search that finished no ply (it had one move to choose
-  from, or the node limit came first: 3 positions in the 200 of a late two-seat game) says
-  nothing, and then the mover too keeps its evaluation as it stands (``level_scores``).
+  plus ``v`` over their number. A search that finished no ply (one move to choose from, or
+  the node limit came first) says nothing, and the mover too keeps its evaluation.
 * A forced win or loss the search finds decides it: 1 or 0 (a softmax of the scores over
   ``SCALE`` points, in which the million points of ``evaluate.WIN`` leave nothing between).
 * Any other position: the chances ``odds.MODEL`` gives the scores and the board (``odds``),
@@ -27,8 +26,8 @@ How a position is judged:
 Who wins a game of Chain Reaction is mostly left to chance until late (``NOTES.md``, "How much
 a game can be known"), and a lead in the evaluation says little about it until then, so the
 shares stay near even for most of a game and move to 1 and 0 when the search sees the game
-decided. Models fitted to who won (``python -m lab.judging.judgefit``) did no better on
-every held-out set than this one, chosen by hand against the winners before them.
+decided. Models fitted to who won (``python -m lab.judging.judgefit``) did no better than this
+one, chosen by hand (``NOTES.md``).
 """
 
 from __future__ import annotations
@@ -44,8 +43,7 @@ from chainplus.ai.odds import MODEL, SLOTS, Model, even, terms_of
 from chainplus.ai.search import search
 from chainplus.core.game import Game
 
-#: Positions level 5 searches to judge one position: about 3.5 ms of CPU each on the 2-core
-#: development machine, 0.6-0.8 s for a 200-move game (``NOTES.md``).
+#: Positions level 5 searches to judge one position (its cost: ``NOTES.md``).
 NODES = 300
 #: Points of evaluation (1 piece = 1 point) that make one seat e times as likely to be ahead
 #: as another (``odds.Model.plain``, the weights kept in ``odds.json``); decided positions
@@ -54,7 +52,7 @@ SCALE = 160.0
 #: The search's seed: the same numbers for the same record, every time.
 SEED = 0
 #: A share at least this close to 1 comes only from a forced win the search found: a lead
-#: would need 3,300 points to reach it, and leads stay under 400 (the most seen in 150 games).
+#: would need 3,300 points to reach it, far beyond any lead seen.
 FORCED = 1.0 - 1e-9
 #: A search value at least this large says the game is decided (a forced win or loss).
 DECIDED = WIN // 2

@@ -4,9 +4,8 @@ all 64 squares at once.
 Square ``sq`` is the byte (the *lane*) at bits ``8 * sq`` to ``8 * sq + 7``. Lanes add and mask
 independently while none passes 255: ``<< 8`` moves every lane to the square on its right,
 ``<< 64`` to the square below (masks keep the rows apart), and ``bytes.translate`` maps every
-lane through a table. Level 5 judges tens of thousands of positions a move, late in a game with
-dozens of loaded squares each; walking them in Python cost about twice what these few
-whole-board operations do.
+lane through a table. Level 5 judges many positions a move, each late in a game with dozens of
+loaded squares: a few whole-board operations beat walking the squares in Python.
 """
 
 from __future__ import annotations
@@ -73,8 +72,8 @@ def byte_sum(data: bytes) -> int:
     """The sum of 64 bytes (or fewer), found in C.
 
     zlib's Adler-32 checksum keeps 1 + the sum of the bytes, modulo 65521, in its low 16 bits;
-    64 bytes sum to at most 16,320, so that is the sum itself, and it comes about twice as
-    fast as ``sum`` walking the bytes (the evaluation takes several such sums per seat).
+    64 bytes sum to at most 16,320, so that is the sum itself, and faster than ``sum`` over
+    the bytes (the evaluation takes several such sums per seat).
     """
     return (zlib.adler32(data) & 0xFFFF) - 1
 

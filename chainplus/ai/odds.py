@@ -10,10 +10,9 @@ is taken relative to the mean over the seats in play, so only differences count.
 softmax of the ``u``; each weight is a quadratic in the phase ``t`` (the pieces on the board
 over the most it holds, 224 acorn and 160 classic), because what a lead says about the winner
 changes as a game goes on. ``python -m lab.judging.judgefit`` fits the weights to who won
-games and scores them on others. The weights in use are kept in ``odds.json`` beside this
-module, with a record of the fits tried: none did better on every held-out set than the lead
-alone on a fixed scale (``Model.plain``, the judgement before them), so that is what the file
-holds. Missing or unreadable, the model falls back to it as well.
+games and scores them on others. ``odds.json`` beside this module holds the weights in use, with
+a record of the fits tried: none beat the lead alone on a fixed scale (``Model.plain``), so that
+is what it holds, and what the model falls back to when the file is missing or unreadable.
 """
 
 from __future__ import annotations
@@ -84,8 +83,8 @@ class Model:
 
     @classmethod
     def plain(cls, scale: float = 160.0) -> Model:
-        """The lead alone, one seat ``scale`` points ahead of another e times as likely to
-        win: the judgement before the model was fitted."""
+        """The lead alone: one seat ``scale`` points ahead of another is e times as likely to
+        win."""
         lead = (LEAD_UNIT / scale,) + (0.0,) * (POWERS - 1)
         return cls((lead,) + ((0.0,) * POWERS,) * (len(FEATURES) - 1))
 

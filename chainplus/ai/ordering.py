@@ -63,8 +63,8 @@ class MoveOrder:
         turn), every rival's moves, as if each were next: only the strongest reply of any
         rival is played before it is the searching seat's turn again.
 
-        Nine nodes in ten are cut off by their first move, which is nearly always the table's
-        move or the first killer: that one is tried before any other move is even listed. The
+        Most nodes are cut off by their first move, which is nearly always the table's move
+        or the first killer: that one is tried before any other move is even listed. The
         rest follow in the order of a full sort of every move by its key (ties by square:
         ascending for the seat to move, descending among rivals' moves), keyed by the history
         as it stood when the node began, so the order does not depend on how far it is read.

@@ -1,10 +1,9 @@
 """Computer players, levels 0-5 of the original's player control panel.
 
-One entry point, ``choose_move``, a pure function of the position, the seat's level and
-random %, a random generator and a ``limits.Limit`` (how long level 5 may think). It never
-changes the game it is given and never imports pygame, so the window, the engine protocol and
-the match command share it. ``play`` is the same choice with the positions level 5 searched
-for it (a ``PlayResult``, after python-chess's), which the window's worker reports.
+``choose_move`` is a pure function of the position, the seat's level and random %, a random
+generator and a ``limits.Limit`` (how long level 5 may think): it never changes the game and
+never imports pygame, so every front end shares it. ``play`` is the same choice with the
+positions level 5 searched for it (a ``PlayResult``, after python-chess's).
 
 The levels, as the original's help describes them:
 0 any legal square at random; 1 a random square the seat already owns, else as 0;
@@ -13,11 +12,7 @@ move ahead at every square and keeps the best, see ``evaluate.py``); 4 as 3 with
 its moves as 0; 5 a real search with random % of its moves as 0. ``hint`` is what level 5
 at 0 % would play.
 
-Level 5, in short: ``search.py`` searches the moves ahead (alpha-beta, deeper and deeper until
-its clock runs out; with two seats in, it plays out fights between loaded squares at the
-horizon and, late in the game, looks there for a win at once) and ``evaluate.py`` judges the
-positions it reaches, with the weights in ``weights.json`` (which also records how they were
-set). In the window its clock is the pause made before every computer move anyway
+In the window level 5's clock is the pause made before every computer move anyway
 (``levels.thinking_time``), plus the time the chain of the move before is shown, so thinking
 longer never slows the game down.
 """
