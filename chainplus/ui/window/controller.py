@@ -1,19 +1,14 @@
 """The board's controller (``Controller``): the game on the board, shown and played the same way
 whoever plays its seats, in a local, a hosted or a joined game.
 
-Three plain phases: a seat's ``turn.Turn`` to move, a move's chain ``showing.Showing`` wave by
-wave, and the game's ``ending.Ending``; each draws the board, says its help and asks for what
-comes next (``phase``), which the controller does. Each seat's move comes from its source, as
-the referee says (``referee``): the human at this window clicks it, the window's computer
-thinks it out (``turn.Computer``), or it comes from elsewhere (a player over the network, the
-host of a joined game) among what the referee has heard. The referee is the authority: the
-window's own game is refereed by its session (``local``), a network game by its host
-(``hosting``, ``joined``). Every move it accepts is shown the same way: its sound, its chain at
-the speed's pace (a click finishes it, and so does another accepted move waiting behind it),
-the lines it brought (who it knocked out, a lesson), and the winner said once; after a game the
-graph of how it went, and in a kiosk the next game after a while. A controller plays one
-referee's game: the stack makes a new one when the window joins or leaves a host's game
-(``stack``).
+Three plain phases (``phase``): a seat's ``turn.Turn`` to move, a move's chain
+``showing.Showing`` wave by wave, and the game's ``ending.Ending``; each draws the board, says
+its help and asks for what comes next, which the controller does. Each seat's move comes from
+its source as the ``referee`` says, and the referee is the authority over the game. Every move it
+accepts is shown the same way: its sound, its chain at the speed's pace (a click finishes it,
+and so does another accepted move waiting behind it), the lines it brought, and the winner said
+once. A controller plays one referee's game: the stack makes a new one when the window joins or
+leaves a host's game.
 """
 
 from __future__ import annotations

@@ -147,7 +147,7 @@ WINDOW_ICONS = icon_layout(tuple(icon.name for icon in ICON_CONTROLS))
 
 
 def icons_shown(table: Table) -> dict[str, Rect]:
-    """The icons this screen shows, laid out in two even rows (a kiosk shows six of eight)."""
+    """The icons this screen shows, laid out in two even rows (a kiosk hides some)."""
     names = tuple(i.name for i in ICON_CONTROLS if i.name not in table.policy.hidden_icons)
     return icon_layout(names)
 

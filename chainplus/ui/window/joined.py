@@ -1,17 +1,12 @@
-"""A window that joined a host's game (``python main.py --join HOST:PORT --code CODE``, or the
-Join dialog), and the switch to it and back: the one place that does it.
+"""A window that joined a host's game (``--join HOST:PORT --code CODE``, or the Join dialog),
+and the switch to it and back: the one place that does it.
 
 ``join`` shows the host's game on a table of its own: a session with no files, the ``JOINED``
 policy and a ``JoinedReferee`` on a started ``net.link.Link``. The player's own table waits
 untouched (the unfinished game and its autosave, the settings, the games folder); when the
-board's controller closes the referee (the window leaves the host's game, or closes), it hangs
-up and the speed, sound and lessons given meanwhile go back to the player's own session.
-
-The host is the authority (``remote.Remote``): the board changes only from what it sends, and
-the joiner's clicks go to it as moves. The seats are the host's: the panel shows them (the
-joiner's own seat as a human one) and cannot be changed here, and New, Undo and Hint are not
-shown. The turn box says whose turn it is; the help line who is connected, who the game waits
-for, and when the host is lost or gone (the game as it stood stays on the board).
+referee closes, it hangs up and the speed, sound and lessons given meanwhile go back to the
+player's own session. The host is the authority (``remote.Remote``): its seats cannot be changed
+here, and when it is lost or gone the game as it stood stays on the board.
 """
 
 from __future__ import annotations

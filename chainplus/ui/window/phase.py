@@ -52,9 +52,7 @@ Step = Place | ChainOver | Settle | NextGame
 
 class Phase(Picture, Protocol):
     """A phase of the game on the board: it draws the board and says the turn box
-    (``Picture``), and answers the controller. A phase that subclasses this one has the
-    defaults: it hears the referee, cuts short nothing, shows nothing over the board, and
-    stands for no game as it stands."""
+    (``Picture``), and answers the controller. A subclass gets the defaults below."""
 
     @property
     def name(self) -> str:

@@ -1,16 +1,10 @@
 """The authority over the game on the board (``Referee``), as the board's controller sees it.
 
-Whoever plays a seat, a move reaches the board one way: the controller (``controller``)
-asks the referee to play a square for the human at this window, or for the window's
-computer, and the referee hands back the move it accepted (``Placed``), at once or later among
-what it has heard (``heard``). The window's own game is refereed by its session
-(``local.LocalReferee``: a move is played at once); a network game by its host, at the end of
-a line (``remote.Remote``: a joined window's ``joined.JoinedReferee``, a hosting window's
-``hosting.HostedReferee``). The referee also says who plays each seat (``Player``: here,
-the computer here, or elsewhere, with the words the turn box and the help line use) and why
-nobody may move now (``Hold``). The rest it says to the player (``Words``: the winner's line,
-the title bar's words, its say on the panel) has defaults, so a referee writes only the
-winner's line and what differs.
+Whoever plays a seat, a move reaches the board one way: the controller asks the referee to play
+a square, and the referee hands back the move it accepted (``Placed``), at once or later among
+what it has ``heard``. The window's own game is refereed by its session (``local``), a network
+game by its host at the end of a line (``remote``). The referee also says who plays each seat
+(``Player``), why nobody may move now (``Hold``), and the rest it says to the player (``Words``).
 """
 
 from __future__ import annotations

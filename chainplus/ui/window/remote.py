@@ -2,13 +2,11 @@
 a hosting window share.
 
 The host decides the game: the board changes only from what it sends. ``Remote`` reads the
-line's events (the network is on another thread; the events wait on a queue until the
-window's tick) into a ``net.client.Joiner``, which keeps the game as the host said it and
-checks each move it accepted; ``Remote`` puts that game on the board and each move
-(``Placed``, with what it did said as for a move here), says who came, left, or what went
-wrong, and sends this window's moves. It says the words of a network game: whose turn it is,
-who the game waits for, the winner. A joined window's referee (``joined.JoinedReferee``) and
-a hosting window's (``hosting.HostedReferee``) each hold one and add their own side.
+line's events (the network is on another thread; the events wait on a queue until the window's
+tick) into a ``net.client.Joiner``, which keeps the game as the host said it and checks each
+move; ``Remote`` puts that game and each move on the board, says the words of a network game,
+and sends this window's moves. ``joined.JoinedReferee`` and ``hosting.HostedReferee`` each hold
+one and add their own side.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """What a control, a board mode or a window over the board asks of the window as a whole.
 
-None of them opens, closes or swaps a window itself: each asks (``Table.ask``) and the App,
-which holds the board and the windows stacked over it, takes the requests (``Requests``, their
-one queue) after each event and each tick. So a window over the board never imports
-another, nor the board's modes, and the one place that knows what follows what is the App.
+None of them opens, closes or swaps a window itself: each asks (``Table.ask``) and the stack
+(``stack.Stack``) takes the requests (``Requests``, their one queue) after each event and each
+tick. So a window over the board never imports another, nor the board's modes.
 """
 
 from __future__ import annotations

@@ -84,7 +84,6 @@ class Stack:
 
     @property
     def window(self) -> Overlay | None:
-        """The window on top, if any."""
         return self.windows[-1] if self.windows else None
 
     @property

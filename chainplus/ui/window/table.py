@@ -104,11 +104,8 @@ class Pointing:
 
 @dataclass(frozen=True)
 class Services:
-    """What every game the window shows shares, handed in once by the App: the computer's
-    worker, the sounds, the random numbers, the graph's judge, a way to wake the window from
-    another thread, the network a host's game is hosted or joined on, the requests asked of
-    the App (served in order after each event and tick: ``requests``) and the stand-ins the
-    computer needed (each said once)."""
+    """What every game the window shows shares, handed in once by the App; ``fallbacks``: the
+    stand-ins the computer needed, each said once."""
 
     worker: ThreadWorker
     sounds: SoundPlayer
@@ -129,9 +126,8 @@ class Services:
 @dataclass
 class Table:
     """One game the window shows (the player's own, a host's joined, or a demonstration), and
-    the few things done with it: its session and house policy, the computer's clock for a
-    move (``budget``; None: it follows the speed) and a hint, the cues on screen, the time
-    now, and the services every game shares."""
+    the few things done with it. ``budget``: the computer's clock for a move (None: it follows
+    the speed)."""
 
     services: Services
     session: Session

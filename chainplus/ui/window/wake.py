@@ -1,6 +1,5 @@
 """How another thread (the computer's, the graph's, the link to a host) wakes the window's
-loop: a ``WAKE`` event, and ``WOKEN`` set so that the loop's idle wait ends at once rather than
-at its next look.
+loop: a ``WAKE`` event, and ``WOKEN`` set so that the loop's idle wait ends at once.
 """
 
 from __future__ import annotations
@@ -18,8 +17,8 @@ WOKEN = threading.Event()
 
 
 def post_wake() -> None:
-    """Called on another thread (the computer's, the graph's, the link to a host): wake the
-    loop (pygame.event.post is thread-safe; the event is posted before the wait ends)."""
+    """Wake the loop from another thread (pygame.event.post is thread-safe; the event is
+    posted before the wait ends)."""
     with contextlib.suppress(pygame.error):
         pygame.event.post(pygame.event.Event(WAKE))
     WOKEN.set()

@@ -1,11 +1,9 @@
 """What every window over the board answers (``Overlay``): the rules, the games, the Join
 dialog and a replay.
 
-The App keeps the board and a stack of these over it. The window on top takes the
-pointer and the keys first; while any is open the board waits (a chain on show is finished
-and a computer seat stops thinking until the last one closes). A window changes nothing but
-its own state and the session it is given: to close, open another or leave a network game it
-asks (``Table.ask``, ``requests``), and the App does it.
+The window on top takes the pointer and the keys first; while any is open the board waits
+(``stack``). A window changes nothing but its own state and the session it is given: to close,
+open another or leave a network game it asks (``Table.ask``, ``requests``).
 """
 
 from __future__ import annotations

@@ -1,19 +1,13 @@
 """The games window, over the game it was opened from (which waits).
 
-The Games icon opens it: Save this game writes the game on the board to the games folder and
-says where; Replay this game and a click on a listed game show it in a replay with its graph
-(``review``, over the game, not over this window). The list holds every game, the player's
-saved ones first, then the kept ones, each newest first, a page read only when it is shown;
-Back and Next page through it (also the arrow keys; Home and End go to the first and last).
-Join a network game... opens the Join dialog (``join``), also over the game; Host this game
-hosts a game whose network seats wait (a resumed one: a window never starts listening on its
-own), and the option below it opens the games hosted here to the local network (remembered;
-by default only this computer may join). About... opens the Info box over it. The close icon,
-Close, Escape or a click outside close it.
+The list holds every game, the player's saved ones first, then the kept ones, each newest
+first; a page is read only when it is shown. A listed game opens in a replay over the game, not
+over this window. Host this game hosts a game whose network seats wait (a resumed one: a window
+never starts listening on its own); the option below it opens the games hosted here to the
+local network (remembered; by default only this computer may join).
 
 In a window showing a host's game it has no list: Save this game keeps the host's game in the
-player's own games folder, and Leave the network game brings their own game back; About...
-and Close are there too.
+player's own games folder, and Leave the network game brings their own game back.
 """
 
 from __future__ import annotations

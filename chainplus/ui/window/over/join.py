@@ -1,12 +1,9 @@
 """The Join dialog, over the game it was opened from (which waits): the host's address and
 code typed into two writable icons, then Join.
 
-The games window's "Join a network game..." opens it, the address last joined already in it.
-A click (or a tap) on a writable icon puts the caret there; the keyboard types (text events,
-so any layout or an on-screen keyboard, started while the dialog is open) and edits
-(``writable``); Tab and Down go to the next icon, Up to the one before; Return is Join, Escape
-Cancel. A click outside does nothing: what was typed stays until Join or Cancel. Join with an
-address or code that cannot be one says why on the dialog's line and keeps both icons as
+The keyboard types through text events, so any layout or an on-screen keyboard works
+(``writable``). A click outside does nothing: what was typed stays until Join or Cancel. Join
+with an address or code that cannot be one says why on the dialog's line and keeps both icons as
 typed; otherwise the window switches to the host's game (``requests.JoinHost``).
 """
 

@@ -1,13 +1,9 @@
 """A game looked back on: its moves replayed on the board and its graph over it.
 
-``ReviewWindow`` shows a game (just finished, opened from the games window, dropped on the
-window, or named on the command line) move by move in place of the game it was opened from,
-which waits. The replay's controls lie over the icons (``art.review_view``): Start, Back, Next, End
-(also Home, Left, Right and End, and a click on the board for the next move, Adjust for the
-one before), each step forwards showing the move's chain as in play; Play on makes the
-position shown the live game (what it replaced stays reachable with Undo); Graph shows or
-hides the graph window (``art.graph_view``), where a click on the graphs jumps to that move;
-Close, or Escape, goes back to the game.
+``ReviewWindow`` shows a game move by move in place of the game it was opened from, which
+waits. Its controls lie over the icons (``art.review_view``); each step forwards shows the
+move's chain as in play. Play on makes the position shown the live game (what it replaced stays
+reachable with Undo).
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""The rules window: how to play, page by page, over the game it was opened from.
+"""The rules window: how to play, page by page, over the game it was opened from (which waits).
 
-The Rules icon (or F1) opens it at its first page. The game under it waits: a chain on show is
-finished first and a computer seat stops thinking until the window closes. Next and Back (or
-the arrow keys; Adjust on Next goes back, as on RISC OS) turn the pages, and a click on a page
-turns to the next; the close icon, Close, Escape or a click anywhere outside the window close
-it and do nothing else. The last page chooses the rules of the next game and whether moves
-are explained; in a kiosk both are the operator's, shown but shaded.
+Adjust on Next goes back, as on RISC OS. The last page chooses the rules of the next game and
+whether moves are explained; in a kiosk both are the operator's, shown but shaded.
 """
 
 from __future__ import annotations
