@@ -5,8 +5,7 @@
   further ahead at the searching seat's own moves than a *paranoid* search (every rival plays
   in turn against it; ``Setup(best_reply=False)``, kept for comparison). With two seats both
   are plain alpha-beta.
-* **Move ordering** (``ordering.py``): the transposition table's move, then two killer moves
-  per ply (moves that refuted a sibling), then explosions, then the history heuristic.
+* **Move ordering** (``ordering.py``).
 * **Principal variation search**: after a node's first move, each other move is first only
   asked whether it beats the best so far (a null window, which cuts off at once when it does
   not) and searched in full only when it does: the same moves with fewer nodes.

@@ -3,10 +3,6 @@
 nothing it does touches the visitor's game or settings), then a short animated how-to-play
 (``TourMode``), then another game, and so on. The first click or tap anywhere brings the
 visitor a fresh game (``requests.EndDemo``).
-
-The demonstration game (``DemoGame``) is the board's own controller (``controller``) on the
-demonstration's table, its seats refereed by its session (``local``). The game and the tour
-are the loop's acts (``Act``): each says which comes after it.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Game controllers (pygame-ce's controller API): plugged in or out at any time, any number;
 the first to press takes the cursor until it is unplugged or left alone for a while.
 
-The d-pad and the left stick move the cursor (held, they repeat), A is Select, B is Adjust,
-the shoulder buttons go to the next or the last group (the board, the icons, the panel), Start
-opens the rules and Back the Games window. The same works in a kiosk, whose visitors may have
-only a controller or a joystick and buttons.
+A held direction repeats. The same works in a kiosk, whose visitors may have only a controller
+or a joystick and buttons.
 """
 
 from __future__ import annotations

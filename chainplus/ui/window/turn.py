@@ -1,11 +1,8 @@
 """A seat's turn on the board (``Turn``): the phase that waits for the seat to move, and the
 window's own computer player (``Computer``).
 
-Where the move comes from is the referee's say (``referee.Player``): the human at this window
-clicks it (the click is checked here, and a hint may be asked for), the window's computer
-plays it after the speed's pause, or the referee brings it from elsewhere. The referee may
-also hold the game up (joining a host, waiting for players to join): nobody may move then, and
-the turn box and the help line say why.
+Where the move comes from is the referee's say (``referee.Player``); a human's click is checked
+here. While the referee holds the game up (``referee.Hold``) nobody may move.
 
 The computer thinks on the worker thread. The position after a move is known before its chain
 is shown, so when a computer seat moves next it starts thinking as the chain begins, not after

@@ -1,10 +1,7 @@
 """The Info box, over whatever it was opened from (which waits): what the program is, its
 author, licence and version, as every RISC OS application says in its "About this program"
-window (``chainplus.app.about`` holds the words).
-
-The Menu button (the middle one) anywhere on the window opens it, as RISC OS's Menu offers
-Info, and so does the Games window's About... button. It only shows: the close icon, Escape or
-a click outside it close it and do nothing else.
+window (``chainplus.app.about`` holds the words). The Menu button opens it, as RISC OS's Menu
+offers Info.
 """
 
 from __future__ import annotations
