@@ -1,9 +1,8 @@
 """What the board answers the window (``BoardMode``): the game's controller
 (``controller.Controller``), or a kiosk's demonstration over it (``demo.DemoMode``).
 
-The App's stack (``stack``) hands the board clicks and the passing of time while no window is
-over it, and pauses it while one is; the screen (``screen``) draws it and asks it for the turn
-box and the help line; the game's phase draws the board (``picture``).
+The stack hands the board clicks and time while no window is over it, and pauses it while one
+is; the screen asks it for the turn box and the help line.
 """
 
 from __future__ import annotations
@@ -86,8 +85,7 @@ class BoardMode(Protocol):
         """The title bar's words, when not the game's name (where a network game is)."""
 
     def look(self) -> object:
-        """What the board shows that changes by itself (a graph filling in): when it
-        changes, the screen is drawn again."""
+        """What the board shows that changes by itself (a graph filling in)."""
 
     def help(self, target: Target | None) -> str | None:
         """The board's own words for the pointer on ``target`` (None: on nothing), or None

@@ -8,12 +8,8 @@ picture. The blocks are copied whole by plain blits, so the portrait picture is 
 sharp, and it is then scaled like the landscape one. The same table maps a portrait position
 back to the landscape picture, so what is shown where and what a click there hits can never
 disagree; a position in no block maps outside the landscape picture, where nothing is hit.
-
-The layout: the title bar is stitched from its left end (the close icon), its middle (the
-title) and its right end (the toggle-size icon); the uniform bar joins without a seam. Below
-it everything left of the players panel (the board, and whatever is drawn over it) is copied
-whole; under that, in the grey work area, the icons, the turn box and the help box make the
-left column and the players panel the right, both lined up with the board's edges.
+The title bar is stitched from its two ends and its middle: the uniform bar joins without a
+seam.
 """
 
 from __future__ import annotations
