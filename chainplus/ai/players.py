@@ -120,9 +120,8 @@ def owned_move(game: Game, legal: list[int], rng: random.Random) -> int:
 def greedy_move(game: Game, legal: list[int], rng: random.Random) -> int:
     """Level 3: look one move ahead at every legal square and keep the best.
 
-    A square that wins at once is taken; otherwise each resulting position is scored by
-    ``evaluate`` (pieces, captures, safe corners and edges, loaded squares under threat) and
-    ties are broken at random. Works on a copy, so ``game`` is untouched.
+    Each resulting position is scored by ``evaluate`` (a win at once scores highest) and ties
+    are broken at random. Works on a copy, so ``game`` is untouched.
     """
     me = game.to_move or 0  # never 0: the game is not over
     board = game.copy()
