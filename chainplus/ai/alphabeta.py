@@ -6,13 +6,10 @@
   in turn against it; ``Setup(best_reply=False)``, kept for comparison). With two seats both
   are plain alpha-beta.
 * **Move ordering** (``ordering.py``).
-* **Principal variation search**: after a node's first move, each other move is first only
-  asked whether it beats the best so far (a null window, which cuts off at once when it does
-  not) and searched in full only when it does: the same moves with fewer nodes.
-* **Late move reductions**: good ordering puts the best move among the first few, so a quiet
-  move (one that explodes nothing) late in the order is first searched a ply shallower, with
-  a null window; only a move that still looks better than the best so far is searched to full
-  depth. Most late moves are refuted that cheaply, so the search gets deeper on its clock.
+* **Principal variation search** (``_pvs``): the same moves with fewer nodes.
+* **Late move reductions** (``_reduced``): good ordering puts the best move among the first
+  few, so a quiet move (one that explodes nothing) late in the order is first searched a ply
+  shallower; most are refuted that cheaply, so the search gets deeper on its clock.
 * **Moves that cannot differ are one move**: firing any square of a run of loaded squares sets
   off the same chain, so explosions that leave the same position are searched once.
 * **A transposition table** of positions already searched, keyed by the position's bytes.

@@ -7,27 +7,23 @@ what is done so far and stop when asked.
 
 How a position is judged:
 
-* A finished game: 1 for the winner. Until every seat has placed: even, as there is nothing to
-  judge yet.
+* A finished game: 1 for the winner. Until every seat has placed: even.
 * Otherwise level 5 searches the position for the seat to move with a fixed node limit
   (``NODES``, not a clock, so the same record always gives the same numbers) and a fixed seed.
   Its value ``v`` is the mover's score against the mean of its rivals', times their number
-  (``evaluate.Judge.evaluate``), after the moves it looked at. The rivals keep their
-  evaluation as it stands (``Judge.seat_scores``); the mover's score becomes the rivals' mean
-  plus ``v`` over their number. A search that finished no ply (one move to choose from, or
-  the node limit came first) says nothing, and the mover too keeps its evaluation.
+  (``evaluate.Judge.evaluate``), so the mover's score becomes the rivals' mean plus ``v`` over
+  their number; the rivals keep their evaluation (``Judge.seat_scores``). A search that
+  finished no ply says nothing, and the mover too keeps its evaluation.
 * A forced win or loss the search finds decides it: 1 or 0 (a softmax of the scores over
-  ``SCALE`` points, in which the million points of ``evaluate.WIN`` leave nothing between).
-* Any other position: the chances ``odds.MODEL`` gives the scores and the board (``odds``),
-  with the weights in ``odds.json``. They are the lead alone over ``SCALE`` points: a seat
-  ``SCALE`` points above another is e (about 2.7) times as likely to be ahead; between two
-  seats that is 73 %.
+  ``SCALE`` points, in which ``evaluate.WIN`` leaves nothing between).
+* Any other position: the chances ``odds.MODEL`` gives the scores and the board: the lead
+  alone over ``SCALE`` points, a seat ``SCALE`` points above another e times as likely to be
+  ahead (73 % between two seats).
 
 Who wins a game of Chain Reaction is mostly left to chance until late (``NOTES.md``, "How much
-a game can be known"), and a lead in the evaluation says little about it until then, so the
-shares stay near even for most of a game and move to 1 and 0 when the search sees the game
-decided. Models fitted to who won (``python -m lab.judging.judgefit``) did no better than this
-one, chosen by hand (``NOTES.md``).
+a game can be known"), so the shares stay near even for most of a game and move to 1 and 0
+when the search sees the game decided. Models fitted to who won (``lab.judging.judgefit``) did
+no better than this one, chosen by hand.
 """
 
 from __future__ import annotations
