@@ -21,9 +21,9 @@ How a position is judged:
   ahead (73 % between two seats).
 
 Who wins a game of Chain Reaction is mostly left to chance until late (``NOTES.md``, "How much
-a game can be known"), so the shares stay near even for most of a game and move to 1 and 0
-when the search sees the game decided. Models fitted to who won (``lab.judging.judgefit``) did
-no better than this one, chosen by hand.
+a game can be known"), and a lead says little about it until then, so the shares stay near even
+for most of a game and move to 1 and 0 when the search sees the game decided. Models fitted to
+who won (``lab.judging.judgefit``) did no better than this one, chosen by hand.
 """
 
 from __future__ import annotations
