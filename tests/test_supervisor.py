@@ -4,7 +4,6 @@ with growing pauses, each logged in one line; status 0 ends it, a signal stops i
 from __future__ import annotations
 
 import os
-import site
 import subprocess
 import sys
 import time
@@ -102,25 +101,39 @@ def test_a_signal_during_the_restart_pause_stops_the_kiosk(tmp_path):
 
 def test_the_game_process_is_this_python_running_the_games_module_supervised():
     command = supervisor.child_command("chainplus.ui", ["--kiosk", "--seats", "H,C5"])
-    assert command == [sys.executable, "-m", "chainplus.ui", "--kiosk", "--seats", "H,C5",
-                       "--supervised"]
+    assert command[:2] == [sys.executable, "-c"]
+    assert command[3:] == [str(ROOT), "chainplus.ui", "--kiosk", "--seats", "H,C5",
+                           "--supervised"]
 
 
 def test_a_kiosk_started_from_another_folder_runs_the_game_of_its_own_clone(tmp_path):
     """A desktop's autostart runs ``.../main.py --kiosk`` from the home folder: the game
-    process, ``python -m``, still finds the clone the supervisor came from."""
+    process still finds the clone the supervisor came from."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     game = subprocess.run(supervisor.child_command("chainplus.ui", ["--version"]), cwd=tmp_path,
-                          env=supervisor.child_environment(env), capture_output=True,
-                          text=True, timeout=60)
+                          env=env, capture_output=True, text=True, timeout=60)
     assert (game.returncode, game.stdout.strip()) == (0, about.VERSION_LINE)
-    assert supervisor.child_environment(env)["PYTHONPATH"] == str(ROOT)
 
 
-def test_an_installed_game_process_gets_the_environment_as_it_is(monkeypatch):
-    monkeypatch.setattr(site, "getsitepackages", lambda: [str(ROOT)])
-    env = {"PATH": "/usr/bin", "DISPLAY": ":0"}
-    assert supervisor.child_environment(env) == env
+# A different Chain+ in the folder the kiosk was started from: its game says so.
+STRANGER = {
+    "chainplus/__init__.py": "__version__ = 'stranger'\n",
+    "chainplus/ui/__init__.py": "",
+    "chainplus/ui/__main__.py": "print('the stranger game')\n",
+}
+
+
+def test_the_game_process_loads_the_supervisors_package_whatever_the_folder_and_path(
+        tmp_path):
+    """Started in a clone B (its folder current and on PYTHONPATH), a supervisor from A runs
+    A's game."""
+    for name, text in STRANGER.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), "."])}
+    game = subprocess.run(supervisor.child_command("chainplus.ui", ["--version"]), cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert (game.returncode, game.stdout.strip()) == (0, about.VERSION_LINE)
 
 
 # Exits with the statuses given, one per run: 3 (no display, saying why on stderr), 1 or 0.

@@ -12,14 +12,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import logging.handlers
-import os
 import signal
-import site
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -128,7 +126,7 @@ def supervise(command: Sequence[str], logger: logging.Logger,
         while not stopping.is_set():
             started = clock()
             child = subprocess.Popen(list(command), stderr=subprocess.PIPE, text=True,
-                                     errors="replace", env=child_environment(os.environ))
+                                     errors="replace")
             said = _relay(child)
             status = child.wait()
             if stopping.is_set():  # first: Ctrl+C also reaches the game, which then ends with 0
@@ -173,23 +171,29 @@ def _pause(seconds: float, stopped: Callable[[], bool], sleep: Callable[[float],
         sleep(min(left, PAUSE_STEP))
 
 
+#: The game process's first lines (``python -c``): ``sys.argv[1]`` is the folder holding the
+#: supervisor's own ``chainplus``, ``sys.argv[2]`` the module to run. The folder goes first on
+#: ``sys.path`` and every other entry holding a ``chainplus`` (the current folder, PYTHONPATH)
+#: is dropped, so the game, and the processes it spawns, import the supervisor's copy.
+BOOTSTRAP = """\
+import os, runpy, sys
+folder, module = sys.argv[1], sys.argv[2]
+del sys.argv[1:3]
+def other(path):
+    path = os.path.realpath(path or os.curdir)
+    return path != folder and os.path.isdir(os.path.join(path, "chainplus"))
+sys.path[:] = [folder] + [path for path in sys.path if not other(path) and path != folder]
+runpy.run_module(module, run_name="__main__", alter_sys=True)
+"""
+
+
 def child_command(module: str, argv: Sequence[str]) -> list[str]:
     """The command that runs the game itself under supervision: this Python runs ``module``
-    (``python -m``, installed or in a clone alike) with ``argv`` and ``--supervised``."""
-    return [sys.executable, "-m", module, *argv, "--supervised"]
+    of this very copy of Chain+ (installed or a clone, whatever the current folder and
+    PYTHONPATH hold) with ``argv`` and ``--supervised``."""
+    return [sys.executable, "-c", BOOTSTRAP, package_folder(), module, *argv, "--supervised"]
 
 
-def child_environment(environ: Mapping[str, str]) -> dict[str, str]:
-    """``environ`` for the game process, which must import this very copy of Chain+.
-
-    An installed copy is on every path already. A clone is on ``sys.path`` only as the folder
-    of the ``main.py`` that was run, which ``python -m`` does not see unless started there (a
-    desktop's autostart starts it in the home folder): that folder goes first on PYTHONPATH.
-    """
-    folder = str(Path(chainplus.__file__).resolve().parent.parent)
-    installed = {str(Path(p).resolve()) for p in [*site.getsitepackages(),
-                                                  site.getusersitepackages()]}
-    before = [path for path in environ.get("PYTHONPATH", "").split(os.pathsep) if path]
-    if folder in installed or folder in before:
-        return dict(environ)
-    return {**environ, "PYTHONPATH": os.pathsep.join([folder, *before])}
+def package_folder() -> str:
+    """The folder that holds the running ``chainplus`` package (a clone, or site-packages)."""
+    return str(Path(chainplus.__file__).resolve().parent.parent)
