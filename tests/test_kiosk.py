@@ -362,9 +362,11 @@ def test_a_tap_during_how_to_play_brings_the_visitor_a_game(ui) -> None:
 
 
 # --------------------------------------------------------------------------- resuming
-def autosaved_at(folder: Path, seconds_ago: float, kiosk: bool = True):
-    """A session over an unfinished autosave written ``seconds_ago`` by its store's clock,
-    and what the kiosk's log says."""
+def autosaved_at(folder: Path, seconds_ago: float, kiosk: bool = True,
+                 boots: tuple[str | None, str | None] = ("boot-1", "boot-1"), **options):
+    """A session over an unfinished autosave written ``seconds_ago`` by its store's clock on
+    the machine's boot ``boots[0]``, read on boot ``boots[1]`` (None: no boot id), and what
+    the kiosk's log says."""
     import logging
     from datetime import datetime
 
@@ -376,17 +378,18 @@ def autosaved_at(folder: Path, seconds_ago: float, kiosk: bool = True):
     game = Game((1, 2))
     for square in (0, 9, 18):
         game.play(square)
-    st.write_autosave(folder, game, extra={"plays_as": ["human"] * 4})
+    Store(folder, boot=lambda: boots[0]).autosave(game, panel_of(parse_seats("H,H")))
     written = (folder / st.AUTOSAVE_FILE).stat().st_mtime
-    logger = logging.getLogger(f"chainplus-test-resume-{seconds_ago}-{kiosk}")
+    logger = logging.getLogger(f"chainplus-test-resume-{seconds_ago}-{kiosk}-{boots}")
     said: list[str] = []
     handler = logging.Handler()
     handler.emit = lambda record: said.append(record.getMessage())  # type: ignore[method-assign]
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     store = Store(folder, logger=logger, write_settings=not kiosk,
-                  clock=lambda: datetime.fromtimestamp(written + seconds_ago, timezone.utc))
-    session = Session(options_of(kiosk=kiosk, seats=parse_seats("H,H")), store)
+                  clock=lambda: datetime.fromtimestamp(written + seconds_ago, timezone.utc),
+                  boot=lambda: boots[1])
+    session = Session(options_of(kiosk=kiosk, seats=parse_seats("H,H"), **options), store)
     logger.removeHandler(handler)
     return session, " ".join(said)
 
@@ -406,6 +409,42 @@ def test_a_kiosk_switched_on_again_later_starts_a_fresh_game_and_says_so(tmp_pat
         assert session.resumed == 0 and session.game.moves == []
         assert "a fresh game" in log
         assert st.read_autosave(tmp_path)[0].moves == []  # the old game is not kept for next time
+
+
+def test_a_kiosk_started_again_after_a_reboot_starts_a_fresh_game(tmp_path) -> None:
+    """A Raspberry Pi reboots in under a minute: the new boot id, not the age, says so."""
+    session, log = autosaved_at(tmp_path, 20.0, boots=("boot-1", "boot-2"))
+    assert session.resumed == 0 and session.game.moves == []
+    assert "started again" in log
+    assert st.read_autosave(tmp_path)[0].moves == []
+
+
+def test_a_kiosk_without_boot_ids_goes_by_the_autosaves_age(tmp_path) -> None:
+    for boots in (("boot-1", None), (None, "boot-2"), (None, None)):
+        session, _ = autosaved_at(tmp_path, 20.0, boots=boots)
+        assert session.resumed == 3, boots
+
+
+def test_a_kiosk_left_longer_than_its_idle_timeout_starts_a_fresh_game(tmp_path) -> None:
+    """Its visitor would have met the demonstration by then: the next one plays afresh."""
+    session, log = autosaved_at(tmp_path, 45.0, idle_seconds=30.0)
+    assert session.resumed == 0 and "a fresh game" in log
+    session, log = autosaved_at(tmp_path, 20.0, idle_seconds=30.0)
+    assert session.resumed == 3 and "carrying on" in log
+
+
+def test_the_autosave_keeps_the_machines_boot_id(tmp_path, monkeypatch) -> None:
+    boot_file = tmp_path / "boot_id"
+    boot_file.write_text("6f1c7a52-1b1e-4a3a-9d55-0d1d3c1f2e9a\n")
+    monkeypatch.setattr(st, "BOOT_ID_FILE", boot_file)
+    assert st.boot_id() == "6f1c7a52-1b1e-4a3a-9d55-0d1d3c1f2e9a"
+    from chainplus.core.game import Game
+
+    Store(tmp_path).autosave(Game((1, 2)), panel_of(parse_seats("H,H")))
+    saved = json.loads((tmp_path / st.AUTOSAVE_FILE).read_text())
+    assert saved["boot_id"] == "6f1c7a52-1b1e-4a3a-9d55-0d1d3c1f2e9a"
+    monkeypatch.setattr(st, "BOOT_ID_FILE", tmp_path / "none")
+    assert st.boot_id() is None
 
 
 def test_a_window_carries_on_with_its_game_however_old(tmp_path) -> None:

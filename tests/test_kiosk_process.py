@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 from paths import ROOT
 from setups import options_of
 
@@ -125,6 +126,24 @@ def test_a_kiosk_keeps_its_autosave_and_settings_apart_from_the_window(tmp_path,
     assert "carrying on after move 0" in log  # not the player's game
     assert (window / st.AUTOSAVE_FILE).read_bytes() == unfinished
     assert not (window / st.LOG_FILE).exists()
+
+
+def test_the_operators_fresh_starts_the_kiosk_without_the_last_visitors_game(
+        tmp_path, monkeypatch):
+    """--fresh deletes the autosave once, before the supervisor starts the game: a game that
+    dies later still carries on."""
+    game = Game((1, 2))
+    game.play(0)
+    st.write_autosave(tmp_path, game)
+    started: list[list[str]] = []
+    monkeypatch.setattr(launch, "supervise", lambda command, logger: started.append(command) or 0)
+    assert main(["--kiosk", "--config-dir", str(tmp_path)]) == 0
+    assert (tmp_path / st.AUTOSAVE_FILE).exists()
+    assert main(["--kiosk", "--fresh", "--config-dir", str(tmp_path)]) == 0
+    assert not (tmp_path / st.AUTOSAVE_FILE).exists()
+    assert "--fresh" in started[-1]  # the game ignores it: its restarts resume
+    with pytest.raises(SystemExit):
+        main(["--fresh"])
 
 
 def test_config_dir_and_its_variable_still_say_where_a_kiosk_keeps_its_files(

@@ -32,29 +32,37 @@ from chainplus.core.game import Game
 from chainplus.core.records import record_of
 
 #: A kiosk carries on with its autosaved game only when it was written at most this many
-#: seconds ago: the supervisor restarting a game that died (within seconds), not a kiosk
-#: switched on again after a reboot or the next morning, whose last visitor has long gone.
+#: seconds ago (and not longer ago than its idle timeout, and on this boot of the machine):
+#: the supervisor restarting a game that died (within seconds), not a kiosk switched on
+#: again after a reboot or the next morning, whose last visitor has long gone.
 KIOSK_RESUME_WITHIN = 300.0
+
+
+def resume_within(idle_seconds: float) -> float:
+    """How old a kiosk's autosave may be and still be carried on: a visitor gone longer than
+    the idle timeout would have met the demonstration, and the next one a fresh game."""
+    return min(KIOSK_RESUME_WITHIN, idle_seconds)
 
 
 class Files:
     """The files of one session, in ``store`` (None: it has none). ``keeps_games``: games won
     are kept and Save saves (a window's always, a kiosk's only when its operator asks); never
-    without a store. A ``kiosk``'s autosave is carried on only when recent."""
+    without a store. A kiosk's autosave is carried on only when written at most
+    ``within`` seconds ago on this boot (None: a window's, however old)."""
 
-    def __init__(self, store: Store | None, keeps_games: bool, kiosk: bool = False) -> None:
+    def __init__(self, store: Store | None, keeps_games: bool,
+                 within: float | None = None) -> None:
         self.store = store
         self.keeps_games = store is not None and keeps_games
-        self.kiosk = kiosk
+        self.within = within
 
     def resume(self, panel: Panel, fixed_seats: bool) -> tuple[Game | None, Game | None]:
         """The unfinished autosaved game (who played it put back in ``panel``) and the game
         New had put aside; None each when there is none, or in a kiosk when the autosave is
-        older than ``KIOSK_RESUME_WITHIN`` (``Store.resume``)."""
+        older than ``within`` or from before the machine last started (``Store.resume``)."""
         if self.store is None:
             return None, None
-        within = KIOSK_RESUME_WITHIN if self.kiosk else None
-        return self.store.resume(panel, fixed_seats, within)
+        return self.store.resume(panel, fixed_seats, self.within)
 
     def autosave(self, game: Game, panel: Panel, put_aside: Game | None,
                  host_code: str | None) -> None:

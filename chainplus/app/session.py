@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from chainplus.app.explain import plural
-from chainplus.app.files import Files
+from chainplus.app.files import Files, resume_within
 from chainplus.app.games import GameEntry, Opened
 from chainplus.app.lessons import Lesson
 from chainplus.app.options import Options, hosts_allowed
@@ -46,7 +46,7 @@ class Session:
         self.store = store
         kiosk = options.kiosk
         self.files = Files(store, keeps_games=kiosk is None or kiosk.keep_games,
-                           kiosk=kiosk is not None)
+                           within=None if kiosk is None else resume_within(kiosk.idle_seconds))
         self.panel: Panel = panel_of(options.seats)
         self.rules: Rules = options.rules  # the rules of the next game
         self.speed: Speed = options.speed

@@ -33,6 +33,8 @@ APP_FOLDER = "Chain+"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
 LOG_FILE = "chainplus.log"
+#: Linux's id of the machine's current boot, new at every start of the machine.
+BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
 #: Files larger than this are not ours (settings are a few hundred bytes, a game a few kB).
 MAX_FILE_BYTES = MAX_RECORD_BYTES
 
@@ -317,6 +319,23 @@ def write_autosave(folder: Path, game: Game, extra: dict[str, Any] | None = None
         record.update({k: v for k, v in extra.items() if k not in record})
     text = json.dumps(record, separators=(",", ":"))
     return write_or_failure(folder / AUTOSAVE_FILE, text, "autosave")
+
+
+def boot_id() -> str | None:
+    """The id of the machine's current boot; None where the system gives none (not Linux)."""
+    try:
+        return BOOT_ID_FILE.read_text(encoding="ascii").strip() or None
+    except (OSError, ValueError):
+        return None
+
+
+def forget_autosave(folder: Path) -> bool:
+    """Delete the autosave, so the next start is a fresh game; whether there was one."""
+    try:
+        (folder / AUTOSAVE_FILE).unlink()
+    except OSError:
+        return False
+    return True
 
 
 def read_autosave(folder: Path) -> tuple[Game | None, dict[str, Any], list[str]]:

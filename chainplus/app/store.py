@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -27,6 +28,8 @@ from chainplus.core.records import RecordError, game_from_data
 
 #: The longest join code kept with an autosaved hosted game.
 MAX_CODE = 16
+#: The autosave's key for the boot id of the machine that wrote it (``settings.boot_id``).
+BOOT_KEY = "boot_id"
 
 class Store:
     """Settings, autosave and games in ``folders`` (or all in one folder); warnings go to
@@ -34,9 +37,11 @@ class Store:
 
     def __init__(self, folders: Path | Folders, logger: logging.Logger | None = None,
                  stream: TextIO | None = None, write_settings: bool = True,
-                 clock: Clock = local_now) -> None:
+                 clock: Clock = local_now,
+                 boot: Callable[[], str | None] = st.boot_id) -> None:
         self.folders = folders if isinstance(folders, Folders) else Folders.one(folders)
         self.clock = clock
+        self.boot = boot  # the machine's boot id, kept with the autosave
         self.games = GamesFolder(self.folders.data / GAMES_FOLDER, clock)
         self.host_code: str | None = None  # the autosaved hosted game's join code
         self.logger = logger
@@ -104,6 +109,9 @@ class Store:
         """Autosave ``game`` with who plays each seat (and any ``extra`` keys)."""
         self.saves += 1
         extra = {"plays_as": plays_as_list(panel), **(extra or {})}
+        boot = self.boot()
+        if boot is not None:
+            extra[BOOT_KEY] = boot
         self._wrote(st.write_autosave(self.folders.state, game, extra=extra))
 
     def resume(self, panel: Panel, fixed_seats: bool, within: float | None = None
@@ -113,11 +121,12 @@ class Store:
         None when there is none. With ``fixed_seats`` (the operator's --seats) the panel's
         seats win over the saved game's, except for seats the operator left out. A hosted
         game's join code is kept as ``host_code``. With ``within`` (a kiosk) only an autosave
-        written at most that many seconds ago is carried on; an older one is left for a fresh
-        game, and the log says which."""
+        written at most that many seconds ago on this boot of the machine is carried on; an
+        older one is left for a fresh game, and the log says which."""
         game, extra, warnings = st.read_autosave(self.folders.state)
         self.warn(warnings)
-        if game is not None and within is not None and not self._recent(within):
+        if game is not None and within is not None and not (
+                self._same_boot(extra.get(BOOT_KEY)) and self._recent(within)):
             return None, None
         put_aside = _game_or_none(extra.get("put_aside"))
         code = extra.get("host_code")
@@ -131,6 +140,22 @@ class Store:
                      for seat, row in panel.items()]
         restore_plays_as(panel, game, saved)
         return game, put_aside
+
+    def forget_game(self) -> None:
+        """Start the next game fresh: the autosave is deleted (the log says so)."""
+        if st.forget_autosave(self.folders.state) and self.logger is not None:
+            self.logger.info("the operator asked for a fresh game: the autosave is deleted")
+
+    def _same_boot(self, saved: object) -> bool:
+        """Whether the autosave was written since the machine last started (a game process
+        that died, not a reboot), said in the log when not. Unknown (no boot id on this
+        system, or none saved) counts as the same: the autosave's age decides."""
+        boot = self.boot()
+        if boot is None or not isinstance(saved, str) or saved == boot:
+            return True
+        if self.logger is not None:
+            self.logger.info("the machine has started again since the autosave: a fresh game")
+        return False
 
     def _recent(self, within: float) -> bool:
         """Whether the autosave was written at most ``within`` seconds ago by the store's

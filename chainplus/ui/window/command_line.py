@@ -166,6 +166,10 @@ def _kiosk_options(parser: argparse.ArgumentParser) -> None:
                         help="kiosk: keep each finished game in the games folder and let "
                              "visitors save theirs (a kiosk keeps no games unless this is "
                              "given; a window always keeps them)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="kiosk: start with a fresh game, not the last visitor's (a kiosk "
+                             "also starts fresh after the machine starts again or a visitor "
+                             "leaves it idle; only a game that died carries on)")
 
 
 def _join_options(parser: argparse.ArgumentParser) -> None:
@@ -200,6 +204,12 @@ def check_menu(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
     if flag is not None and any(value != parser.get_default(name)
                                 for name, value in vars(args).items() if name not in menu):
         parser.error(f"{flag} changes the desktop's menu and exits: give it alone")
+
+
+def check_fresh(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--fresh is a kiosk's: a window always carries on with its player's own game."""
+    if args.fresh and not args.kiosk:
+        parser.error("--fresh is for a kiosk (--kiosk): a window carries on with your game")
 
 
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

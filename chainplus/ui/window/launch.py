@@ -31,6 +31,7 @@ from chainplus.ui.window import video
 from chainplus.ui.window.app import App, Devices
 from chainplus.ui.window.command_line import (
     build_parser,
+    check_fresh,
     check_join,
     check_menu,
     files_folders,
@@ -61,14 +62,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.add_to_menu or args.remove_from_menu:
         return desktop.cmd_desktop(args.remove_from_menu, sys.stdout, sys.stderr)
     check_join(parser, args)
+    check_fresh(parser, args)
     folders, moves = settle(files_folders(args))
     folder = folders.state  # the log's
     if moves:  # files an earlier version kept with the settings, said once in the log
         for line in moves:
             kiosk_logger(folder).info("%s", line)
 
-    if args.kiosk and not args.supervised:
-        return supervise(child_command(GAME_MODULE, argv), kiosk_logger(folder))
+    if args.kiosk and not args.supervised:  # --fresh is done here, once, not at each restart
+        supervisor_log = kiosk_logger(folder)
+        if args.fresh:
+            Store(folders, logger=supervisor_log, write_settings=False).forget_game()
+        return supervise(child_command(GAME_MODULE, argv), supervisor_log)
     logger = kiosk_logger(folder) if args.kiosk else None
     store = Store(folders, logger=logger, write_settings=not args.kiosk)
     options = options_from(args, store.load_settings())
