@@ -71,8 +71,9 @@ def test_a_whole_game_by_keys_alone(ui) -> None:
 
 
 def test_the_graph_after_a_game_takes_the_cursor_and_gives_it_back(ui) -> None:
-    """The graph shown over the board after a game has the cursor on its buttons (never on
-    a square hidden under it), and closing it puts the cursor back on the board."""
+    """The graph shown over the board after a game has the cursor on it, first on the move
+    where the game turned (never on a square hidden under it), and closing it puts the cursor
+    back on the board."""
     app = ui.make_app(seats=parse_seats("H,C1:0"), speed="instant")
     key(app, pygame.K_DOWN)
     play_to_the_end(ui, app, lambda way: key(app, ARROWS[way]),
@@ -82,6 +83,9 @@ def test_the_graph_after_a_game_takes_the_cursor_and_gives_it_back(ui) -> None:
         if app.stack.board.parts() and not ui.message(app):  # the winner's message has gone
             break
         ui.advance(app, 0.1)
+    turn = app.stack.board.phase.graph().turn
+    assert cursor(app) == Part(f"move-{turn}")
+    key(app, pygame.K_TAB)
     assert cursor(app) == Part("graph-replay")
     assert app.inputs.cursor_rect() == graph_view.BUTTONS["replay"]
     assert app.help_text()[0] == "Hide the graph and step through the game."

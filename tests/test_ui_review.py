@@ -23,6 +23,7 @@ from chainplus.core.records import game_from_text, record_of
 from chainplus.ui.art import games_view, graph_view, panel_view, review_view
 from chainplus.ui.art.board_view import cell_rect
 from chainplus.ui.window.display import NullDisplay
+from chainplus.ui.window.graph_parts import graph_places
 from chainplus.ui.window.judging import GraphJudge
 from chainplus.ui.window.loop import turn
 from chainplus.ui.window.over.review import ReviewWindow
@@ -181,12 +182,62 @@ def test_the_graph_button_and_escape(ui) -> None:
 def test_the_replays_graph_takes_the_keys_cursor_while_it_is_open(ui) -> None:
     app = review_of(ui, won_game())
     ui.post_click(app, review_view.BUTTONS["graph"].center)
-    key(app, pygame.K_TAB)  # shows the cursor on the graph's first button, not under it
-    assert app.inputs.cursor_target() == Part("graph-replay")
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)  # shows the cursor on the graph (where it turned), not under it
+    first = next(iter(graph_places(app.mode.graph())))
+    assert app.inputs.cursor_target() == Part(first)
+    while app.inputs.cursor_target() != Part("graph-close"):
+        key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)  # Close
     assert isinstance(app.mode, ReviewWindow) and not app.mode.graph_open
     assert app.inputs.cursor_target() == Part(next(iter(review_view.BUTTONS)))
+
+
+def test_escape_hides_the_graph_after_a_game(ui) -> None:
+    app = computers(ui)
+    finish_a_game(ui, app)
+    ui.advance(app, 2.0)
+    assert app.mode.phase.graph_open
+    key(app, pygame.K_ESCAPE)
+    assert app.mode.name == "over" and not app.mode.phase.graph_open
+
+
+def test_the_graphs_moves_take_the_keys_from_the_turning_point(ui) -> None:
+    """The cursor starts on the move where the game turned, steps along the graph with the
+    arrows, and Return replays from the move it is on."""
+    app = computers(ui)
+    finish_a_game(ui, app)
+    ui.advance(app, 2.0)
+    turn = app.mode.phase.graph().turn
+    assert turn is not None
+    while ui.message(app):  # the winner's message goes
+        ui.advance(app, 0.5)
+    key(app, pygame.K_TAB)
+    assert app.inputs.cursor_target() == Part(f"move-{turn}")
+    assert app.help_text()[0] == f"Select to replay the game from move {turn}."
+    way, then = (pygame.K_LEFT, turn - 1) if turn > 0 else (pygame.K_RIGHT, turn + 1)
+    key(app, way)
+    assert app.inputs.cursor_target() == Part(f"move-{then}")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.mode, ReviewWindow) and app.mode.replay.at == then
+
+
+def test_space_presses_what_the_cursor_is_on_in_a_replay(ui) -> None:
+    """With the cursor on the graph's Replay button, Space presses it (the graph hides)
+    instead of stepping the board under it; arrows move the cursor along the graph."""
+    app = review_of(ui, won_game())
+    ui.post_click(app, review_view.BUTTONS["graph"].center)
+    at = app.mode.replay.at
+    key(app, pygame.K_TAB)
+    while app.inputs.cursor_target() != Part("graph-replay"):
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_SPACE)
+    assert not app.mode.graph_open and app.mode.replay.at == at
+    ui.post_click(app, review_view.BUTTONS["graph"].center)
+    key(app, pygame.K_TAB)
+    while app.inputs.cursor_target() != Part("graph-replay"):
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    assert app.mode.replay.at == at and app.inputs.cursor_target() == Part("graph-close")
 
 
 def test_every_part_has_help_that_fits(ui) -> None:

@@ -69,6 +69,11 @@ def x_of(plot: Rect, move: int, moves: int) -> int:
     return plot.x + round(move * (plot.w - 1) / max(1, moves))
 
 
+def move_rect(move: int, moves: int) -> Rect:
+    """Where the keys' cursor shows ``move`` on the graphs: a thin band across the upper one."""
+    return Rect(x_of(SHARES, move, moves) - 1, SHARES.y, 3, SHARES.h)
+
+
 def move_at(shown: GraphShown, pos: tuple[int, int]) -> int | None:
     """The move a click at ``pos`` on either graph picks (0: the start), or None off them."""
     for plot in (SHARES, JUDGED):

@@ -17,12 +17,17 @@ GRAPH_HELP = {
 
 
 def graph_places(shown: graph_view.GraphShown) -> dict[str, pygame.Rect]:
-    """The graph window's buttons as the keys' cursor goes round them (its parts' names as
-    ``graph_part`` gives them); none in a kiosk's graph, which has no buttons."""
+    """The graph window's parts as the keys' cursor goes round them (their names as
+    ``graph_part`` gives them): the move where the game turned first, the buttons, then every
+    move along the graph (Left and Right step along it); none in a kiosk's graph, which
+    has no buttons."""
     if not shown.buttons:
         return {}
-    return {**{f"graph-{name}": rect for name, rect in graph_view.BUTTONS.items()},
-            "graph-close-icon": graph_view.CLOSE}
+    moves = {f"move-{move}": graph_view.move_rect(move, shown.moves)
+             for move in range(shown.moves + 1)}
+    turn = {} if shown.turn is None else {f"move-{shown.turn}": moves[f"move-{shown.turn}"]}
+    return {**turn, **{f"graph-{name}": rect for name, rect in graph_view.BUTTONS.items()},
+            "graph-close-icon": graph_view.CLOSE, **moves}
 
 
 def graph_part(shown: graph_view.GraphShown | None, pos: tuple[int, int]) -> Part | None:

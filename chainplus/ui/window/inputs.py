@@ -7,7 +7,8 @@ the person last did anything (a kiosk left alone long enough shows its demonstra
 Keys: the arrows (and the keypad's) move the cursor, Tab (Shift+Tab) goes on to the icons and
 the panel and back to the board, Space or Return is Select on what the cursor is on, Backspace
 or Shift+Return is Adjust; F1 opens the rules and F11 switches full screen. A window on top
-takes its own keys first (Escape closes it; arrows turn its pages or step its replay).
+takes its own keys first (Escape closes it; arrows turn its pages or step its replay), and
+Escape hides the graph shown after a game.
 
 SDL also makes mouse events of each touch; those are ignored, so a tap counts once.
 """
@@ -36,7 +37,7 @@ from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.pad import Ask, Pads
 from chainplus.ui.window.requests import OpenFile, OpenGames, OpenInfo, OpenRules
 from chainplus.ui.window.table import Table
-from chainplus.ui.window.targets import ADJUST, MENU, SELECT, Furniture, Square, Target
+from chainplus.ui.window.targets import ADJUST, MENU, SELECT, Furniture, Part, Square, Target
 
 #: The one way out of a kiosk: Ctrl+Shift+Q (keys are otherwise ignored there).
 OPERATOR_KEY = pygame.K_q
@@ -46,6 +47,8 @@ _REDRAW = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSHOWN, pygame.
            pygame.WINDOWSIZECHANGED)
 
 
+#: The graph's Close button, as the board names it while it shows the graph after a game.
+GRAPH_CLOSE = "graph-close"
 #: A game controller's events.
 PAD_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED,
               pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP,
@@ -182,6 +185,8 @@ class Inputs:
             return False  # otherwise a kiosk is mouse only
         if stack.key(key, mod):
             pass  # a window's keys: Escape closes it, arrows turn or step
+        elif key == pygame.K_ESCAPE and GRAPH_CLOSE in (stack.board.parts() or {}):
+            stack.click(Part(GRAPH_CLOSE), SELECT)  # the graph after a game, as its Close
         elif key == pygame.K_F1 and stack.board.icons_work():
             stack.table.ask(OpenRules())
         elif key == pygame.K_F11 or (key == pygame.K_ESCAPE and display.fullscreen):

@@ -27,8 +27,10 @@ from chainplus.ui.window.requests import PlayOn
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Cell, Furniture, Part, Square, Target
 
+#: Space and Return are not here: they press what the keys' cursor is on, as everywhere.
 STEP_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "next", pygame.K_HOME: "start",
-             pygame.K_END: "end", pygame.K_SPACE: "next"}
+             pygame.K_END: "end"}
+ARROWS = (pygame.K_LEFT, pygame.K_RIGHT)
 PANE_HELP = {
     "start": "To the start of the game (Home).",
     "back": "Back one move (Left arrow).",
@@ -131,8 +133,8 @@ class ReviewWindow(Overlay):
             self.graph_open = False
         elif key == pygame.K_ESCAPE:
             self.close()
-        elif key in STEP_KEYS:
-            self.step(STEP_KEYS[key])
+        elif key in STEP_KEYS and not (self.graph_open and key in ARROWS):
+            self.step(STEP_KEYS[key])  # over the graph the arrows move the keys' cursor
         else:
             return False
         return True
