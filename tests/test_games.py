@@ -116,7 +116,7 @@ def test_the_oldest_kept_games_go_first_and_saved_ones_and_strangers_stay(tmp_pa
     (folder / "mine.json").write_text(record)  # not named as the game names them: not its own
     s = session(tmp_path)
     play(s, RED_WINS[:1])
-    assert s.save_game().text.startswith("Saved as")
+    assert s.save_game().text.startswith("Saved in")
     play(s, RED_WINS[1:])
     assert len(kept(tmp_path)) == KEEP + 1  # its own KEEP, and the stranger
     oldest = sorted(names)[0]
@@ -135,14 +135,26 @@ def test_save_says_where_the_game_went_and_the_file_is_a_record(tmp_path: Path,
     s = session(tmp_path)
     play(s, (27, 36))
     note = s.save_game()
-    assert note == Note("Saved as 2026-11-26_10-15-02 in .../games/saved.")
-    assert fits_help_box(note.text)
+    assert note == Note(f"Saved in {tmp_path / 'games' / 'saved'}.")  # the whole folder
     path = tmp_path / "games" / "saved" / "2026-11-26_10-15-02.json"
     assert game_from_text(path.read_text()).state() == s.game.state()
     assert cli.main(["replay", str(path)]) == 0  # the replay tool reads it
     shown = json.loads(capsys.readouterr().out)
     assert shown["to_move"] == 1 and shown["winner"] is None
     assert s.game.moves == [27, 36] and kept(tmp_path) == []  # saving changes nothing else
+
+
+def test_the_saved_folder_is_said_whole_in_the_help_box(monkeypatch, tmp_path) -> None:
+    from chainplus.ui.art import panel_view
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    s = session(tmp_path / ".config" / "chainplus" / "kiosk")
+    play(s, (27, 36))
+    text = s.save_game().text
+    assert text == "Saved in ~/.config/chainplus/kiosk/games/saved."
+    lines = panel_view.help_lines(text)
+    assert len(lines) <= panel_view.HELP_LINES
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 
 
 def test_save_names_the_folder_as_a_player_can_follow_it() -> None:
@@ -158,11 +170,15 @@ def test_a_finished_game_may_be_saved_too_and_names_never_clash(tmp_path: Path) 
     s = session(tmp_path, clock=Clock(step=0))  # everything in the same second
     play(s, RED_WINS)
     first, second = s.save_game(), s.save_game()
-    assert first.text == "Saved as 2026-11-26_10-15-02-2 in .../games/saved."  # kept: -02
-    assert second.text == "Saved as 2026-11-26_10-15-02-3 in .../games/saved."
-    assert kept(tmp_path) == ["2026-11-26_10-15-02.json"]
+    assert first == second  # the kept game moved to saved/, and saved once only
+    assert first.text == f"Saved in {tmp_path / 'games' / 'saved'}."
+    assert kept(tmp_path) == [] and saved(tmp_path) == ["2026-11-26_10-15-02.json"]
     listed = [entry.name for entry in s.recent_games()]
-    assert listed == ["2026-11-26_10-15-02-3", "2026-11-26_10-15-02-2", "2026-11-26_10-15-02"]
+    assert listed == ["2026-11-26_10-15-02"]  # listed once
+    s.new_game()
+    play(s, RED_WINS)
+    s.save_game()
+    assert saved(tmp_path) == ["2026-11-26_10-15-02-2.json", "2026-11-26_10-15-02.json"]
 
 
 def test_there_is_nothing_to_save_before_a_move(tmp_path: Path) -> None:
@@ -211,8 +227,8 @@ def test_a_kiosk_keeps_and_saves_nothing_unless_its_operator_asks(tmp_path: Path
     assert not (tmp_path / "plain" / "games").exists()
     asked = session(tmp_path / "asked", kiosk=True, keep_games=True)
     play(asked, RED_WINS)
-    assert asked.save_game().text.startswith("Saved as")
-    assert len(kept(tmp_path / "asked")) == 1 and len(saved(tmp_path / "asked")) == 1
+    assert asked.save_game().text.startswith("Saved in")
+    assert len(kept(tmp_path / "asked")) == 0 and len(saved(tmp_path / "asked")) == 1
 
 
 def test_a_demonstration_keeps_nothing(tmp_path: Path) -> None:

@@ -99,7 +99,7 @@ def test_a_lasting_fall_is_the_turn_not_a_one_position_spike_before_it():
     turn = turning_point(game, drawn(game, seat, line))
     assert turn is not None and (turn.move, turn.seat) == (turn_at, seat)
     assert (turn.before, turn.after) == (0.5, 0.2)
-    assert turn.words.endswith(f", and {SEAT_NAME[seat]} never got back above 20 %.")
+    assert turn.words.endswith(f", and {SEAT_NAME[seat]} never got back above 20%.")
     assert fits(turn.words)
 
 
@@ -164,7 +164,7 @@ def test_with_four_seats_only_the_winner_is_said_to_be_handed_a_win():
     turn = turning_point(game, points)
     assert turn is not None and (turn.move, turn.seat) == (turn_at, beaten)
     assert f"handed {SEAT_NAME[other]}" not in turn.words
-    assert turn.words.endswith(f", and {SEAT_NAME[beaten]} never got back above 10 %.")
+    assert turn.words.endswith(f", and {SEAT_NAME[beaten]} never got back above 10%.")
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -180,9 +180,9 @@ def test_a_records_turn_names_the_loser_and_only_seats_that_played(seats):
 
 def test_why_a_move_mattered_in_words():
     line = [0.5, 0.5, 0.5, 0.3, 0.28, 0.29, 0.1, 0.0]
-    assert why(line, 3, (1, 2), 0.5) == ", and Red never got back above 30 %"
-    assert why(line, 4, (1, 2), 0.5) == ", and Red fell from 30 % to 28 %"
-    assert why(line, 3, (1, 2), 0.5, finished=False) == ", and Red has not been above 30 % since"
+    assert why(line, 3, (1, 2), 0.5) == ", and Red never got back above 30%"
+    assert why(line, 4, (1, 2), 0.5) == ", and Red fell from 30% to 28%"
+    assert why(line, 3, (1, 2), 0.5, finished=False) == ", and Red has not been above 30% since"
     collapse = [0.5, 0.5, 0.5, 0.5, 0.05, 0.0]
     assert why(collapse, 4, (2, 2), 0.5) == ": a blunder that decided an even game"
     assert why(collapse, 4, (2, 1), 0.5) == ": the move that decided an even game"

@@ -260,7 +260,7 @@ def test_save_lists_and_reopens_a_game(ui, tmp_path) -> None:
     ui.click_icon(app, "games")
     assert app.mode.name == "games"
     ui.post_click(app, games_view.TOP_BUTTONS["save"].center)
-    assert "Saved as" in ui.message(app) and ".../games/saved" in ui.message(app)
+    assert "Saved in" in ui.message(app) and "/games/saved" in ui.message(app)
     saved = list((tmp_path / "games" / "saved").glob("*.json"))
     assert len(saved) == 1 and json.loads(saved[0].read_text())["moves"] == [[0, 0], [1, 1],
                                                                             [2, 2]]
@@ -459,3 +459,9 @@ def test_the_games_window_lists_every_game_saved_first_and_opens_the_oldest(ui, 
     assert oldest.saved and oldest.name == min(names[True])
     ui.post_click(app, games_view.row_rect(4).center)
     assert isinstance(app.mode, ReviewWindow) and len(app.mode.replay.moves) == 1
+
+
+def test_an_empty_games_list_counts_nothing() -> None:
+    assert games_view.heading(0, 0) == "Games won and saved:"  # "None yet" underneath
+    assert games_view.heading(0, 1) == "1 game won, newest first:"
+    assert games_view.heading(2, 3) == "2 saved, then 3 won; newest first:"

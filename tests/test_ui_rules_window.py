@@ -198,3 +198,15 @@ def test_every_part_of_the_window_has_help_that_fits_the_help_box(ui, kiosk) -> 
         assert line and len(panel_view.help_lines(line)) <= panel_view.HELP_LINES, line
         # the last page's greyed Next says why, not its key
         assert ("Key:" in line) == (not kiosk and name in ("close", "close-icon", "back"))
+
+
+def test_the_cursor_opens_on_next_and_never_rests_on_a_shaded_button(ui) -> None:
+    app = opened(ui)
+    key(app, pygame.K_TAB)  # shows the cursor
+    assert app.inputs.cursor_target() == Part("next")
+    key(app, pygame.K_RETURN)
+    assert app.mode.number == 1 and app.inputs.cursor_target() == Part("next")
+    for _ in range(app.mode.count):
+        key(app, pygame.K_RIGHT)
+    assert app.mode.number == app.mode.count - 1
+    assert Part("next") not in [Part(name) for name in app.mode.parts()]

@@ -107,7 +107,7 @@ class Files:
         if isinstance(saved, WriteFailure):
             return Note(f"Cannot save the game: {saved.cause}.", warn=True)
         whose = "your " if joined else ""
-        return Note(f"Saved as {saved.stem} in {whose}{shown_folder(saved.parent)}.")
+        return Note(f"Saved in {whose}{shown_folder(saved.parent, None)}.")  # newest listed first
 
     def listing(self) -> list[Listed]:
         """Every game in the games folder, the saved first, each newest first (not read)."""

@@ -87,13 +87,16 @@ class Unreadable(Exception):
         self.note = note
 
 
-def shown_folder(folder: Path, width: int = 20) -> str:
+def shown_folder(folder: Path, width: int | None = 20) -> str:
     """``folder`` as a short line can say it: the home folder as ~, and only its last two
-    parts when that is still longer than ``width`` characters."""
+    parts when that is still longer than ``width`` characters (None: all of it, for a
+    message that wraps)."""
     text, home = str(folder), str(Path.home())
     if text == home or text.startswith(home + os.sep):
         text = "~" + text[len(home):]
-    return text if len(text) <= width else ".../" + "/".join(folder.parts[-2:])
+    if width is None or len(text) <= width:
+        return text
+    return ".../" + "/".join(folder.parts[-2:])
 
 
 def shown_name(path: Path) -> str:
@@ -236,10 +239,17 @@ class GamesFolder:
     def __init__(self, folder: Path, clock: Clock = local_now) -> None:
         self.folder = folder
         self.clock = clock
+        self.last: tuple[str, Path] | None = None  # the last game written: its record, its file
 
     def write(self, game: Game, panel: Panel, saved: bool) -> Path | WriteFailure:
         """Write ``game`` (with who plays each seat in ``panel``) to ``saved/`` or ``kept/``
-        under a new name; ``kept/`` then loses its oldest beyond ``KEEP``."""
+        under a new name; ``kept/`` then loses its oldest beyond ``KEEP``. Saving the game
+        written last again writes nothing new: a kept one moves to ``saved/``, a saved one
+        stays where it is, so the listing never holds it twice."""
+        record = json.dumps(record_of(game), sort_keys=True)
+        again = self._again(record, saved)
+        if again is not None:
+            return again
         when = self.clock()
         folder = self.folder / (SAVED if saved else KEPT)
         path = self._new_name(folder, when)
@@ -249,7 +259,25 @@ class GamesFolder:
             return failure
         if not saved:
             self._prune(folder)
+        self.last = (record, path)
         return path
+
+    def _again(self, record: str, saved: bool) -> Path | None:
+        """Where the game written last went, when ``record`` is it and it is saved again (a
+        kept one moved to ``saved/``); None when it must be written."""
+        if not saved or self.last is None or self.last[0] != record:
+            return None
+        path = self.last[1]
+        if path.parent.name == SAVED and path.exists():
+            return path
+        moved = self.folder / SAVED / path.name
+        try:
+            moved.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, moved)
+        except OSError:
+            return None  # written afresh instead
+        self.last = (record, moved)
+        return moved
 
     def _new_name(self, folder: Path, when: datetime) -> Path:
         """A name for a game written at ``when`` that neither folder has yet."""

@@ -12,7 +12,7 @@ get back to.
 
 ``move_words`` says what a move did, true to the move (it is replayed: its waves and the squares
 it took are counted), and the turn's words add why it mattered: "Move 87: Blue's corner set off
-a 19-wave chain and took 23 squares, and Red never got back above 30 %"; or, where the game was
+a 19-wave chain and took 23 squares, and Red never got back above 30%"; or, where the game was
 even (or the loser ahead) until that move left the loser as good as lost, that it decided the
 game, a blunder when the loser made it. Words for the graph window: at most two lines of 50
 characters.
@@ -215,10 +215,10 @@ def why(line: Sequence[float], number: int, seats: tuple[int, int], even: float,
         return f", and {name} had no way back" if finished and not said else ""
     was, now = round(line[number - 1] * 100), round(line[number] * 100)
     if level >= was - 5:
-        return f", and {name} fell from {was} % to {now} %" if now < was else ""
+        return f", and {name} fell from {was}% to {now}%" if now < was else ""
     if not finished:
-        return f", and {name} has not been above {level} % since"
-    return f", and {name} never got back above {level} %"
+        return f", and {name} has not been above {level}% since"
+    return f", and {name} never got back above {level}%"
 
 
 @dataclass(frozen=True)

@@ -278,7 +278,7 @@ def report(config: MatchConfig, games: int, results: list[GameResult],
     line = (
         f"{config.a.name} won {a_wins}, {config.b.name} won {games - a_wins} of {games} games "
         f"({config.rules} rules{seats}{paired}{prelude}; "
-        f"a's 95 % interval {low:.1%}-{high:.1%}) in {elapsed:.1f} s"
+        f"a's 95% interval {low:.1%}-{high:.1%}) in {elapsed:.1f} s"
         + (f", from game {first + 1}" if first else "")
     )
     if config.a.command and config.b.command:

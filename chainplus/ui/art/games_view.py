@@ -121,7 +121,9 @@ def _option(surface: pygame.Surface, rect: Rect, on: bool, enabled: bool) -> Non
 
 
 def heading(saved: int, kept: int) -> str:
-    """What the list holds, in the order it holds them."""
+    """What the list holds, in the order it holds them (an empty list says so underneath)."""
+    if not saved and not kept:
+        return "Games won and saved:"
     if not saved:
         return f"{kept} game{'' if kept == 1 else 's'} won, newest first:"
     return f"{saved} saved, then {kept} won; newest first:"

@@ -6,6 +6,7 @@ Drawing only: what a click on a cell does lives in ``chainplus.ui.window.control
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence, Set
 from typing import NamedTuple
@@ -187,9 +188,17 @@ HELP_LINES = 3
 HELP_COLUMNS = (RIGHT_W - 8) // 8
 
 
+class _PathWrapper(textwrap.TextWrapper):
+    """Wraps a folder's path after a "/" too, so it is said whole across lines."""
+
+    def _split(self, text: str) -> list[str]:
+        return [piece for chunk in super()._split(text)
+                for piece in re.split(r"(?<=/)(?=[^/\s])", chunk)]
+
+
 def help_lines(text: str) -> list[str]:
     """``text`` wrapped for the help box (every message must fit in HELP_LINES of these)."""
-    return textwrap.wrap(text, HELP_COLUMNS)
+    return _PathWrapper(HELP_COLUMNS).wrap(text)
 
 
 def draw_help(surface: pygame.Surface, text: str, warn: bool = False) -> None:

@@ -85,8 +85,13 @@ class RulesWindow(Overlay):
         return None if name is None else Part(name)
 
     def parts(self) -> dict[str, pygame.Rect]:
+        """The choices and buttons the cursor goes round, Next first (the window opens with
+        the cursor on it), never a shaded Back or Next."""
         choices = rules_view.CHOICES if self.page is None else {}
-        return {**choices, **rules_view.BUTTONS}
+        shaded = {"back": self.number == 0, "next": self.number == self.count - 1,
+                  "close": False}
+        return {**choices, **{name: rules_view.BUTTONS[name] for name in ("next", "back", "close")
+                              if not shaded[name]}}
 
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):
