@@ -14,7 +14,7 @@ from pictures import blank_picture
 from chainplus.app import panel as seats
 from chainplus.app.seats import SeatSpec
 from chainplus.ui.art import font
-from chainplus.ui.art.panel_view import SHADE_FILL, washed
+from chainplus.ui.art.panel_view import SHADE_FILL, strike_y, washed
 from chainplus.ui.art.theme import (
     BLACK,
     GREY1,
@@ -205,15 +205,41 @@ def test_the_seat_to_move_is_highlighted_and_an_eliminated_seat_marked(ui) -> No
     marker = panel_marker(2)
     assert tuple(screen.get_at(marker.center))[:3] == BLACK  # crossed out
     middle = panel_cell(2, 3)
-    assert tuple(screen.get_at((middle.x + 3, marker.centery)))[:3] == BLACK  # struck through
+    assert tuple(screen.get_at((middle.x + 3, strike_y(2))))[:3] == BLACK  # struck through
     assert app.mode.name == "play" and framed(3)
+
+
+def test_the_strike_line_keeps_a_dash_and_its_row(ui) -> None:
+    """The line through a seat that is out leaves its values' middle strokes (a "-") to be
+    read, and ends where the row's last cell does."""
+    from chainplus.app.panel import panel_of
+    from chainplus.app.seats import parse_seats
+    from chainplus.ui.art import panel_view
+
+    setup = panel_of(parse_seats("H,-,C3"))  # blue: out now, and "-" from the next game
+
+    def drawn(out: set[int]) -> pygame.Surface:
+        picture = pygame.Surface((640, 480))
+        panel_view.draw_panel(picture, setup, panel_view.PanelShown((1, 2, 3), [0, 5, 0, 4, 0],
+                                                                    out))
+        return picture
+
+    struck_row, plain = drawn({2}), drawn(set())
+    cell = panel_cell(2, 1)
+    dash = range(cell.y + panel_view.TEXT_TOP + 6, cell.y + panel_view.TEXT_TOP + 8)
+    for y in dash:  # the "-" is glyph row 3, doubled
+        for x in range(cell.left, cell.right):
+            assert struck_row.get_at((x, y)) == plain.get_at((x, y)), (x, y)
+    end = panel_cell(2, 4).right
+    assert struck_row.get_at((end, strike_y(2))) == plain.get_at((end, strike_y(2)))
+    assert struck_row.get_at((end - 2, strike_y(2)))[:3] == BLACK
 
 
 # ------------------------------------------------------------------ crossed out in step
 def struck(picture: pygame.Surface, seat: int) -> bool:
     """Whether the panel row of ``seat`` has the strike line the panel draws across a seat that
     is out: black across the gaps between its cells, a white line two pixels above."""
-    y = panel_marker(seat).centery
+    y = strike_y(seat)
     gaps = [panel_cell(seat, column).right + 1 for column in (1, 2, 3)]
     black = [picture.get_at((x, y))[:3] == BLACK for x in gaps]
     white = picture.get_at((gaps[0], y - 2))[:3] == (255, 255, 255)
@@ -365,7 +391,7 @@ def drawn_number(picture: pygame.Surface, seat: int, column: int) -> int | None:
     cell = panel_cell(seat, column)
     inside = cell.inflate(-6, -6)
     ink = SEAT_INK[seat]
-    y = panel_marker(seat).centery
+    y = strike_y(seat)
     rows = [r for r in range(inside.top, inside.bottom)
             if not (struck(picture, seat) and y - 2 <= r <= y + 1)]
 

@@ -66,6 +66,10 @@ def _hatch(surface: pygame.Surface, rect: Rect, colour: ColorLike) -> None:
     surface.set_clip(clip)
 
 
+#: Where a cell's value starts below the cell's top.
+TEXT_TOP = 7
+
+
 class PanelShown(NamedTuple):
     """What the panel shows of the game: its seats, squares per seat (index 0 unused) and the
     seats crossed out, as of the frame on the board (so a chain's counts change in step), and
@@ -121,7 +125,7 @@ def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
                 plate.center = (cell.centerx, cell.y + 15)
                 surface.fill(colour, plate)
                 pygame.draw.rect(surface, ink, plate, 1)
-            font.draw(surface, text, (cell.centerx, cell.y + 7), ink, align="center")
+            font.draw(surface, text, (cell.centerx, cell.y + TEXT_TOP), ink, align="center")
         if out:
             _strike(surface, seat)
         if moving:
@@ -152,17 +156,22 @@ def _shaded(surface: pygame.Surface, rect: Rect, colour: ColorLike, ink: ColorLi
               align="center")
 
 
+def strike_y(seat: int) -> int:
+    """Where the line through a seat that is out runs: below the middle of its values, so a
+    "-" or an H's bar still shows above it."""
+    return panel_cell(seat, 1).y + TEXT_TOP + 12
+
+
 def _strike(surface: pygame.Surface, seat: int) -> None:
-    """An eliminated seat: crossed out marker and a line through its row."""
+    """An eliminated seat: crossed out marker and a line through its row, from its first
+    cell to its last and no further."""
     marker = panel_marker(seat)
     a = marker.inflate(-4, -6)
     pygame.draw.line(surface, BLACK, a.topleft, a.bottomright, 3)
     pygame.draw.line(surface, BLACK, a.topright, a.bottomleft, 3)
-    y = marker.centery
-    pygame.draw.line(surface, BLACK, (panel_cell(seat, 1).left - 2, y),
-                     (panel_cell(seat, 4).right + 1, y), 3)
-    pygame.draw.line(surface, WHITE, (panel_cell(seat, 1).left - 2, y - 2),
-                     (panel_cell(seat, 4).right + 1, y - 2), 1)
+    y, left, right = strike_y(seat), panel_cell(seat, 1).left, panel_cell(seat, 4).right - 1
+    pygame.draw.line(surface, BLACK, (left, y), (right, y), 3)
+    pygame.draw.line(surface, WHITE, (left, y - 2), (right, y - 2), 1)
 
 
 def draw_status(surface: pygame.Surface, seat: int | None, head: str, line: str,
