@@ -15,8 +15,10 @@ from chainplus.app import settings as st
 from chainplus.app.panel import panel_of, settings_of, valid
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
+from chainplus.ui.art import board_view
 from chainplus.ui.art.theme import (
     BOARD,
+    CELL,
     CLOSE_ICON,
     CREAM,
     ICON_TOP,
@@ -149,7 +151,10 @@ def test_attract_mode_after_the_idle_spell_and_a_click_brings_back_the_visitor(
     assert all(app.session.panel[s].plays_as == "computer" for s in (1, 2, 3, 4))
     surface = pygame.Surface((640, 480))
     app.draw(surface)
-    assert surface.get_at((BOARD.centerx, BOARD.centery - 40))[:3] == CREAM  # the banner
+    banner = board_view.ATTRACT_BANNER
+    assert surface.get_at((banner.centerx, banner.y + 8))[:3] == CREAM  # the banner
+    middle = BOARD.inflate(0, -2 * 2 * CELL)  # rows 2 to 5, the game's middle, in view
+    assert not banner.colliderect(middle) and banner.bottom < 480
     assert "Click" in app.help_text()[0]
     ui.advance(app, 30.0)
     assert len(app.game.moves) > 5  # the demo plays by itself

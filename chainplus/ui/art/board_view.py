@@ -261,14 +261,15 @@ def draw_winner_frame(surface: pygame.Surface, seat: int) -> None:
 
 
 ATTRACT_LINE = "The computer is playing itself"
+#: The demonstration's banner: over the board's lower edge, into the margin under it.
+ATTRACT_BANNER = Rect(BOARD.centerx - 180, BOARD.bottom + 12 - 104, 360, 104)
 
 
 def draw_attract_banner(surface: pygame.Surface, seat: int, invite: str) -> None:
-    """The kiosk's demonstration game: a cream banner over the board with the ``invite`` to
-    play, its frame in ``seat``'s colour (the demonstration steps it on with each move, so the
-    screen shows life)."""
-    banner = Rect(0, 0, 360, 104)
-    banner.center = (BOARD.centerx, BOARD.centery)
+    """The kiosk's demonstration game: a cream banner over the board's lower edge with the
+    ``invite`` to play, its frame in ``seat``'s colour (the demonstration steps it on with each
+    move, so the screen shows life); the middle rows, where the game is, stay in view."""
+    banner = ATTRACT_BANNER
     shadow = banner.move(4, 4)
     pygame.draw.rect(surface, GREY4, shadow)
     surface.fill(CREAM, banner)
