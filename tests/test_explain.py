@@ -5,6 +5,8 @@ said to be kept for when a computer plays the seat, and a click on them changing
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from chainplus.app.explain import setting_unused, square_help
@@ -113,3 +115,24 @@ def test_a_click_on_a_setting_not_in_use_changes_nothing_and_says_why() -> None:
     assert s.settings(False) == before
     s.clicks.step_player(1, 1)  # red: human -> computer; the level kept is the one it plays at
     assert s.clicks.step_level(1, 1) == Note("Red: computer level 0.")
+
+
+def test_a_loaded_square_left_by_the_win_says_why_it_did_not_explode() -> None:
+    """The chain stops once one player is left: a square may end holding enough to explode."""
+    import random
+
+    from chainplus.core.game import Game
+
+    for seed in range(200):
+        game, rng = Game((1, 2)), random.Random(seed)
+        while not game.over:
+            game.play(game.random_move(rng))
+        loaded = [sq for sq in range(64) if game.counts[sq] >= game.threshold[sq]]
+        if loaded:
+            break
+    else:
+        pytest.skip("no game left a square loaded")
+    said = square_help(game, loaded[0])
+    assert said == (f"{('Red', 'Blue')[game.winner - 1]}'s {game.counts[loaded[0]]} pieces: "
+                    "the game was won before they exploded.")
+    assert "explodes at" not in said and len(textwrap.wrap(said, 22)) <= 3  # the help box

@@ -27,8 +27,11 @@ def plural(count: int, word: str) -> str:
 def square_help(game: Game, square: int) -> str:
     """What ``square`` is on ``game``'s board: its kind, how many pieces explode it under the
     game's rules (acorn: one more than its critical mass; classic: its critical mass), and
-    whose pieces it holds (e.g. "Edge square: explodes at 4 pieces. Blue's, 2 pieces.")."""
+    whose pieces it holds (e.g. "Edge square: explodes at 4 pieces. Blue's, 2 pieces."); on a
+    won game's board, why a square that holds enough to explode did not."""
     count, owner = game.counts[square], game.owners[square]
+    if count >= game.threshold[square]:  # left loaded when the win stopped the chain
+        return f"{SEAT_NAME[owner]}'s {count} pieces: the game was won before they exploded."
     held = f"{SEAT_NAME[owner]}'s, {plural(count, 'piece')}." if count else "Empty."
     return (f"{SQUARE_KIND[MASS[square]]} square: explodes at {game.threshold[square]} pieces. "
             f"{held}")
