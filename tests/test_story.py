@@ -193,3 +193,26 @@ def test_why_a_move_mattered_in_words():
     hopeless = [0.5, 0.5, 0.3, 0.0, 0.0]
     assert why(hopeless, 3, (1, 2), 0.5) == ", and Red had no way back"
     assert why(hopeless, 3, (1, 2), 0.5, said=True) == ""  # "handed Blue a win" said it
+
+
+def test_a_person_knocked_out_of_a_three_seat_game_is_told_where_their_own_game_turned():
+    """Not only the winner's story: the seat a person played, out before the runner-up, gets
+    the move after which it fell for good."""
+    game = recorded(3)
+    board, out_first = Game(game.seats, game.rules), None
+    for number, square in enumerate(game.moves, start=1):
+        board.play(square)
+        gone = [s for s in game.seats if s not in board.alive]
+        if gone and out_first is None:
+            out_first, out_at = gone[0], number
+    assert out_first is not None and out_first != game.winner
+    line = steady(game, 0.3)
+    turn_at = moved_by(game, out_first, out_at - 12)
+    line[turn_at:] = [0.05] * (len(line) - turn_at)
+    points = drawn(game, out_first, line)
+    assert loser(points) != out_first  # the runner-up is another seat
+    assert turning_point(game, points).seat != out_first  # the winner's story, as before
+    turn = turning_point(game, points, people=(out_first,))
+    assert turn is not None and (turn.move, turn.seat) == (turn_at, out_first)
+    assert SEAT_NAME[out_first] in turn.words and fits(turn.words)
+    assert turning_point(game, points, people=(game.winner,)) == turning_point(game, points)

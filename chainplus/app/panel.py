@@ -108,6 +108,12 @@ def pending(row: PanelRow) -> bool:
     return row.kind not in ("off", row.plays_as)
 
 
+def people_in(panel: Panel, game: Game) -> tuple[int, ...]:
+    """The seats of ``game`` a person plays at this window (its graph tells them their own
+    story)."""
+    return tuple(seat for seat in game.seats if panel[seat].plays_as == "human")
+
+
 def computer_plays(row: PanelRow, in_game: bool) -> bool:
     """Whether a row's level and random % are in use: a computer plays the seat in the game on
     the board (``in_game``), or will from the next game. A human's or an empty seat's are kept

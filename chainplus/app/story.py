@@ -77,6 +77,16 @@ def loser(points: Sequence[Point]) -> int | None:
     return max(out, key=lambda s: before.judged[s])
 
 
+def person_beaten(game: Game, points: Sequence[Point], people: Sequence[int]) -> int | None:
+    """Of ``people`` (seats persons played), the one who lasted longest in a won game of more
+    than two seats that none of them won; None otherwise (the loser's story is theirs)."""
+    if len(game.seats) <= 2 or loser(points) is None or points[-1].alive[0] in people:
+        return None
+    lasted = {seat: max(n for n, point in enumerate(points) if seat in point.alive)
+              for seat in people if seat in game.seats}
+    return max(lasted, key=lambda seat: lasted[seat]) if lasted else None
+
+
 def smoothed(line: Sequence[float]) -> list[float]:
     """``line`` through a running median of ``2 * SMOOTH + 1`` values, its ends held (a step
     stays where it is; a spike of up to ``SMOOTH`` values goes)."""
@@ -133,7 +143,8 @@ def fell_for_good(line: Sequence[float], even: float) -> int | None:
     return best
 
 
-def turning_point(game: Game, points: Sequence[Point]) -> Turn | None:
+def turning_point(game: Game, points: Sequence[Point], people: Sequence[int] = ()
+                  ) -> Turn | None:
     """The move of ``game`` after which the player who lost (``loser``) fell for good, judged
     on ``points`` (one a position from the start, as far as worked out; module docstring). In
     a game nobody has won yet, the move that lowered the most what some seat would ever get
@@ -141,11 +152,13 @@ def turning_point(game: Game, points: Sequence[Point]) -> Turn | None:
 
     The player who lost, not the winner's largest rise: with three or four seats the winner
     may have risen most by others' falls, while the runner-up's fall is the duel that decided
-    the game.
+    the game. But where ``people`` (the seats persons played) all lost a game of three or four
+    seats, it is where the game turned for the one of them who lasted longest: their own
+    story, not only the winner's.
     """
     if len(points) < 2:
         return None
-    beaten = loser(points)
+    beaten = person_beaten(game, points, people) or loser(points)
     even = 1 / len(points[0].alive)
     number = None
     if beaten is not None:

@@ -11,7 +11,7 @@ import pygame
 
 from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note
-from chainplus.app.panel import SEAT_NAME, Panel
+from chainplus.app.panel import SEAT_NAME, Panel, people_in
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view
 from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part, graph_places
@@ -36,7 +36,9 @@ class Ending(Phase):
         self.since = table.now
         after = table.policy.graph_after
         self.graph_at = None if after is None else self.since + after
-        self.judging = None if after is None else table.judging_of(table.session.game)
+        session = table.session
+        self.judging = None if after is None else \
+            table.judging_of(session.game, people_in(session.panel, session.game))
         self.graph_open = False
 
     def tick(self, now: float) -> Step | None:

@@ -34,8 +34,9 @@ class Judging:
     (no service)."""
 
     def __init__(self, game: Game, *, wake: Callable[[], None], nodes: int | None = None,
-                 service: Service | None = None) -> None:
+                 service: Service | None = None, people: tuple[int, ...] = ()) -> None:
         self.moves = tuple(game.moves)
+        self.people = people  # the seats persons played: the turn is told for them
         self.game = game.copy()
         self.points: list[Point] = []
         self.turn: Turn | None = None
@@ -68,7 +69,7 @@ class Judging:
 
     def _finish(self) -> None:
         if not self._stop.is_set():
-            self.turn = turning_point(self.game, self.points)
+            self.turn = turning_point(self.game, self.points, self.people)
             self.done = True
             self._wake()
 
@@ -105,12 +106,14 @@ class GraphJudge:
         self.wake, self.service, self.nodes = wake, service, nodes
         self.judging: Judging | None = None
 
-    def of(self, game: Game) -> Judging:
-        """The judgement of ``game``, started now unless it is the one under way."""
-        if self.judging is None or not self.judging.of(game):
+    def of(self, game: Game, people: tuple[int, ...] = ()) -> Judging:
+        """The judgement of ``game`` (its turn told for the seats ``people`` played), started
+        now unless it is the one under way."""
+        if self.judging is None or not self.judging.of(game) or self.judging.people != people:
             if self.judging is not None:
                 self.judging.stop()
-            self.judging = Judging(game, wake=self.wake, nodes=self.nodes, service=self.service)
+            self.judging = Judging(game, wake=self.wake, nodes=self.nodes, service=self.service,
+                                   people=people)
         return self.judging
 
     def close(self) -> None:

@@ -185,8 +185,9 @@ class Table:
             self.services.fallbacks.append(why)
             print(f"chainplus: {why}", file=sys.stderr)
 
-    def judging_of(self, game: Game) -> Judging:
-        return self.services.judge.of(game)
+    def judging_of(self, game: Game, people: tuple[int, ...] = ()) -> Judging:
+        """The graph's judgement of ``game``, its turn told for the seats ``people`` played."""
+        return self.services.judge.of(game, people)
 
     def quit(self) -> None:
         self.services.worker.cancel()

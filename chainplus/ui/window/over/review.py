@@ -14,7 +14,7 @@ import pygame
 
 from chainplus.app.games import Player, replay_panel
 from chainplus.app.outcomes import Note
-from chainplus.app.panel import SEAT_NAME
+from chainplus.app.panel import SEAT_NAME, people_in
 from chainplus.app.replay import Replay
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view, review_view
@@ -60,7 +60,7 @@ class ReviewWindow(Overlay):
         super().__init__(table)
         self.replay = Replay(game, at)
         self.panel = replay_panel(players)  # who played it, never the live panel
-        self.judging = table.judging_of(game)
+        self.judging = table.judging_of(game, people_in(self.panel, game))
         self.graph_open = graph
         self.chain: Chain | None = None
 
