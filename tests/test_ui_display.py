@@ -23,24 +23,25 @@ SIZES = [(1366, 768), (1920, 1080), (1024, 768), (1280, 1024), (900, 700), (700,
          (1280, 960), (641, 481), (2560, 1440)]
 
 
-@pytest.mark.parametrize("window, area, step", [
-    ((1366, 768), (171, 0, 1024, 768), 2),    # bars left and right, 1.6 screen pixels a pixel
-    ((1920, 1080), (240, 0, 1440, 1080), 3),  # 2.25: grown 3 times, then shrunk smoothly
-    ((1024, 768), (0, 0, 1024, 768), 2),
-    ((1280, 1024), (0, 32, 1280, 960), 2),    # 5:4: bars above and below, a whole step
-    ((640, 480), (0, 0, 640, 480), 1),
-    ((900, 700), (0, 12, 900, 675), 2),
-    ((400, 300), (0, 0, 400, 300), 1),        # smaller than the picture: shrunk, not cropped
+@pytest.mark.parametrize("window, area, halves, step", [
+    ((1366, 768), (203, 24, 960, 720), 3, 2),    # 1.5x, not 1.6x: every pixel 1 or 2 wide
+    ((1920, 1080), (320, 60, 1280, 960), 4, 2),  # 2x, not 2.25x: plain blocks
+    ((1024, 768), (32, 24, 960, 720), 3, 2),
+    ((1280, 1024), (0, 32, 1280, 960), 4, 2),    # 5:4: bars above and below, a whole step
+    ((640, 480), (0, 0, 640, 480), 2, 1),
+    ((900, 700), (0, 12, 900, 675), 0, 2),       # 1x would leave too much: sharp bilinear
+    ((400, 300), (0, 0, 400, 300), 0, 1),        # smaller than the picture: shrunk
 ])
-def test_the_picture_is_as_large_as_fits_in_the_middle(window, area, step) -> None:
+def test_the_picture_is_at_the_largest_half_step_that_fits_in_the_middle(window, area,
+                                                                          halves, step) -> None:
     layout = Layout.fit(window)
-    assert (layout.area, layout.step) == (area, step)
-    assert layout.exact == (area[2:] == (640 * step, 480 * step))
+    assert (layout.area, layout.halves, layout.step) == (area, halves, step)
 
 
-@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
-def test_full_screen_uses_nearly_all_of_the_height(screen) -> None:
-    assert Layout.fit(screen).area[3] >= 0.95 * screen[1]
+@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080), (2560, 1440), (1280, 800)])
+def test_a_landscape_screen_is_shown_sharp_at_nearly_its_full_height(screen) -> None:
+    layout = Layout.fit(screen)
+    assert layout.sharp and layout.area[3] >= 0.88 * screen[1]
 
 
 @pytest.mark.parametrize("window", SIZES)
@@ -88,8 +89,8 @@ def stripes(surface: pygame.Surface) -> None:
 @pytest.mark.parametrize("window", [(1366, 768), (1920, 1080), (1024, 768), (900, 700)])
 def test_each_screen_pixel_shows_mostly_the_picture_pixel_it_maps_to(screen_display,
                                                                        window) -> None:
-    """What the player sees under the pointer is the pixel the game is told about: sharp
-    bilinear blends a pixel's border at most half with its neighbour, and the bars are black."""
+    """What the player sees under the pointer is the pixel the game is told about (unmixed at
+    a half step), and the bars are black."""
     display = screen_display()
     resize(display, window)
     stripes(display.surface)
@@ -102,17 +103,63 @@ def test_each_screen_pixel_shows_mostly_the_picture_pixel_it_maps_to(screen_disp
     for x in range(left, left + width):
         green = shown.get_at((x, y)).g  # 0 on red, 255 on white
         red_pixel = layout.to_picture((x, y))[0] % 2 == 0
-        assert green <= 132 if red_pixel else green >= 124, (x, green)  # 128: a tie
+        if layout.sharp:
+            assert green == (0 if red_pixel else 255), (x, green)
+        else:  # sharp bilinear blends a border at most half with the neighbour: 128 a tie
+            assert green <= 132 if red_pixel else green >= 124, (x, green)
     bars = [(left - 1, y), (left + width, y), (left + 5, top - 1), (left + 5, top + height)]
     for bar in bars:
         if 0 <= bar[0] < window[0] and 0 <= bar[1] < window[1]:
             assert tuple(shown.get_at(bar))[:3] == BLACK
 
 
+@pytest.mark.parametrize("window", [(1366, 768), (1024, 768), (1920, 1080), (640, 480),
+                                    (1600, 1200)])
+def test_the_fonts_stems_are_of_one_width_at_any_half_step(screen_display, window) -> None:
+    """The font's strokes are two pixels wide and tall (these letters' all are): shown at
+    1.5x each is three screen pixels of full ink wherever it falls, never two with a grey
+    edge or four; at 2.5x five."""
+    from chainplus.ui.art import font
+
+    display = screen_display()
+    resize(display, window)
+    layout = display.layout
+    assert layout.sharp
+    text = "HILTUCDO" * 2
+    display.surface.fill(WHITE)
+    for line in range(10):  # each line one pixel further right, or down: every offset
+        font.draw(display.surface, text, (10 + line, 30 + 20 * line), BLACK)
+        font.draw(display.surface, text, (300, 240 + 21 * line), BLACK)
+    display.present()
+    shown = display.renderer.to_surface()
+    left, top, width, height = layout.area
+    stem = layout.halves  # two pixels at half a step a pixel
+    widths, heights = set(), set()
+    for y in range(top, top + height, 3):
+        run = 0
+        for x in range(left, left + width + 1):
+            inked = x < left + width and shown.get_at((x, y))[:3] == BLACK
+            if not inked and run:
+                widths.add(run)
+            run = run + 1 if inked else 0
+    for x in range(left, left + width, 3):
+        run = 0
+        for y in range(top, top + height + 1):
+            inked = y < top + height and shown.get_at((x, y))[:3] == BLACK
+            if not inked and run:
+                heights.add(run)
+            run = run + 1 if inked else 0
+    greys = {shown.get_at((x, y))[:3] for x in range(left, left + width, 7)
+             for y in range(top, top + height, 7)} - {BLACK, WHITE}
+    assert not greys  # no soft edges
+    assert {w % stem for w in widths} == {0} and {h % stem for h in heights} == {0}, (
+        sorted(widths), sorted(heights))
+
+
 def test_a_whole_step_is_plain_blocks(screen_display) -> None:
     display = screen_display()
     resize(display, (1280, 960))
-    assert display.layout.exact and display.grown is None
+    assert display.layout.sharp and display.grown is None
     stripes(display.surface)
     display.present()
     shown = display.renderer.to_surface()
@@ -129,7 +176,7 @@ def test_a_resize_lays_out_again_and_shows_the_picture_at_once(screen_display) -
     assert shown.get_size() == (1366, 768)
     assert tuple(shown.get_at((683, 384)))[:3] == RED
     assert tuple(shown.get_at((100, 384)))[:3] == BLACK
-    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(171 + 8, 1))
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(203 + 8, 24 + 1))
     assert display.logical(click).pos == (5, 0)
 
 
@@ -139,8 +186,8 @@ def test_a_finger_gets_a_position_in_the_picture(screen_display) -> None:
     finger = {"touch_id": 1, "finger_id": 0, "dx": 0.0, "dy": 0.0, "pressure": 1.0}
     middle = display.logical(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, **finger))
     assert middle.pos == (320, 240) and middle.x == 0.5 and middle.touch_id == 1
-    corner = display.logical(pygame.event.Event(pygame.FINGERUP, x=171.2 / 1366,
-                                                y=767.5 / 768, **finger))
+    corner = display.logical(pygame.event.Event(pygame.FINGERUP, x=203.2 / 1366,
+                                                y=743.5 / 768, **finger))
     assert corner.pos == (0, 479)
     bar = display.logical(pygame.event.Event(pygame.FINGERMOTION, x=0.01, y=0.0, **finger))
     assert bar.pos[0] < 0  # in the black bar: outside the picture, ignored by the game

@@ -1,10 +1,11 @@
 """The screen the game is shown on: a window of any size, or the whole desktop, never distorted.
 
-The game draws a 640x480 picture; SDL's renderer shows it as large as the window allows in
-the middle, "sharp bilinear" (see ``scaler``): the picture goes to the graphics card as it is,
-is grown there by a whole step into a second texture, and that texture is drawn smoothly at
-the final size. Only 640x480 pixels cross to the card each frame; without a graphics card
-SDL's software renderer does the same steps (what that costs a frame:
+The game draws a 640x480 picture; SDL's renderer shows it in the middle at the largest half
+step the window holds, each screen pixel a picture pixel's (see ``scaler``): the picture goes
+to the graphics card as it is and is drawn there at the final size (where the picture fills
+the window instead, it is grown there by a whole step into a second texture, drawn smoothly
+at the final size). Only 640x480 pixels cross to the card each frame; without a graphics card
+SDL's software renderer does the same (what that costs a frame:
 ``python -m lab.rigs.uibench --size 1920x1080``). The renderer maps nothing itself:
 ``logical`` turns every position into picture pixels, so mouse, fingers and picture agree.
 A window or screen taller than wide is shown the picture pieced into a portrait one, the board
@@ -175,13 +176,13 @@ class ScreenDisplay:
         self.arrangement = PORTRAIT if is_portrait(self.window.size) else None
         picture = picture_size(self.window.size)
         layout = Layout.fit(self.window.size, picture)
-        if layout == self.layout and (self.grown is not None or layout.exact):
+        if layout == self.layout and (self.grown is not None or layout.sharp):
             return False
         self.layout = layout
         if (self.picture.width, self.picture.height) != picture:
             self.picture = Texture(self.renderer, picture, streaming=True,
                                    scale_quality=NEAREST)
-        if layout.exact:
+        if layout.sharp:
             self.grown = None  # the nearest-pixel copy is the whole job
         elif self.grown is None or (self.grown.width, self.grown.height) != layout.grown:
             self.grown = Texture(self.renderer, layout.grown, target=True,
@@ -248,7 +249,12 @@ class ScreenDisplay:
         renderer.draw_color = BLACK
         renderer.clear()
         if self.grown is None:
-            self.picture.draw(dstrect=self.layout.area)
+            # a quarter pixel down and right: no screen pixel's centre then falls on a border
+            # between picture pixels (where a graphics card's rounding picks either); every
+            # renderer (SDL's software one drops the quarter) then shows the pixel
+            # ``Layout.to_picture`` names
+            left, top, width, height = self.layout.area
+            self.picture.draw(dstrect=pygame.FRect(left + 0.25, top + 0.25, width, height))
             return
         renderer.target = self.grown
         self.picture.draw()

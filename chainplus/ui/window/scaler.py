@@ -1,15 +1,19 @@
 """Where the 640x480 picture sits in a window of any size, and how positions map both ways.
 
-The picture is shown as large as the window allows without changing its 4:3 shape, in the
-middle, black round it. It is scaled "sharp bilinear": first grown by the smallest whole step
-that reaches the final size (every picture pixel a square block), then shrunk smoothly to the
-final size. A border between two picture pixels is then softened over at most one screen
-pixel, where one smooth step from 640x480 would smear it over two or three (mush), and
-nearest-neighbour scaling would make the pixels of one size unevenly wide or tall. When the
-final size is itself a whole step the result is the plain blocky picture.
+The picture is shown in the middle, black round it, its shape kept, at the largest half step
+(1, 1.5, 2, 2.5 ...) the window holds, every screen pixel the colour of one picture pixel
+(nearest neighbour). At a half step the pixels are, in turn, the scale rounded down and up
+wide (1 and 2 at 1.5x), so two neighbouring pixels always take the same whole number of
+screen pixels: the font, whose strokes are two pixels wide and tall, has stems of one width
+everywhere, crisp, with no soft edge, where a smooth scaling blurs every other stem.
 
-A screen pixel belongs to the picture pixel under its centre: that is the pixel its colour
-mostly comes from, so a click lands where the player sees it.
+Where the half step would leave much of the window unused (a portrait screen, a window
+dragged to an odd size, one too small for 1x), the picture fills it instead, "sharp bilinear":
+grown by the smallest whole step that reaches the final size, then shrunk smoothly to it, so
+a border between two pixels is softened over at most one screen pixel.
+
+A screen pixel belongs to the picture pixel it shows (``Layout.to_picture``), so a click lands
+where the player sees it.
 """
 
 from __future__ import annotations
@@ -31,9 +35,8 @@ HEIGHT_SHARE = 0.94
 def first_window(desktop: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE
                  ) -> tuple[int, int]:
     """The size a window first opens at: the picture at the largest half step (1, 1.5, 2 ...)
-    that fits the desktop's width and HEIGHT_SHARE of its height, where sharp bilinear
-    scaling is at its sharpest (every pixel 1, 1.5, 2 ... screen pixels: a whole or alternating
-    pattern); but a larger whole step where it fits the whole desktop (a 640x480 screen opens
+    that fits the desktop's width and HEIGHT_SHARE of its height (``Layout.fit`` shows it
+    there, sharp); but a larger whole step where it fits the whole desktop (a 640x480 screen opens
     the window at 1x, every pixel even, where the share left for a task bar would shrink it);
     on a desktop too small even for 1x, the picture as large as fits (at least SMALLEST)."""
     room = (desktop[0], int(desktop[1] * HEIGHT_SHARE))
@@ -46,42 +49,59 @@ def first_window(desktop: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZ
     return max(SMALLEST[0], shown[0]), max(SMALLEST[1], shown[1])
 
 
+#: A half step is taken when the picture is then at least this share of the size that fits
+#: (at 1366x768 1.5x of 1.6x, at 1920x1080 2x of 2.25x); else it fills the window.
+HALF_STEP_SHARE = 0.88
+
+
 @dataclass(frozen=True)
 class Layout:
     """The picture in a window: ``area`` is (left, top, width, height) in window pixels,
-    ``step`` the whole step it is grown by before the smooth step to ``area``'s size."""
+    ``halves`` its scale in half steps (3: 1.5x) when it is shown at one, else 0 and ``step``
+    the whole step it is grown by before the smooth step to ``area``'s size."""
 
     window: tuple[int, int]
     area: tuple[int, int, int, int]
+    halves: int
     step: int
     picture: tuple[int, int] = SCREEN_SIZE
 
     @classmethod
     def fit(cls, window: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE) -> Layout:
-        """The picture as large as fits in ``window``, its shape kept, in the middle."""
+        """The picture at the largest half step that fits in ``window``, unless that leaves
+        much of it unused: then as large as fits, its shape kept; in the middle."""
         width, height = max(1, window[0]), max(1, window[1])
         if width * picture[1] <= height * picture[0]:  # bars above and below (or none)
             shown = (width, max(1, width * picture[1] // picture[0]))
         else:  # bars left and right
             shown = (max(1, height * picture[0] // picture[1]), height)
+        halves = min(2 * width // picture[0], 2 * height // picture[1])
+        if halves >= 2 and picture[0] * halves >= 2 * HALF_STEP_SHARE * shown[0]:
+            shown = (picture[0] * halves // 2, picture[1] * halves // 2)
+        else:
+            halves = 0
         step = max(1, -(-shown[0] // picture[0]), -(-shown[1] // picture[1]))
         area = ((width - shown[0]) // 2, (height - shown[1]) // 2, shown[0], shown[1])
-        return cls((width, height), area, step, picture)
+        return cls((width, height), area, halves, step, picture)
+
+    @property
+    def sharp(self) -> bool:
+        """True at a half step: every screen pixel is one picture pixel's (nearest)."""
+        return self.halves > 0
 
     @property
     def grown(self) -> tuple[int, int]:
-        """The size of the picture grown by the whole step."""
+        """The size of the picture grown by the whole step, before the smooth step."""
         return self.picture[0] * self.step, self.picture[1] * self.step
 
-    @property
-    def exact(self) -> bool:
-        """True when the final size is the whole step itself: no smooth step is needed."""
-        return self.area[2:] == self.grown
-
     def to_picture(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """The picture pixel under the centre of window pixel ``pos`` (may lie outside the
-        picture, e.g. (-1, 5) in the left bar)."""
+        """The picture pixel window pixel ``pos`` shows (may lie outside the picture, e.g.
+        (-1, 5) in the left bar): at a half step the one its top left corner is in (where a
+        run of screen pixels for one picture pixel starts), shrunk the one under its centre."""
         left, top, width, height = self.area
+        if self.sharp:
+            return ((pos[0] - left) * self.picture[0] // width,
+                    (pos[1] - top) * self.picture[1] // height)
         return ((2 * (pos[0] - left) + 1) * self.picture[0] // (2 * width),
                 (2 * (pos[1] - top) + 1) * self.picture[1] // (2 * height))
 
