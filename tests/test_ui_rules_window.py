@@ -210,3 +210,7 @@ def test_the_cursor_opens_on_next_and_never_rests_on_a_shaded_button(ui) -> None
         key(app, pygame.K_RIGHT)
     assert app.mode.number == app.mode.count - 1
     assert Part("next") not in [Part(name) for name in app.mode.parts()]
+    while app.inputs.cursor_target() != Part("close"):
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_SPACE)  # Space presses Close, as the cursor says
+    assert app.mode.name == "play"

@@ -17,9 +17,9 @@ from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Furniture, Part, Target
 
-#: The keys that turn the pages, and how far.
-PAGE_KEYS = {pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1, pygame.K_SPACE: 1, pygame.K_LEFT: -1,
-             pygame.K_PAGEUP: -1}
+#: The keys that turn the pages, and how far (Space and Return press what the cursor is on,
+#: as everywhere: first Next).
+PAGE_KEYS = {pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1, pygame.K_LEFT: -1, pygame.K_PAGEUP: -1}
 PART_HELP = {
     "close": "Close the rules window.",
     "close-icon": "Close the rules window.",
