@@ -104,6 +104,9 @@ def test_the_game_process_is_this_python_running_the_games_module_supervised():
     assert command[:2] == [sys.executable, "-c"]
     assert command[3:] == [str(ROOT), "chainplus.ui", "--kiosk", "--seats", "H,C5",
                            "--supervised"]
+    assert supervisor.shown_command(command) == (
+        f"{sys.executable} -m chainplus.ui --kiosk --seats H,C5 --supervised"
+        f" (Chain+ from {ROOT})")
 
 
 def test_a_kiosk_started_from_another_folder_runs_the_game_of_its_own_clone(tmp_path):

@@ -121,7 +121,7 @@ def supervise(command: Sequence[str], logger: logging.Logger,
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     restarts = Restarts()
     try:
-        logger.info("kiosk started: %s", " ".join(command))
+        logger.info("kiosk started: %s", shown_command(command))
         status = 0
         while not stopping.is_set():
             started = clock()
@@ -192,6 +192,15 @@ def child_command(module: str, argv: Sequence[str]) -> list[str]:
     of this very copy of Chain+ (installed or a clone, whatever the current folder and
     PYTHONPATH hold) with ``argv`` and ``--supervised``."""
     return [sys.executable, "-c", BOOTSTRAP, package_folder(), module, *argv, "--supervised"]
+
+
+def shown_command(command: Sequence[str]) -> str:
+    """``command`` as the log says it: a game process as ``python -m MODULE ...`` and the
+    folder its Chain+ comes from, not the lines that start it."""
+    if len(command) < 5 or list(command[1:3]) != ["-c", BOOTSTRAP]:
+        return " ".join(command)
+    python, _, _, folder, *rest = command
+    return f"{python} -m {' '.join(rest)} (Chain+ from {folder})"
 
 
 def package_folder() -> str:
