@@ -8,7 +8,7 @@ from typing import Any
 from net_fakes import MemoryTransport
 
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
-from chainplus.net.clock import RealClock
+from chainplus.common.clock import RealClock
 from chainplus.net.transport import Network
 
 #: The network the window's tests host, join and watch on: in this process's memory, no socket

@@ -12,10 +12,10 @@ import threading
 from dataclasses import dataclass, field
 
 from chainplus.ai.limits import Limit
+from chainplus.common.clock import Clock
 from chainplus.core.records import record_of
 from chainplus.net import protocol as msg
 from chainplus.net.client import Joiner
-from chainplus.net.clock import Clock
 from chainplus.net.computer import ComputerMoves
 from chainplus.net.link import Gone, Link, LinkEvent, Lost
 from chainplus.net.transport import REAL_NETWORK, Network

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from chainplus.common.backoff import Backoff
+from chainplus.common.clock import Clock
 from chainplus.core.game import Game, ShownCascade
 from chainplus.net import protocol as msg
-from chainplus.net.clock import Clock
 from chainplus.net.framing import MAX_HOST_LINE
 from chainplus.net.transport import TCP, Transport
 

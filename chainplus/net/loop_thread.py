@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from chainplus.net.clock import Clock
+from chainplus.common.clock import Clock
 from chainplus.net.framing import one_line
 
 log = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from chainplus.net.clock import REAL_CLOCK, Clock
+from chainplus.common.clock import REAL_CLOCK, Clock
 
 #: What a host does with each connection: its reader, its writer and the address it came
 #: from (the host part only).
