@@ -133,16 +133,17 @@ def click_cell(app, seat: int, column: int, button: int = 1) -> None:
 
 def advance(app, seconds: float, step: float = 0.05) -> None:
     """Let ``seconds`` of fake time pass in small steps, updating the app at each."""
-    end = app.clock.t + seconds
-    while app.clock.t < end:
-        app.clock.t = min(end, app.clock.t + step)
+    clock = app.clock
+    end = clock.now() + seconds
+    while clock.now() < end:
+        clock.advance(min(end - clock.now(), step))
         app.update()
 
 
 def settle(app, limit: float = 30.0) -> None:
     """Let time pass until nothing is animating and no computer is about to move."""
-    end = app.clock.t + limit
-    while app.clock.t < end:
+    end = app.clock.now() + limit
+    while app.clock.now() < end:
         advance(app, 0.1)
         if app.mode.name == "play" and not app.session.computer_to_move():
             return

@@ -28,11 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection, Joiner, Retries
 from chainplus.net.transport import Network
+from lab.rigs.fakes import FakeClock
 
 WAIT = 30.0  # seconds: generous, never reached when things work
 MB = 1 << 20

@@ -1,9 +1,7 @@
-"""Stand-ins for the network's clock and transport, for the tests: a host, its joiners and
-the bot run on them exactly as on the real ones, but nothing leaves the process and no
-second of waiting is real.
+"""A stand-in for the network's transport, for the tests: a host, its joiners and the bot
+run on it exactly as on the real one, but nothing leaves the process. With the one fake clock
+(``lab.rigs.fakes.FakeClock``, time that passes only when told) no second of waiting is real.
 
-``FakeClock`` is time that passes only when told (``advance``): a pause or a timeout ends when
-the test has moved time past it, never sooner and never by itself, so a run repeats.
 ``MemoryTransport`` joins a joiner to a host through a connected socket pair made in the
 process: nothing listens on a port, nothing is sent anywhere, and a test can say where each
 connection comes from (``at``) and cut a joiner's connections as a failing network would
@@ -21,86 +19,6 @@ import threading
 from dataclasses import dataclass, field
 
 from chainplus.net.transport import Handler, Listener
-
-#: How often (real seconds) a pause looks at the event that may end it early.
-_LOOK = 0.005
-
-
-class FakeClock:
-    """Time that stands still until ``advance`` moves it; the asyncio loops it makes keep it
-    too and are woken when it moves."""
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self._now = start
-        self._moved = threading.Condition()
-        self._loops: set[_FakeTimeLoop] = set()
-        self._sleeping = 0
-        self.pauses: list[float] = []  # every pause asked for, in order
-
-    def now(self) -> float:
-        return self._now
-
-    @property
-    def sleeping(self) -> int:
-        """How many threads are pausing now (waiting for time to pass)."""
-        return self._sleeping
-
-    def advance(self, seconds: float) -> None:
-        """Let ``seconds`` pass: the pauses and timeouts they cover end."""
-        with self._moved:
-            self._now += seconds
-            self._moved.notify_all()
-            loops = list(self._loops)
-        for loop in loops:
-            loop.wake()
-
-    def sleep(self, seconds: float, until: threading.Event | None = None) -> bool:
-        with self._moved:
-            end = self._now + seconds
-            self.pauses.append(seconds)
-            self._sleeping += 1
-            try:
-                while self._now < end and not (until is not None and until.is_set()):
-                    self._moved.wait(_LOOK if until is not None else None)
-            finally:
-                self._sleeping -= 1
-        return until is not None and until.is_set()
-
-    def event_loop(self) -> asyncio.AbstractEventLoop:
-        loop = _FakeTimeLoop(self)
-        with self._moved:
-            self._loops.add(loop)
-        return loop
-
-    def closed(self, loop: _FakeTimeLoop) -> None:
-        """A loop it made has closed: it need not be woken any more."""
-        with self._moved:
-            self._loops.discard(loop)
-
-
-def _nothing() -> None:
-    """A callback that only wakes a loop up."""
-
-
-class _FakeTimeLoop(asyncio.SelectorEventLoop):
-    """An asyncio loop on a ``FakeClock``: its timers are due when the clock says so."""
-
-    def __init__(self, clock: FakeClock) -> None:
-        self._fake_clock = clock
-        super().__init__()
-        self.slow_callback_duration = float("inf")  # a callback takes no time on this clock
-
-    def time(self) -> float:
-        return self._fake_clock.now()
-
-    def wake(self) -> None:
-        """Have the loop look at its timers again (time moved)."""
-        with contextlib.suppress(RuntimeError):  # closed
-            self.call_soon_threadsafe(_nothing)
-
-    def close(self) -> None:
-        self._fake_clock.closed(self)
-        super().close()
 
 
 @dataclass

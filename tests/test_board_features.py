@@ -164,7 +164,7 @@ def test_a_chain_is_shown_wave_by_wave_with_the_counts_live(played) -> None:
     assert isinstance(chain, Showing) and len(chain.cascade.waves) == 3
     picture, drawn = blank_picture(), []
     for wave in range(-1, len(chain.cascade.waves)):
-        app.clock.t = wave_time(chain, wave)
+        app.clock.advance(wave_time(chain, wave) - app.clock.now())
         app.update()
         assert app.mode.phase is chain and chain.wave == wave
         frame = squares_in(app.mode.picture.frame())
@@ -174,7 +174,7 @@ def test_a_chain_is_shown_wave_by_wave_with_the_counts_live(played) -> None:
         assert drawn[-1] == (frame[1], frame[2])  # the panel counts the frame on show
     final = (app.game.squares[1], app.game.squares[2])
     assert len(set(drawn)) >= 2 and final not in drawn  # they moved with the waves...
-    app.clock.t = chain.end + 0.01
+    app.clock.advance(chain.end + 0.01 - app.clock.now())
     app.update()
     app.draw(picture)
     assert app.mode.name == "over"
@@ -200,7 +200,7 @@ def test_the_winner_is_said_once(played) -> None:
     run_until(app, lambda: app.mode.name == "over", "the end")
     assert app.table.services.sounds.played.count("win") == 1
     assert tuple(app.mode.picture.status()) == (1, "The winner is", "Red", True)
-    app.clock.t += 3.0
+    app.clock.advance(3.0)
     app.update()  # whatever the host says after the game (its state, its goodbye)...
     run_until(app, lambda: played.kind == "local" or not remote(app).line.events.qsize(),
               "the host's last words")

@@ -203,7 +203,7 @@ def test_a_finished_demo_game_is_followed_by_how_to_play_then_another(ui) -> Non
     assert app.help_text()[0].startswith("How to play")
     headings = set()
     while app.mode.inner is tour:
-        headings.add(tour.pages[tour.page_at(app.clock.t)[0]].heading)
+        headings.add(tour.pages[tour.page_at(app.clock.now())[0]].heading)
         ui.advance(app, 0.5)
     assert headings == {page.heading for page in tour.pages}  # every page shown
     assert ui.in_demo(app) and app.game.winner is None and app.mode.inner.name == "play"
@@ -222,7 +222,7 @@ def test_the_end_of_a_demonstration_game_is_drawn(ui) -> None:
     assert ui.in_demo(app)
     for _ in range(20000):
         app.dirty = False  # as if the loop had just drawn
-        app.clock.t += 0.05
+        app.clock.advance(0.05)
         app.update()
         if app.board.board_mode.name == "over":
             break
@@ -474,7 +474,7 @@ def test_the_attract_loop_invites_a_touch_or_a_click_as_the_visitor_last_pointed
                 pointing.follow(event)  # as the window's inputs do with each event
             words = [invitation(demo.table)]
             if touring:
-                words += [demo.status().line, demo.inner.shown(app.clock.t).invite]
+                words += [demo.status().line, demo.inner.shown(app.clock.now()).invite]
             assert words == [f"{verb} to play!"] * len(words)
             assert f"{verb} anywhere to play!" in demo.help(None)
 

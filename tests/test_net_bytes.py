@@ -12,7 +12,7 @@ import contextlib
 import json
 
 import pytest
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 from test_net_play import WAIT, hosted, until
 
 from chainplus.net import protocol as msg
@@ -20,6 +20,7 @@ from chainplus.net.client import Connection
 from chainplus.net.framing import MAX_CLIENT_LINE, one_line
 from chainplus.net.peer import Limits
 from chainplus.net.transport import Network
+from lab.rigs.fakes import FakeClock
 
 #: Limits that leave the line rate out of it: only bytes count.
 BYTES_ONLY = dict(rate=1e9, burst=1e9, max_errors=10**6)

@@ -17,7 +17,7 @@ import sys
 import threading
 
 import pytest
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 from paths import ROOT
 from test_net_play import WAIT, Bots, at, hosted
 
@@ -27,6 +27,7 @@ from chainplus.core.records import game_from_data, record_of
 from chainplus.net.transport import Network
 from chainplus.tools import cli, net_commands
 from chainplus.tools.arguments import UsageError
+from lab.rigs.fakes import FakeClock
 
 
 def start(args: list[str]) -> subprocess.Popen:

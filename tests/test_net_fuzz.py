@@ -13,7 +13,7 @@ import random
 import socket
 import threading
 
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 from test_net_play import WAIT, bots
 
 from chainplus.ai.players import choose_move
@@ -25,6 +25,7 @@ from chainplus.net.client import Connection
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.peer import Limits
 from chainplus.net.transport import Network
+from lab.rigs.fakes import FakeClock
 
 GARBAGE = [
     b"\x00\x01\x02\xff\n", b"\xc3\x28\xa0\xa1\n", b"not json at all\n", b"[1, 2, 3]\n",

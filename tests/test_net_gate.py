@@ -14,7 +14,7 @@ import math
 import threading
 
 import pytest
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 from test_net_play import WAIT, at, hosted, until
 
 from chainplus.net import protocol as msg
@@ -26,6 +26,7 @@ from chainplus.net.link import Link, Lost
 from chainplus.net.loop_thread import LoopThread
 from chainplus.net.peer import Limits
 from chainplus.net.transport import Network
+from lab.rigs.fakes import FakeClock
 
 
 @pytest.fixture

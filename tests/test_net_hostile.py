@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from hostile import ATTACKS, MB, WAIT, Attacker, Costs, Prober, Ticker, at, stream
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 from paths import ROOT
 
 from chainplus.app.seats import SeatSpec, parse_seats, seats_in_game
@@ -37,6 +37,7 @@ from chainplus.net.host import Host, HostConfig
 from chainplus.net.hosted_game import SPECTATORS
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools import cli, net_commands
+from lab.rigs.fakes import FakeClock
 
 #: What honest players must see under any attack, and what the host may cost.
 MOST_JOIN, MOST_RSS_MB = 5.0, 20.0

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 
 from chainplus.app.seats import parse_seats
 from chainplus.core.game import Game
@@ -28,6 +28,7 @@ from chainplus.net.host import Host, HostConfig
 from chainplus.net.link import Gone, Link, Lost
 from chainplus.net.peer import Limits
 from chainplus.net.transport import REAL_NETWORK, Network
+from lab.rigs.fakes import FakeClock
 
 WAIT = 60  # seconds: generous, never reached when things work
 

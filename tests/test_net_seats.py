@@ -9,7 +9,7 @@ only when the test moves it (the grace passes in no time)."""
 from __future__ import annotations
 
 import pytest
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 from test_net_play import WAIT, Bots, at, heard, hosted, until
 
 from chainplus.net import protocol as msg
@@ -17,6 +17,7 @@ from chainplus.net.bot import JoinError
 from chainplus.net.client import Connection
 from chainplus.net.link import Gone, Link
 from chainplus.net.transport import Network
+from lab.rigs.fakes import FakeClock
 
 
 @pytest.fixture

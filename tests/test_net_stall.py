@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 from test_net_play import WAIT, Bots, at, until
 
 from chainplus.app.seats import SeatSpec
@@ -20,6 +20,7 @@ from chainplus.net.client import Connection
 from chainplus.net.host import Host, HostConfig
 from chainplus.net.peer import Limits
 from chainplus.net.transport import Network
+from lab.rigs.fakes import FakeClock
 
 QUIET = Limits(idle_timeout=1e6)  # no pings: the minutes pass in one step
 #: Two network seats; the host's computer would play seat 1 at level 3, 0 % random.

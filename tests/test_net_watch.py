@@ -11,7 +11,7 @@ import json
 import threading
 
 import pytest
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_data
@@ -21,6 +21,7 @@ from chainplus.net.client import Connection
 from chainplus.net.transport import Network
 from chainplus.tools import cli
 from chainplus.tools.net_commands import cmd_watch
+from lab.rigs.fakes import FakeClock
 from tests.test_net_play import WAIT, at, bots, hosted, until
 
 

@@ -43,7 +43,7 @@ def run_until(app, check, what: str) -> None:
     end = time.monotonic() + WAIT
     while not check():
         assert time.monotonic() < end, f"timed out waiting for {what}"
-        app.clock.t += 0.05
+        app.clock.advance(0.05)
         app.update()
         time.sleep(0.002)
 

@@ -27,13 +27,13 @@ FRAME = 1 / 60
 def go_round(app, seconds: float) -> list[tuple[float, str]]:
     """The loop for ``seconds`` of the app's clock: each frame drawn, when and what the
     board was doing then."""
-    end = app.clock.t + seconds
+    end = app.clock.now() + seconds
     drawn = []
-    while app.clock.t < end:
-        step = FRAME if app.animating else app.wait_time(app.clock.t)
-        app.clock.t += max(0.001, step)
+    while app.clock.now() < end:
+        step = FRAME if app.animating else app.wait_time(app.clock.now())
+        app.clock.advance(max(0.001, step))
         if turn(app, app.display, []):
-            drawn.append((app.clock.t, app.board.board_mode.name))
+            drawn.append((app.clock.now(), app.board.board_mode.name))
     return drawn
 
 
@@ -105,7 +105,7 @@ def test_the_rules_window_is_drawn_once_for_each_picture_of_its_scene(ui) -> Non
     page = window.page
     assert page is not None and page.heading == "Chains"
     go_round(app, 0.01)
-    window.page_opened = app.clock.t  # the scene from its start
+    window.page_opened = app.clock.now()  # the scene from its start
     assert not app.animating
     drawn = go_round(app, page.seconds)
     assert len(drawn) <= pictures(page, page.seconds) + 1
@@ -163,11 +163,11 @@ def test_the_demonstrations_chains_step_a_few_times_a_second(ui) -> None:
     assert ui.in_demo(app) and not app.animating
     chain_time, chain_frames, chains = 0.0, 0, 0
     was = ""
-    end = app.clock.t + 120.0
-    while app.clock.t < end:
+    end = app.clock.now() + 120.0
+    while app.clock.now() < end:
         showing = app.board.board_mode.name == "animate"
-        step = max(0.001, app.wait_time(app.clock.t))
-        app.clock.t += step
+        step = max(0.001, app.wait_time(app.clock.now()))
+        app.clock.advance(step)
         if showing:
             chain_time += step
         chains += showing and was != "animate"

@@ -22,7 +22,7 @@ def finger(app, kind: int, pos: tuple[int, int], finger_id: int = 0) -> None:
 
 def tap(app, pos: tuple[int, int], hold: float = 0.05) -> None:
     finger(app, pygame.FINGERDOWN, pos)
-    app.clock.t += hold
+    app.clock.advance(hold)
     finger(app, pygame.FINGERUP, pos)
 
 
@@ -67,7 +67,7 @@ def test_a_long_press_steps_the_speed_back_in_one_touch_and_shows_it_first(ui) -
     finger(app, pygame.FINGERDOWN, centre)
     assert "hold: back" in app.help_text()[0]  # shown before anything happens
     assert app.session.speed == "normal"
-    app.clock.t += touch.LONG_PRESS + 0.05
+    app.clock.advance(touch.LONG_PRESS + 0.05)
     assert "Let go now to step back" in app.help_text()[0]
     finger(app, pygame.FINGERUP, centre)
     assert app.session.speed == "slow"

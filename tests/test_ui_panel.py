@@ -30,7 +30,7 @@ from chainplus.ui.window.app import App
 from chainplus.ui.window.screen import out_on, squares_in
 from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.targets import ADJUST
-from lab.rigs.fakes import HandClock
+from lab.rigs.fakes import FakeClock
 
 COMPUTER, HUMAN, NETWORK, OFF = "computer", "human", "network", "off"
 SEATS = (1, 2, 3, 4)
@@ -248,10 +248,10 @@ def struck(picture: pygame.Surface, seat: int) -> bool:
 
 
 def set_clock(app: App, t: float) -> None:
-    """Move the app's hand-moved clock to ``t``."""
+    """Move the app's hand-moved clock on to ``t``."""
     clock = app.clock
-    assert isinstance(clock, HandClock)
-    clock.t = t
+    assert isinstance(clock, FakeClock)
+    clock.advance(t - clock.now())
 
 
 def wave_time(showing: Showing, wave: int) -> float:
@@ -313,8 +313,8 @@ def test_the_last_chain_crosses_out_each_seat_when_its_squares_are_gone(
 def test_a_whole_four_computer_game_crosses_out_in_step_with_its_last_chain(
         ui: SimpleNamespace, seed: int) -> None:
     app = ui.make_app(seed=seed, speed="fast", seats=(COMPUTER_SEAT,) * 4)
-    end = app.clock.t + 600
-    while app.clock.t < end:
+    end = app.clock.now() + 600
+    while app.clock.now() < end:
         ui.advance(app, 0.05)
         chain = app.mode.phase
         if isinstance(chain, Showing) and chain.cascade.winner is not None:

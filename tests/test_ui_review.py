@@ -138,7 +138,7 @@ def test_a_step_forward_shows_the_moves_chain_as_play_does(ui) -> None:
     assert app.mode.animating
     seen = set()
     while app.mode.animating:
-        seen.add(app.mode.chain.at(app.clock.t)[0])
+        seen.add(app.mode.chain.at(app.clock.now())[0])
         ui.advance(app, 0.05)
     assert {-1, 0, 1} <= seen and app.mode.replay.at == chained + 1
 

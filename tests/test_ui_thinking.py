@@ -64,14 +64,14 @@ def test_the_next_computer_thinks_while_the_chain_is_shown_and_plays_after_the_u
     assert len(worker.jobs) == 1
     job, budget, moves = worker.jobs[0]
     assert job.kind == MOVE and moves == app.game.moves  # the position after red's move
-    assert abs(budget - (chain.end - app.clock.t + think_budget("normal"))) < 0.001
+    assert abs(budget - (chain.end - app.clock.now() + think_budget("normal"))) < 0.001
     assert budget > think_budget("normal") + 0.5  # several waves' more thought
     while app.mode.name == "animate":
         ui.advance(app, 0.01, step=0.01)
-    ended = app.clock.t
+    ended = app.clock.now()
     while len(app.game.moves) == len(moves):
         ui.advance(app, 0.01, step=0.01)
-    waited = app.clock.t - ended
+    waited = app.clock.now() - ended
     assert THINK_PAUSE["normal"] - 0.02 <= waited <= THINK_PAUSE["normal"] + 0.02
     assert len(worker.jobs) == 1  # blue played the move thought out during the chain
 
@@ -220,23 +220,23 @@ def test_the_loop_sleeps_until_the_next_thing_is_due(ui) -> None:
     from chainplus.ui.window.turn import THINK_PAUSE
 
     app = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
-    now = app.clock.t
+    now = app.clock.now()
     assert app.wait_time(now) == MAX_SLEEP  # a human to move and nothing on screen
     ui.click_cell(app, 3, 3)  # a message, shown for a few seconds
-    assert 0 < app.wait_time(app.clock.t) <= MAX_SLEEP
+    assert 0 < app.wait_time(app.clock.now()) <= MAX_SLEEP
     ui.advance(app, 10.0)
     app.session.panel[2].plays_as = app.session.panel[2].kind = "computer"
     ui.click_square(app, 0)
     ui.advance(app, 0.01)
-    assert app.wait_time(app.clock.t) <= THINK_PAUSE["normal"]  # the computer's move is due
+    assert app.wait_time(app.clock.now()) <= THINK_PAUSE["normal"]  # the computer's move is due
     kiosk = ui.make_app(kiosk=True, idle_seconds=0.5)
-    assert kiosk.wait_time(kiosk.clock.t) <= 0.5  # the demonstration is due
+    assert kiosk.wait_time(kiosk.clock.now()) <= 0.5  # the demonstration is due
     chain = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
     for square in (0, 9, 0, 18):
         ui.click_square(chain, square)
         ui.settle(chain)
     ui.click_square(chain, 0)  # the corner explodes: an animation draws every frame
-    assert chain.mode.animating and chain.wait_time(chain.clock.t) == 0.0
+    assert chain.mode.animating and chain.wait_time(chain.clock.now()) == 0.0
 
 
 def test_a_wake_from_another_thread_ends_the_loops_sleep_at_once(ui, monkeypatch) -> None:
@@ -250,9 +250,8 @@ def test_a_wake_from_another_thread_ends_the_loops_sleep_at_once(ui, monkeypatch
     monkeypatch.setattr(loop, "IDLE_POLL", 3600.0)
     monkeypatch.setattr(app_module, "MAX_SLEEP", 3600.0)
     app = ui.make_app(seats=(SeatSpec("human", 1, 0),) * 2 + (SeatSpec(),) * 2)
-    app.clock = time.monotonic  # the loop sleeps on the real clock
     ui.pump(app)
-    assert app.wait_time(app.clock()) == 3600.0
+    assert app.wait_time(app.clock.now()) == 3600.0
     looks = 0
     real_get = pygame.event.get
 
@@ -276,13 +275,14 @@ def test_a_wake_from_another_thread_ends_the_loops_sleep_at_once(ui, monkeypatch
 def test_a_search_beside_the_window_hands_over_the_interpreter_every_few_positions(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The worker's stop check says whether the job was stopped, and every SHARE_EVERY checks
-    it pauses (sleep(0)) so the window's thread gets to run; the search itself never pauses."""
+    it gives way (``give_way``) so the window's thread gets to run; the search itself never
+    pauses."""
     import threading
 
     from chainplus.ui.window import worker
 
     pauses: list[float] = []
-    monkeypatch.setattr(worker.time, "sleep", pauses.append)
+    monkeypatch.setattr(worker, "give_way", lambda: pauses.append(0))
     event = threading.Event()
     check = worker.sharing(event)
     assert [check() for _ in range(worker.SHARE_EVERY * 3)] == [False] * worker.SHARE_EVERY * 3

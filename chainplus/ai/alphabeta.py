@@ -40,8 +40,9 @@ class AlphaBeta(Horizon):
     """The alpha-beta search of the nodes above the horizon, with its table and move order."""
 
     def __init__(self, game: Game, setup: Setup, deadline: float | None,
-                 max_nodes: int | None, stop: Callable[[], bool] | None) -> None:
-        super().__init__(game, setup, deadline, max_nodes, stop)
+                 max_nodes: int | None, stop: Callable[[], bool] | None,
+                 now: Callable[[], float]) -> None:
+        super().__init__(game, setup, deadline, max_nodes, stop, now)
         self.best_reply = setup.best_reply
         self.lmr = setup.lmr
         self.order = MoveOrder(MAX_DEPTH + 2)

@@ -22,7 +22,6 @@ every node) and the tables, and it values the positions where the full-width sea
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from chainplus.ai.evaluate import LOADED_AT, WIN, loaded_squares
@@ -63,15 +62,17 @@ def default_quiescence(game: Game) -> int:
 class Horizon:
     """One search's shared state, its budget and its leaves. Mutates the game and restores it.
 
-    ``deadline`` is a ``time.perf_counter`` time, ``max_nodes`` a node limit and ``stop`` a
+    ``deadline`` is a time on the clock ``now`` reads, ``max_nodes`` a node limit and ``stop`` a
     callable; any of them, when given, ends the search by raising ``OutOfTime``.
     """
 
     def __init__(self, game: Game, setup: Setup, deadline: float | None,
-                 max_nodes: int | None, stop: Callable[[], bool] | None) -> None:
+                 max_nodes: int | None, stop: Callable[[], bool] | None,
+                 now: Callable[[], float]) -> None:
         self.game = game
         self.me = game.to_move
         self.deadline = deadline
+        self.now = now
         self.max_nodes = max_nodes
         self.stop = stop
         self.nodes = 0
@@ -99,7 +100,7 @@ class Horizon:
 
     def _poll_clock(self) -> None:
         """Unwind when the clock or ``stop`` says so (the node limit aside)."""
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and self.now() >= self.deadline:
             raise OutOfTime
         if self.stop is not None and self.stop():
             raise OutOfTime

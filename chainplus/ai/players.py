@@ -27,6 +27,7 @@ from chainplus.ai.evaluate import evaluate
 from chainplus.ai.levels import DEFAULT_BUDGET, LEVELS
 from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
+from chainplus.common.clock import REAL_CLOCK
 from chainplus.core.game import Game
 
 #: Level 5's usual limit: its default thinking time.
@@ -68,9 +69,10 @@ def play(
     *,
     limit: Limit = DEFAULT_LIMIT,
     stop: Callable[[], bool] | None = None,
+    now: Callable[[], float] = REAL_CLOCK.now,
 ) -> PlayResult:
     """``choose_move``'s square (the same, for the same arguments and generator), with the
-    positions level 5 searched for it."""
+    positions level 5 searched for it; level 5's time is read from ``now``."""
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to choose")
     if level not in LEVELS:
@@ -94,7 +96,7 @@ def play(
         return PlayResult(greedy_move(game, legal, rng), 0)
     if limit.time is None and limit.nodes is None and limit.depth is None:
         limit = DEFAULT_LIMIT  # an unbounded search would never answer
-    found = search(game, limit, stop=stop, rng=rng)
+    found = search(game, limit, stop=stop, rng=rng, now=now)
     return PlayResult(found.move, found.nodes)
 
 

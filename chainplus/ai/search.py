@@ -23,7 +23,6 @@ of the unfinished one, if it already found a better move) is returned.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -31,6 +30,7 @@ from chainplus.ai.alphabeta import MAX_DEPTH, AlphaBeta
 from chainplus.ai.evaluate import WIN
 from chainplus.ai.horizon import QUIESCENCE_PLIES, OutOfTime, can_win_at_once
 from chainplus.ai.limits import Limit, Setup
+from chainplus.common.clock import REAL_CLOCK
 from chainplus.core.game import Game
 
 #: Time kept back from the budget for unwinding and answering, at most (seconds).
@@ -121,19 +121,21 @@ class Searcher(AlphaBeta):
 
 
 def search(game: Game, limit: Limit, *, stop: Callable[[], bool] | None = None,
-           rng: random.Random | None = None, setup: Setup = DEFAULT_SETUP) -> SearchResult:
+           rng: random.Random | None = None, setup: Setup = DEFAULT_SETUP,
+           now: Callable[[], float] = REAL_CLOCK.now) -> SearchResult:
     """Search ``game`` for the seat to move within ``limit``; ``stop`` is polled at every node
     and ends the search when it returns True. ``rng`` breaks ties (seed 0 when not given).
 
-    Works on a copy, so the caller's game is never touched. The clock starts at the call and
+    Works on a copy, so the caller's game is never touched. The clock (``now``, the caller's:
+    real time unless it says) starts at the call and
     the answer comes at most ``MARGIN`` before ``limit.time`` is up. A limit with no bound at
     all searches to ``MAX_DEPTH``.
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to search for")
-    start = time.perf_counter()
+    start = now()
     budget = limit.time
     deadline = None if budget is None else start + budget - min(MARGIN, budget * 0.04)
-    searcher = Searcher(game.copy(), setup, deadline, limit.nodes, stop)
+    searcher = Searcher(game.copy(), setup, deadline, limit.nodes, stop, now)
     depth = MAX_DEPTH if limit.depth is None else limit.depth
     return searcher.run(rng or random.Random(0), depth)

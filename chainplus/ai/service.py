@@ -25,7 +25,6 @@ import random
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -34,6 +33,7 @@ from typing import NamedTuple
 from chainplus.ai import players
 from chainplus.ai.judgement import Point, series
 from chainplus.ai.limits import Limit
+from chainplus.common.clock import Clock
 from chainplus.core.game import Game
 
 #: Points of a judgement sent together: the window is woken once for each batch.
@@ -48,7 +48,7 @@ NICE = 10
 class Think:
     """Choose the move of ``game``'s seat to move at ``level`` with ``random_pct`` % random
     moves (a hint: level 5 at 0 %), the generator seeded with ``seed``, within ``budget``
-    seconds of ``sent`` (``time.time()`` when sent, so a process still starting answers in
+    seconds of ``sent`` (``Clock.wall`` when sent, so a process still starting answers in
     time all the same)."""
 
     ident: int
@@ -78,7 +78,7 @@ class Stop:
 
 @dataclass(frozen=True)
 class Hurry:
-    """Answer ``Think`` ``ident`` within ``seconds`` of ``sent`` (``time.time()``), with the
+    """Answer ``Think`` ``ident`` within ``seconds`` of ``sent`` (``Clock.wall``), with the
     best move found by then."""
 
     ident: int
@@ -125,45 +125,47 @@ Reply = Thought | Judged | Gone
 
 
 def think(game: Game, level: int, random_pct: int, seed: float, limit: Limit,
-          stop: Callable[[], bool]) -> Answer:
-    """The move of ``game``'s seat to move (``players.play``); never raises: a failing player
-    is stood in for by a random legal move, and the answer says why."""
+          stop: Callable[[], bool], now: Callable[[], float]) -> Answer:
+    """The move of ``game``'s seat to move (``players.play``, its time read from ``now``);
+    never raises: a failing player is stood in for by a random legal move, and the answer
+    says why."""
     rng = random.Random(seed)
     try:
-        found = players.play(game, level, random_pct, rng, limit=limit, stop=stop)
+        found = players.play(game, level, random_pct, rng, limit=limit, stop=stop, now=now)
         return Answer(found.move, found.nodes, None)
     except Exception as error:  # the window must survive a broken computer player
         return Answer(game.random_move(rng) if game.winner is None else None, 0, repr(error))
 
 
-def left(seconds: float, sent: float) -> float:
-    """What is left of ``seconds`` counted from ``sent`` (``time.time()``), never less than
+def left(seconds: float, sent: float, clock: Clock) -> float:
+    """What is left of ``seconds`` counted from ``sent`` (``clock.wall``), never less than
     nothing nor more than all of it (the wall clock may have been set meanwhile)."""
-    return seconds - min(seconds, max(0.0, time.time() - sent))
+    return seconds - min(seconds, max(0.0, clock.wall() - sent))
 
 
 # ------------------------------------------------------------------ the process's end
 class _Task:
     """A request under way in the process: stopped (its answer is not wanted), or hurried to
-    answer by ``answer_by`` (``time.perf_counter``)."""
+    answer by ``answer_by`` (on ``clock``)."""
 
-    def __init__(self, request: Request) -> None:
+    def __init__(self, request: Request, clock: Clock) -> None:
         self.request = request
+        self.clock = clock
         self.stopped = False
         self.answer_by = math.inf
 
     def due(self) -> bool:
         """Whether to answer now: stopped, or hurried and the time has come."""
-        return self.stopped or time.perf_counter() >= self.answer_by
+        return self.stopped or self.clock.now() >= self.answer_by
 
 
 def _work(task: _Task) -> Iterator[Reply]:
     """The replies to ``task``'s request, worked out one by one."""
     request = task.request
     if isinstance(request, Think):
-        limit = Limit(time=left(request.budget, request.sent))
+        limit = Limit(time=left(request.budget, request.sent, task.clock))
         yield Thought(request.ident, think(request.game, request.level, request.random_pct,
-                                           request.seed, limit, task.due))
+                                           request.seed, limit, task.due, task.clock.now))
         return
     batch: list[Point] = []
     for point in series(request.game, nodes=request.nodes, stop=lambda: task.stopped):
@@ -194,9 +196,10 @@ def _lane(tasks: queue.SimpleQueue[_Task], under_way: dict[int, _Task],
             under_way.pop(task.request.ident, None)
 
 
-def serve(conn: Connection) -> None:
+def serve(conn: Connection, clock: Clock) -> None:
     """The process's loop: take requests from ``conn`` until the window says goodbye (None)
-    or goes; moves and judgements are each worked out on a lane of their own."""
+    or goes; moves and judgements are each worked out on a lane of their own, their time
+    read from ``clock`` (the real one, which the window's end hands in)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the window's
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(NICE)
@@ -215,13 +218,13 @@ def serve(conn: Connection) -> None:
     try:
         while (message := conn.recv()) is not None:
             if isinstance(message, (Think, Judge)):
-                under_way[message.ident] = _Task(message)
+                under_way[message.ident] = _Task(message, clock)
                 lanes[type(message)].put(under_way[message.ident])
             elif (task := under_way.get(message.ident)) is not None:
                 if isinstance(message, Stop):
                     task.stopped = True
                 else:
-                    hurried = time.perf_counter() + left(message.seconds, message.sent)
+                    hurried = clock.now() + left(message.seconds, message.sent, clock)
                     task.answer_by = min(task.answer_by, hurried)
     except (EOFError, OSError):
         pass  # the window has gone

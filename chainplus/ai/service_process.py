@@ -24,6 +24,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from chainplus.ai.service import Gone, Hurry, Judged, Reply, Request, Stop, Thought, serve
+from chainplus.common.clock import REAL_CLOCK, Clock
 from chainplus.common.streams import stderr_to
 
 #: Seconds ``close`` waits for the process, then for its reader, before going on without.
@@ -43,6 +44,9 @@ class Service:
     the service's reader thread."""
 
     def __init__(self) -> None:
+        #: The clock the process keeps, handed to it when it starts: a request's ``sent``
+        #: stamp is read from its wall clock, which both processes share.
+        self.clock: Clock = REAL_CLOCK
         self._lock = threading.Lock()
         self._conn: Connection | None = None
         self._process: BaseProcess | None = None
@@ -118,8 +122,8 @@ class Service:
             return self._conn
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
-        process = context.Process(target=serve, args=(theirs,), name="chainplus-computer",
-                                  daemon=True)
+        process = context.Process(target=serve, args=(theirs, self.clock),
+                                  name="chainplus-computer", daemon=True)
         try:
             with stderr_to(None):  # the process's own standard error goes nowhere (below)
                 process.start()

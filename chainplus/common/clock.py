@@ -1,8 +1,10 @@
-"""Where the network layer's time comes from: a ``Clock`` is handed to it (``Network``), so
-a test can hand in one where time passes only when the test says (``tests/net_fakes.py``).
+"""Where time comes from: a ``Clock`` is handed to the window, the computer's worker and
+search, and the network (``Network``), so a test or a rig can hand in one where time passes
+only when it says (``lab.rigs.fakes.FakeClock``).
 
-``RealClock`` is the one clock on real time: every pause and every timeout of the host, its
-joiners and the network bot are read from it, and the host's asyncio loop keeps its time.
+``RealClock`` is the one clock on real time: every pause, timeout and deadline of the
+window, the computer, the host, its joiners and the network bot is read from it, and the
+host's asyncio loop keeps its time. Nothing else in ``chainplus`` reads the time or sleeps.
 """
 
 from __future__ import annotations
@@ -14,10 +16,14 @@ from typing import Protocol
 
 
 class Clock(Protocol):
-    """The time the network pieces read, pause on and set their timeouts by."""
+    """The time the game's pieces read, pause on and set their timeouts and deadlines by."""
 
     def now(self) -> float:
         """Seconds on a clock that never goes back (only differences mean anything)."""
+        ...
+
+    def wall(self) -> float:
+        """Seconds since the epoch: a time another process can compare with its own."""
         ...
 
     def sleep(self, seconds: float, until: threading.Event | None = None) -> bool:
@@ -35,6 +41,9 @@ class RealClock:
     def now(self) -> float:
         return time.monotonic()
 
+    def wall(self) -> float:
+        return time.time()
+
     def sleep(self, seconds: float, until: threading.Event | None = None) -> bool:
         if until is None:
             time.sleep(seconds)
@@ -46,3 +55,8 @@ class RealClock:
 
 
 REAL_CLOCK = RealClock()
+
+
+def give_way() -> None:
+    """Let another thread have the interpreter now (a pause of no time at all)."""
+    time.sleep(0)

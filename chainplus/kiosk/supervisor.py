@@ -16,7 +16,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from pathlib import Path
 import chainplus
 from chainplus.app.settings import LOG_FILE
 from chainplus.common.backoff import Backoff
+from chainplus.common.clock import REAL_CLOCK
 
 #: Pause before restarting a game that died; doubled while it keeps dying young, never above
 #: the cap, so play carries on within a few seconds.
@@ -100,8 +100,8 @@ def kiosk_logger(folder: Path) -> logging.Logger:
 
 
 def supervise(command: Sequence[str], logger: logging.Logger,
-              sleep: Callable[[float], None] = time.sleep,
-              clock: Callable[[], float] = time.monotonic) -> int:
+              sleep: Callable[[float], object] = REAL_CLOCK.sleep,
+              clock: Callable[[], float] = REAL_CLOCK.now) -> int:
     """Run ``command`` until it exits with status 0, restarting it whenever it dies.
 
     Returns 0 after the operator's exit, STOPPED plus the signal's number after SIGTERM or
@@ -160,7 +160,7 @@ def _relay(child: subprocess.Popen[str]) -> str:
     return last
 
 
-def _pause(seconds: float, stopped: Callable[[], bool], sleep: Callable[[float], None],
+def _pause(seconds: float, stopped: Callable[[], bool], sleep: Callable[[float], object],
            clock: Callable[[], float]) -> None:
     """Wait ``seconds``, or less if ``stopped()`` turns true (a signal arrived)."""
     end = clock() + seconds

@@ -46,7 +46,7 @@ from chainplus.ui.window.display import NullDisplay  # noqa: E402
 from chainplus.ui.window.loop import turn  # noqa: E402
 from chainplus.ui.window.policy import kiosk  # noqa: E402
 from chainplus.ui.window.targets import SELECT  # noqa: E402
-from lab.rigs.fakes import HandClock  # noqa: E402
+from lab.rigs.fakes import FakeClock  # noqa: E402
 
 GAMES = 500
 #: Games played before the start is measured: fonts, glyphs and pygame fill their caches then.
@@ -153,7 +153,7 @@ class Museum:
 
     def __init__(self, folder: Path, seed: int, visit_every: int = VISIT_EVERY,
                  progress: TextIO | None = None, frame_rate: int = FRAME_RATE) -> None:
-        self.clock = HandClock()
+        self.clock = FakeClock()
         self.frame = 1 / frame_rate
         self.display = NullDisplay(True)
         options = Options(seed=seed, seats=parse_seats(SEATS), fixed_seats=True,
@@ -170,7 +170,7 @@ class Museum:
         self.progress = progress
         self.games = self.visitors = self.frames = 0
         self.last_over: Game | None = None  # the demonstration's finished game, counted once
-        self.last_game_at = self.clock.t
+        self.last_game_at = self.clock.now()
 
     def close(self) -> None:
         self.app.close()
@@ -178,7 +178,7 @@ class Museum:
     def play(self, games: int) -> None:
         """Run until ``games`` demonstration games have finished in all."""
         while self.games < games:
-            if self.clock.t - self.last_game_at > STUCK_AFTER:
+            if self.clock.now() - self.last_game_at > STUCK_AFTER:
                 raise Stuck(f"no demonstration game finished in {STUCK_AFTER:.0f} s of kiosk "
                             f"time after game {self.games}")
             self.step()
@@ -195,8 +195,8 @@ class Museum:
         app = self.app
         events = pygame.event.get()
         if not events:
-            step = self.frame if app.mode.animating else app.wait_time(self.clock.t)
-            self.clock.t += max(LEAST_STEP, step)
+            step = self.frame if app.mode.animating else app.wait_time(self.clock.now())
+            self.clock.advance(max(LEAST_STEP, step))
         self.frames += turn(app, self.display, events)
         job, until = app.table.services.worker.job, time.monotonic() + MOVE_LIMIT
         while job is not None and not job.done:
@@ -211,7 +211,7 @@ class Museum:
             return False
         self.last_over = game
         self.games += 1
-        self.last_game_at = self.clock.t
+        self.last_game_at = self.clock.now()
         return True
 
     def visit(self) -> None:

@@ -37,7 +37,7 @@ from chainplus.ui.art.theme import SCREEN_SIZE  # noqa: E402
 from chainplus.ui.window.app import App  # noqa: E402
 from chainplus.ui.window.display import NullDisplay  # noqa: E402
 from chainplus.ui.window.over.join import JoinDialog  # noqa: E402
-from lab.rigs.fakes import HandClock, headless_devices  # noqa: E402
+from lab.rigs.fakes import FakeClock, headless_devices  # noqa: E402
 from lab.rigs.monkey_checks import check, check_autosave, state_of  # noqa: E402
 from lab.rigs.monkey_events import Events, dropped_files  # noqa: E402
 
@@ -70,7 +70,7 @@ class Figures:
 
 
 # --------------------------------------------------------------------------- the run
-def new_app(options: Options, folder: Path, clock: HandClock, null: TextIO) -> App:
+def new_app(options: Options, folder: Path, clock: FakeClock, null: TextIO) -> App:
     """A fresh 'process' on the shared folder; the store's warnings go to ``null``."""
     # strength does not matter, many moves do: the computer and the graph's judgement are quick
     devices = headless_devices(NullDisplay(options.kiosk is not None), clock, judge_nodes=10)
@@ -86,7 +86,7 @@ class Soak:
 
     def __init__(self, rng: random.Random, tmp: Path, null: TextIO) -> None:
         self.rng, self.tmp, self.null = rng, tmp, null
-        self.clock = HandClock()
+        self.clock = FakeClock()
         self.figures = Figures()
         self.surface = pygame.Surface(SCREEN_SIZE)
         self.events = Events(rng, dropped_files(tmp / "drops"))
@@ -141,7 +141,7 @@ class Soak:
         if event.type == pygame.TEXTINPUT and isinstance(app.mode, JoinDialog):
             figures.typed += len(event.text)
         app.handle_event(event)
-        self.clock.t += step
+        self.clock.advance(step)
         app.update()
         if app.dirty and self.rng.random() < 0.05:
             app.draw(self.surface)

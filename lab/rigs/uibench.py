@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chose
     from chainplus.ui.window.app import App
     from chainplus.ui.window.display import Display
     from chainplus.ui.window.worker import Job
-    from lab.rigs.fakes import HandClock
+    from lab.rigs.fakes import FakeClock
 
 def long_cascades(count: int, seed: int, min_waves: int = 20) -> list[tuple[Any, int]]:
     """(game before the move, square) for ``count`` moves whose chains have many waves."""
@@ -80,13 +80,13 @@ def play_out(app: App, display: Display, job: Job) -> None:
         turn(app, display, next_events(app))
 
 
-def chain_frames(app: App, display: Display, clock: HandClock, thinking: bool,
+def chain_frames(app: App, display: Display, clock: FakeClock, thinking: bool,
                  times: list[tuple[float, float]]) -> Job | None:
     """The frames of the chain on show, each timed into ``times`` and drawn 60 a second in
     real time, as the real loop draws them (``thinking``: someone thinking throughout); the
     job thought out meanwhile."""
     while app.mode.animating:
-        clock.t += 1 / 60
+        clock.advance(1 / 60)
         spent = timed_frame(app, display)
         times.append(spent)
         assert not thinking or app.game.over or app.table.services.worker.job is not None, \
@@ -107,9 +107,9 @@ def cascade_frames(display: Display, seed: int, cascades: int = 6,
     from chainplus.ui.window.app import Devices
     from chainplus.ui.window.controls import Effect
     from chainplus.ui.window.worker import SyncWorker
-    from lab.rigs.fakes import HandClock
+    from lab.rigs.fakes import FakeClock
 
-    clock = HandClock()
+    clock = FakeClock()
     if thinking:
         app = bench_app(Devices(display=display), seed, "computer", 5)
     else:

@@ -11,8 +11,6 @@ a ``NullDisplay``), and ``draw`` paints onto any 640x480 surface. ``loop.play`` 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import pygame
@@ -22,6 +20,7 @@ from chainplus.app.options import Options
 from chainplus.app.outcomes import Note
 from chainplus.app.session import Session
 from chainplus.app.store import Store
+from chainplus.common.clock import REAL_CLOCK, Clock
 from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game
 from chainplus.net.transport import REAL_NETWORK, Network
@@ -63,13 +62,13 @@ def _look(mode: BoardMode, windows: list[Overlay]) -> tuple[object, ...]:
 @dataclass(frozen=True, kw_only=True)
 class Devices:
     """What the App runs on besides the game: its clock, the computer's worker, the sounds, the
-    screen and the graph's judge. Left out: the monotonic clock, a ``ProcessWorker``, the real
+    screen and the graph's judge. Left out: the real clock, a ``ProcessWorker`` on it, the real
     ``Sounds`` (made when the App starts), a headless ``NullDisplay`` (``launch.run`` passes
     the window it opens), a judge in the worker's process (in step with the window when a
     worker was given) and the real network. Tests and the rigs pass stand-ins
     (``lab.rigs.fakes``; a network in memory)."""
 
-    clock: Callable[[], float] = time.monotonic
+    clock: Clock = REAL_CLOCK
     worker: ThreadWorker | None = None
     sounds: SoundPlayer | None = None
     display: Display | None = None
@@ -100,7 +99,7 @@ class App:
         service = None
         if worker is None:  # the window's own: the computer thinks in a process of its own
             service = Service()
-            worker = ProcessWorker(service, post_wake)
+            worker = ProcessWorker(service, post_wake, clock)
         self.display = display if display is not None else \
             NullDisplay(options.window.fullscreen or options.kiosk is not None)
         judge = devices.judge if devices.judge is not None else GraphJudge(post_wake, service)
@@ -108,7 +107,7 @@ class App:
                             devices.network)
         network = options.network
         own = Table(services, Session(replace(options, network=replace(network, join=None)),
-                                      store), policy, None, HINT_BUDGET, now=clock())
+                                      store), policy, None, HINT_BUDGET, now=clock.now())
         first: tuple[Table, Referee] | None = None
         said = "Carrying on with the saved game." if own.session.resumed else None
         if network.join is not None:
@@ -120,7 +119,7 @@ class App:
             said = "Carrying on with the saved game: host it from Games." if said else \
                 "Network seats wait: host this game from Games."
         self.stack = Stack(own, referee_for, self.display, first)
-        self.inputs = Inputs(self.stack, self.display, clock)
+        self.inputs = Inputs(self.stack, self.display, clock.now)
         self.exit_status = 0
         self.dirty = True
         #: When the screen is next due to change by itself (``next_due``), or None.
@@ -196,7 +195,7 @@ class App:
         """Advance the clock: animations, the computer's move, cues that run out; the screen
         is drawn again when something moved or a time it was due to change has come."""
         table = self.table
-        table.now = now = self.clock() if now is None else now
+        table.now = now = self.clock.now() if now is None else now
         stack = self.stack
         before = _look(stack.board, stack.windows)
         idle = now - self.inputs.last_input

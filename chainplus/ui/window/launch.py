@@ -15,7 +15,6 @@ import dataclasses
 import logging
 import os
 import sys
-import time
 from collections.abc import Sequence
 
 import pygame
@@ -126,7 +125,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
             except Exception:
                 if not options.kiosk or logger is None:
                     raise
-                now = time.monotonic()
+                now = app.clock.now()
                 crashes = [t for t in crashes if now - t < CRASH_WINDOW] + [now]
                 logger.exception("error in the game loop; carrying on from the autosave")
                 if len(crashes) > MAX_CRASHES:

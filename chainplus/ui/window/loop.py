@@ -7,12 +7,11 @@ parts, which the rigs drive too. ``launch.run`` opens the window it runs in.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Protocol
 
 import pygame
 
+from chainplus.common.clock import Clock
 from chainplus.ui.window.display import Display
 from chainplus.ui.window.wake import WOKEN
 
@@ -22,7 +21,7 @@ class Looped(Protocol):
 
     dirty: bool
     exit_status: int
-    clock: Callable[[], float]
+    clock: Clock
 
     @property
     def running(self) -> bool: ...
@@ -85,12 +84,14 @@ def next_events(app: Looped) -> list[pygame.event.Event]:
     events = pygame.event.get()
     if events or app.animating:
         return events
-    until = time.monotonic() + app.wait_time(app.clock())
+    clock = app.clock
+    now = clock.now()
+    until = now + app.wait_time(now)
     while not events:
-        left = until - time.monotonic()
+        left = until - clock.now()
         if left <= 0:
             break
-        if WOKEN.wait(min(IDLE_POLL, left)):
+        if clock.sleep(min(IDLE_POLL, left), until=WOKEN):
             WOKEN.clear()
         events = pygame.event.get()
     return events

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import sys
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -22,6 +21,7 @@ from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.ai.limits import Limit
 from chainplus.ai.service import Answer, Gone, Hurry, Reply, Stop, Think, Thought, think
 from chainplus.ai.service_process import Service
+from chainplus.common.clock import REAL_CLOCK, Clock, give_way
 from chainplus.core.game import Game
 
 #: What a job asks: the move for a computer seat, or a hint for a human one.
@@ -50,7 +50,9 @@ class Job:
     nodes: int = 0  # the positions level 5 searched for the answer (0: no search ran)
     fallback: str | None = None  # why a stand-in answered, when one did
     done: bool = False
-    #: When the answer is wanted at the latest (``time.perf_counter``), whatever the budget.
+    #: The clock the answer is timed on: the worker's.
+    clock: Clock = field(default=REAL_CLOCK, repr=False)
+    #: When the answer is wanted at the latest (on ``clock``), whatever the budget.
     answer_by: float = math.inf
     #: Told of ``hurry`` besides ``answer_by``: the process thinking it out, which has a
     #: clock of its own (None: the job is thought out in this process).
@@ -64,13 +66,13 @@ class Job:
         """Answer within ``seconds`` from now, with the best move found by then (never later
         than the budget allows). A job started early, while a chain is shown, is hurried
         when the chain ends sooner than planned."""
-        self.answer_by = min(self.answer_by, time.perf_counter() + seconds)
+        self.answer_by = min(self.answer_by, self.clock.now() + seconds)
         if self.on_hurry is not None:
             self.on_hurry(seconds)
 
     def due(self) -> bool:
         """Whether the time to answer has come (``hurry``), as opposed to being stopped."""
-        return time.perf_counter() >= self.answer_by
+        return self.clock.now() >= self.answer_by
 
     def take(self, answer: Answer) -> None:
         """Keep ``answer`` as the job's; a random move that stood in for a failing player is
@@ -90,7 +92,7 @@ SHARE_EVERY = 32
 
 def sharing(stop: threading.Event) -> Callable[[], bool]:
     """``stop.is_set`` for a search running beside the window. Every ``SHARE_EVERY`` checks it
-    also lets the window's thread run (``time.sleep(0)``), which would otherwise wait for the
+    also lets the window's thread run (``give_way``), which would otherwise wait for the
     interpreter and drop frames. Only the window pays for it: each pause costs about 70
     microseconds, an eighth of the search's time, so a search running alone never pauses."""
     checks = 0
@@ -99,7 +101,7 @@ def sharing(stop: threading.Event) -> Callable[[], bool]:
         nonlocal checks
         checks += 1
         if not checks % SHARE_EVERY:
-            time.sleep(0)
+            give_way()
         return stop.is_set()
 
     return check
@@ -115,14 +117,17 @@ def answer(job: Job, limit: Limit | None = None) -> None:
 
     level, random_pct = job.player()
     limit = limit if limit is not None else Limit(time=job.budget)
-    job.take(think(job.game, level, random_pct, job.seed, limit, stop))
+    job.take(think(job.game, level, random_pct, job.seed, limit, stop, job.clock.now))
 
 
 class ThreadWorker:
-    """Runs each job on a daemon thread and calls ``notify`` (from that thread) when done."""
+    """Runs each job on a daemon thread and calls ``notify`` (from that thread) when done;
+    each job is timed on ``clock``."""
 
-    def __init__(self, notify: Callable[[], None] | None = None) -> None:
+    def __init__(self, notify: Callable[[], None] | None = None,
+                 clock: Clock = REAL_CLOCK) -> None:
         self._notify = notify
+        self.clock = clock
         self._job: Job | None = None
         self._next = 1
 
@@ -130,7 +135,8 @@ class ThreadWorker:
               seed: float = 0.0, budget: float = DEFAULT_BUDGET) -> Job:
         """Stop any job under way and start a new one on a copy of ``game``."""
         self.cancel()
-        job = Job(self._next, kind, game.copy(), level, random_pct, seed, budget)
+        job = Job(self._next, kind, game.copy(), level, random_pct, seed, budget,
+                  clock=self.clock)
         self._next += 1
         self._job = job
         self.launch(job)
@@ -178,12 +184,14 @@ class ThreadWorker:
 
 class ProcessWorker(ThreadWorker):
     """Thinks each job out in the computer's own process (``service``, which the App owns),
-    and calls ``notify`` (from the service's thread) when done. A job the process cannot
-    take (it could not be started, or it stopped) runs on a thread as ``ThreadWorker`` runs
-    it, and says why once (``Job.fallback``)."""
+    and calls ``notify`` (from the service's thread) when done; a request is stamped on the
+    process's own clock (``Service.clock``), whatever ``clock`` the window runs on. A job the
+    process cannot take (it could not be started, or it stopped) runs on a thread as
+    ``ThreadWorker`` runs it, and says why once (``Job.fallback``)."""
 
-    def __init__(self, service: Service, notify: Callable[[], None] | None = None) -> None:
-        super().__init__(notify)
+    def __init__(self, service: Service, notify: Callable[[], None] | None = None,
+                 clock: Clock = REAL_CLOCK) -> None:
+        super().__init__(notify, clock)
         self.service = service
         self._asked: int | None = None  # the service's request for the job under way
 
@@ -192,12 +200,13 @@ class ProcessWorker(ThreadWorker):
         level, random_pct = job.player()
         self._asked = ident = self.service.ask(
             lambda ident: Think(ident, job.game, level, random_pct, job.seed, job.budget,
-                                time.time()),
+                                self.service.clock.wall()),
             lambda reply: self._heard(job, reply))
         if ident is None:
             self._on_a_thread(job)
             return
-        job.on_hurry = lambda seconds: self.service.tell(Hurry(ident, seconds, time.time()))
+        stamp = self.service.clock.wall
+        job.on_hurry = lambda seconds: self.service.tell(Hurry(ident, seconds, stamp()))
 
     def _heard(self, job: Job, reply: Reply) -> None:
         """A reply about ``job`` (on the service's thread)."""
@@ -227,8 +236,8 @@ class SyncWorker(ThreadWorker):
     same on any machine, however busy."""
 
     def __init__(self, notify: Callable[[], None] | None = None,
-                 nodes: int | None = None) -> None:
-        super().__init__(notify)
+                 nodes: int | None = None, clock: Clock = REAL_CLOCK) -> None:
+        super().__init__(notify, clock)
         self.nodes = nodes
 
     def launch(self, job: Job) -> None:
