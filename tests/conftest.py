@@ -41,21 +41,22 @@ def open_display() -> None:
 
 def make_app(seed: int = 1, speed: str = "normal", *, display=None, store=None, worker=None,
              judge=None, judge_nodes=None, **options):
-    """An App on ``headless_devices``: a hand-moved clock, a synchronous AI worker (or
-    ``worker``), recorded sounds, ``display`` (by default no screen) and the graph judged in
-    step with the window (at ``judge_nodes``, or by ``judge``) and the network in memory
-    (``setups.MEMORY``), saving to ``store`` (by default nowhere); ``options`` are the rest of
-    its ``Options`` (``options_of``)."""
+    """An App on ``headless_devices``: the test's one hand-moved clock, a synchronous AI worker
+    (or ``worker``), recorded sounds, ``display`` (by default no screen) and the graph judged in
+    step with the window (at ``judge_nodes``, or by ``judge``) and the test's network in memory
+    on the same clock (``setups.memory``), saving to ``store`` (by default nowhere);
+    ``options`` are the rest of its ``Options`` (``options_of``)."""
     from dataclasses import replace
 
-    from setups import MEMORY, options_of
+    from setups import memory, options_of
 
     from chainplus.ui.window.app import App
 
     open_display()
-    devices = headless_devices(display, judge_nodes=judge_nodes)
+    network = memory()
+    devices = headless_devices(display, clock=network.clock, judge_nodes=judge_nodes)
     devices = replace(devices, worker=worker or devices.worker, judge=judge or devices.judge,
-                      network=MEMORY)
+                      network=network)
     app = App(options_of(seed=seed, speed=speed, **options), devices, store=store)
     app.table.budget = app.table.hint_budget = 0.02  # strength does not matter: keep tests quick
     return app
@@ -168,6 +169,15 @@ def wait_until(check, what: str, timeout: float):
 def wait_for():
     """``wait_for(check, what, timeout)``: see ``wait_until``."""
     return wait_until
+
+
+@pytest.fixture(autouse=True)
+def _memory():
+    """Each test hosts and joins on a network (and a clock) of its own (``setups.memory``)."""
+    from setups import forget_memory
+
+    yield
+    forget_memory()
 
 
 @pytest.fixture

@@ -8,12 +8,25 @@ from typing import Any
 from net_fakes import MemoryTransport
 
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
-from chainplus.common.clock import RealClock
 from chainplus.net.transport import Network
+from lab.rigs.fakes import FakeClock
 
-#: The network the window's tests host, join and watch on: in this process's memory, no socket
-#: (the end-to-end tests keep real ones), on the real clock the window's threads keep.
-MEMORY = Network(RealClock(), MemoryTransport())
+#: The network of the test under way, once it asked for it.
+_made: list[Network] = []
+
+
+def memory() -> Network:
+    """The network the test under way hosts, joins and watches on: in this process's memory, no
+    socket (the end-to-end tests keep real ones), on the test's one ``FakeClock``, which its
+    windows (``make_app``) keep too. Each test has its own (``forget_memory`` after it)."""
+    if not _made:
+        _made.append(Network(FakeClock(), MemoryTransport()))
+    return _made[0]
+
+
+def forget_memory() -> None:
+    """The test is over: the next one has a network of its own."""
+    _made.clear()
 
 
 def options_of(**named: Any) -> Options:

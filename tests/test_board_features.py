@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from pictures import blank_picture
-from setups import MEMORY
+from setups import memory
 
 from chainplus.app.outcomes import Note
 from chainplus.app.seats import parse_seats
@@ -105,15 +105,15 @@ def played(request, ui) -> Iterator[Played]:
         app = ui.make_app(seats=parse_seats("H,N"), fixed_seats=True, rules="classic", port=0,
                           host_code=CODE)
         assert hosting(app)
-        blue = Connection.open(*line(app).host.address, MEMORY.transport)
+        blue = Connection.open(*line(app).host.address, memory().transport)
         blue.send(msg.hello(CODE))
         game = Played(kind, ui, app, blue)
     else:
-        host = Host(HostConfig(parse_seats("N,N"), "classic", code=CODE), network=MEMORY)
+        host = Host(HostConfig(parse_seats("N,N"), "classic", code=CODE), network=memory())
         host.start()
         app = ui.make_app(join=host.address, join_code=CODE)
         run_until(app, lambda: remote(app).seat == 1, "the window to hold Red")
-        blue = Connection.open(*host.address, MEMORY.transport)
+        blue = Connection.open(*host.address, memory().transport)
         blue.send(msg.hello(CODE))
         game = Played(kind, ui, app, blue, host)
     table = app.table

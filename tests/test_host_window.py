@@ -8,7 +8,7 @@ import threading
 
 import pygame
 import pytest
-from setups import MEMORY
+from setups import memory
 
 from chainplus.app import settings as st
 from chainplus.app.panel import panel_of, valid
@@ -116,7 +116,7 @@ def bot_joins(app, **player) -> tuple[threading.Thread, dict]:
     def play() -> None:
         try:
             result["bot"] = bot.play(*host.address, host.code,
-                                     bot.BotPlayer(seed=1, budget=0.02, **player), MEMORY)
+                                     bot.BotPlayer(seed=1, budget=0.02, **player), memory())
         except bot.JoinError as exc:
             result["error"] = str(exc)
 
@@ -210,7 +210,7 @@ def test_a_joiner_who_leaves_is_said_at_once_and_then_waited_for(ui) -> None:
     """Blue's joiner goes on Blue's turn: the help box says so at once, and once that note has
     had its time, that the game waits for Blue to join again."""
     app = hosting_app(ui, "H,N")
-    joiner = Connection.open(*line(app).host.address, MEMORY.transport)
+    joiner = Connection.open(*line(app).host.address, memory().transport)
     try:
         joiner.send(msg.hello(line(app).host.code))
         run_until(app, lambda: app.mode.human_to_move(), "Blue to join")
@@ -232,7 +232,7 @@ def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_co
     """Started again, the window never listens on its own: the network seat waits (the game
     held on its turn) until the player hosts from the Games window, with the same code."""
     app = hosting_app(ui, "H,N", store=Store(tmp_path))
-    joiner = Connection.open(*line(app).host.address, MEMORY.transport)
+    joiner = Connection.open(*line(app).host.address, memory().transport)
     try:
         code = line(app).host.code
         joiner.send(msg.hello(code))
@@ -252,7 +252,7 @@ def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_co
         assert hosting(again) and line(again).host.code == code
         run_until(again, lambda: remote(again).state is not None, "the host's game")
         assert len(again.game.moves) == 1 and again.mode.waiting_seats() == {2}
-        back = Connection.open(*line(again).host.address, MEMORY.transport)
+        back = Connection.open(*line(again).host.address, memory().transport)
         back.send(msg.hello(code))
         run_until(again, lambda: again.mode.waiting_seats() == set(), "Blue to rejoin")
         back.close()
@@ -261,7 +261,7 @@ def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_co
 
 
 def test_a_window_that_cannot_listen_plays_the_network_seats_itself(ui):
-    taken = Host(HostConfig(parse_seats("N,N"), code="K7QX2MPW9"), network=MEMORY)
+    taken = Host(HostConfig(parse_seats("N,N"), code="K7QX2MPW9"), network=memory())
     taken.start()
     try:
         app = ui.make_app(seats=parse_seats("H,N"), fixed_seats=True, port=taken.address[1])

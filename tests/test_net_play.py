@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from net_fakes import MemoryTransport
+from net_fakes import MemoryTransport, settle
 
 from chainplus.app.seats import parse_seats
 from chainplus.core.game import Game
@@ -386,11 +386,11 @@ def test_a_hosting_windows_computer_waits_until_the_move_is_shown(net):
         host.play(1, 27)
         until(lambda: len(moves) == 1, "red's move")
         net.clock.advance(5.0)  # long past the pause, but the chain is not shown yet
-        threading.Event().wait(0.3)  # time for the computer to choose
+        settle(net)  # the computer has chosen, and waits
         assert len(moves) == 1
         host.shown(1)
         net.clock.advance(0.5)
-        threading.Event().wait(0.1)
+        settle(net)
         assert len(moves) == 1  # the pause counts from the word
         until(lambda: len(moves) == 2, "blue's answer, a pause after", net.clock, 0.1)
     finally:

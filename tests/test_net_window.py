@@ -7,10 +7,10 @@ own autosave is never touched. Loopback only."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
-from setups import MEMORY
+from net_fakes import settle
+from setups import memory
 
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
@@ -26,9 +26,11 @@ from chainplus.ui.window.launch import main
 WAIT = 60  # seconds: generous, never reached when things work
 
 
-def hosted(spec: str) -> Host:
-    host = Host(HostConfig(parse_seats(spec), seed=3, code="TEST42", budget=0.02),
-                network=MEMORY)
+def hosted(spec: str, pause: float = 0.0) -> Host:
+    """A host of ``spec``'s seats on the test's network, its computer answering ``pause``
+    seconds after each move."""
+    host = Host(HostConfig(parse_seats(spec), seed=3, code="TEST42", budget=0.02, pause=pause),
+                network=memory())
     host.start()
     assert host.address[0] == "127.0.0.1"
     return host
@@ -38,14 +40,22 @@ def joined_app(ui, host: Host, **options):
     return ui.make_app(speed="fast", join=host.address, join_code="test42", **options)
 
 
-def run_until(app, check, what: str) -> None:
-    """Let the app's time pass (and the host's messages in) until ``check()`` holds."""
-    end = time.monotonic() + WAIT
+#: Seconds of the test's clock that ``run_until`` lets pass at a time.
+STEP = 0.05
+
+
+def run_until(app, check, what: str, limit: float = WAIT) -> None:
+    """Let the test's time pass, a step at a time, each step once the host and the links
+    have settled (their messages in), until ``check()`` holds; fail after ``limit`` seconds
+    of the test's time."""
+    network = memory()
+    end = network.clock.now() + limit
+    settle(network)
     while not check():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
-        app.clock.advance(0.05)
+        assert network.clock.now() < end, f"timed out waiting for {what}"
+        network.clock.advance(STEP)
+        settle(network)
         app.update()
-        time.sleep(0.002)
 
 
 def refereed_by(app, kind) -> bool:
@@ -131,7 +141,7 @@ def test_a_joined_window_plays_a_hosts_game_to_the_end(ui, tmp_path):
 
 def test_refusals_leave_the_board_alone_and_the_hosts_errors_are_shown(ui):
     host = hosted("N,N")
-    other = Connection.open(*host.address, MEMORY.transport)  # seat 2, played by hand here
+    other = Connection.open(*host.address, memory().transport)  # seat 2, played by hand here
     app = joined_app(ui, host)
     try:
         run_until(app, lambda: remote(app).seat == 1 and remote(app).state is not None,
