@@ -9,7 +9,6 @@ from net_fakes import MemoryTransport
 
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.net.transport import Network
-from lab.rigs.fakes import FakeClock
 
 #: The network of the test under way, once it asked for it.
 _made: list[Network] = []
@@ -19,6 +18,8 @@ def memory() -> Network:
     """The network the test under way hosts, joins and watches on: in this process's memory, no
     socket (the end-to-end tests keep real ones), on the test's one ``FakeClock``, which its
     windows (``make_app``) keep too. Each test has its own (``forget_memory`` after it)."""
+    from lab.rigs.fakes import FakeClock  # with the window's fakes: only once a test asks
+
     if not _made:
         _made.append(Network(FakeClock(), MemoryTransport()))
     return _made[0]

@@ -15,6 +15,7 @@ from chainplus.app.panel import panel_of, valid
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
 from chainplus.core.records import game_from_data
+from chainplus.core.rules import row_col
 from chainplus.net import bot
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
@@ -158,6 +159,26 @@ def test_a_window_with_a_network_seat_hosts_it_and_a_bot_plays_it_to_the_end(ui,
         kept = list((tmp_path / "games" / "kept").glob("*.json"))
         assert len(kept) == 1  # the hosting window keeps the game won, as any game
     finally:
+        app.close()
+
+
+def test_a_hosting_window_and_a_joined_window_play_each_other_on_one_clock(ui):
+    app = hosting_app(ui, "H,N")
+    host = line(app).host
+    guest = ui.make_app(speed="fast", join=host.address, join_code=host.code)
+    try:
+        assert app.clock is guest.clock is memory().clock  # and the host's, and the links'
+        run_until(app, lambda: app.mode.human_to_move(), "Blue to join", also=[guest])
+        for red, blue in ((9, 54), (18, 45), (27, 36)):  # no square fills: no chain
+            ui.click_square(app, red)
+            run_until(guest, lambda: guest.mode.human_to_move(), "Blue's turn", also=[app])
+            ui.click_square(guest, blue)
+            run_until(app, lambda: app.mode.human_to_move(), "Red's turn", also=[guest])
+        assert guest.game.moves == app.game.moves == [9, 54, 18, 45, 27, 36]
+        assert line(app).host.snapshot().record["moves"] == [list(row_col(s)) for s in
+                                                             app.game.moves]
+    finally:
+        guest.close()
         app.close()
 
 

@@ -44,10 +44,10 @@ def joined_app(ui, host: Host, **options):
 STEP = 0.05
 
 
-def run_until(app, check, what: str, limit: float = WAIT) -> None:
+def run_until(app, check, what: str, limit: float = WAIT, also=()) -> None:
     """Let the test's time pass, a step at a time, each step once the host and the links
-    have settled (their messages in), until ``check()`` holds; fail after ``limit`` seconds
-    of the test's time."""
+    have settled (their messages in) and ``app`` (and the windows ``also``) updated, until
+    ``check()`` holds; fail after ``limit`` seconds of the test's time."""
     network = memory()
     end = network.clock.now() + limit
     settle(network)
@@ -55,7 +55,8 @@ def run_until(app, check, what: str, limit: float = WAIT) -> None:
         assert network.clock.now() < end, f"timed out waiting for {what}"
         network.clock.advance(STEP)
         settle(network)
-        app.update()
+        for window in (app, *also):
+            window.update()
 
 
 def refereed_by(app, kind) -> bool:

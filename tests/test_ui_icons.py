@@ -250,7 +250,7 @@ def test_the_window_keeps_answering_while_a_computer_thinks_on_its_thread(ui, mo
     started = threading.Event()
     stopped = threading.Event()
 
-    def slow_choose(game, level=0, random_pct=0, rng=None, *, limit=None, stop=None):
+    def slow_choose(game, level=0, random_pct=0, rng=None, *, limit=None, stop=None, now=None):
         started.set()
         while not (stop and stop()):
             time.sleep(0.001)
