@@ -93,7 +93,7 @@ def test_a_peer_past_its_byte_rate_or_total_is_dropped_with_one_error(net, limit
             link._sock.sendall(b'{"pong": 1}\n' * flood)  # each line fine, the lot too much
         [error] = rest(link)
         assert isinstance(error, msg.Error) and error.text.startswith(why)
-        until(lambda: host.snapshot().connected == (), "the seat to be let go")
+        until(lambda: host.snapshot().connected == (), "the seat to be let go", net)
     finally:
         host.stop()
     assert caplog.records == []

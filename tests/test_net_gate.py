@@ -76,7 +76,7 @@ def test_idle_connections_from_many_addresses_never_keep_a_player_out(net):
         for round_ in range(3):
             for n in range(40):
                 idle.append(net.transport.at(f"10.9.{round_}.{n}").connect(*host.address, WAIT))
-            until(lambda: host.snapshot().peers >= limits.waiting, "the lobby to fill")
+            until(lambda: host.snapshot().peers >= limits.waiting, "the lobby to fill", net)
             if round_ == 0:
                 players = [Connection.open(*host.address, at(net, f"10.0.0.{n}").transport)
                            for n in (1, 2)]
@@ -87,7 +87,7 @@ def test_idle_connections_from_many_addresses_never_keep_a_player_out(net):
                 assert all(isinstance(w, msg.Welcome) for w in welcomes)
             else:  # a player drops, and comes back with its token
                 players[0].close()
-                until(lambda: host.snapshot().connected == (2,), "the player to be away")
+                until(lambda: host.snapshot().connected == (2,), "the player to be away", net)
                 players[0] = Connection.open(*host.address, at(net, "10.0.0.1").transport)
                 players[0].send(msg.hello(host.code, token=welcomes[0].token))
                 back = players[0].receive(WAIT)
@@ -134,7 +134,7 @@ def test_a_joiner_that_is_reset_pauses_longer_each_time_up_to_a_cap(net, joiner)
     try:
         start, pauses = clock.now(), clock.pauses
         for count in itertools.count(1):  # a minute of waiting, one pause at a time
-            until(lambda n=count: clock.sleeping == 1 and len(pauses) == n, "a pause")
+            until(lambda n=count: clock.sleeping == 1 and len(pauses) == n, "a pause", net)
             if clock.now() >= start + 60:
                 break
             clock.advance(pauses[-1])

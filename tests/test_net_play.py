@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -44,17 +45,22 @@ def at(network: Network, address: str) -> Network:
     return replace(network, transport=network.transport.at(address))
 
 
-def until(check, what: str, clock: FakeClock | None = None, step: float = 0.0) -> None:
-    """Wait (real time, never more than WAIT) until ``check()`` holds, moving ``clock`` on by
-    ``step`` each look."""
-    never = threading.Event()
-    for _ in range(WAIT * 500):
+def until(check, what: str, net: Network | None = None, step: float = 0.0) -> None:
+    """Look until ``check()`` holds, each look once ``net``'s threads have settled (given a
+    ``net``), moving its clock on by ``step`` after each look that fails. Without a step,
+    nothing on the test's clock moves the others on: a thread still starting is looked for
+    again a moment later (never more than WAIT real seconds in all)."""
+    end = time.monotonic() + WAIT
+    while True:
+        if net is not None:
+            settle(net)
         if check():
             return
-        if clock is not None and step:
-            clock.advance(step)
-        never.wait(0.002)
-    raise AssertionError(f"timed out waiting for {what}")
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        if net is not None and step:
+            net.clock.advance(step)
+        else:
+            time.sleep(0.002)
 
 
 class Bots:
@@ -163,10 +169,10 @@ def test_a_bot_that_drops_takes_its_seat_back_and_the_game_finishes(net):
     host = hosted("N,N", net, on_move=moved)
     try:
         dropping = Bots(host.address, host.code, [first])
-        until(lambda: host.snapshot().connected == (1,), "the first bot to take seat 1")
+        until(lambda: host.snapshot().connected == (1,), "the first bot to take seat 1", net)
         other = Bots(host.address, host.code, [at(net, "10.0.0.2")], seed=1)
         # time passes, so that a bot pausing after a refused move would go on
-        until(lambda: host.wait(0), "the game's end", net.clock, REFUSED_PAUSE)
+        until(lambda: host.wait(0), "the game's end", net, REFUSED_PAUSE)
         results = dropping.join() + other.join()
         [record] = host.snapshot().finished
         game = game_from_data(record)
@@ -191,13 +197,13 @@ def test_a_host_started_again_is_joined_again_and_the_game_goes_on(net):
     first = hosted("N,C1,N", net, **config, on_move=lambda game: saved.append(
         (clock.now(), game.movers()[-1], game.copy())))
     players = bots(first, net, 2)
-    until(lambda: len(saved) >= 12, "a dozen moves", clock, 1.0)
+    until(lambda: len(saved) >= 12, "a dozen moves", net, 1.0)
     first.stop()  # the bots are told the host stopped, and try to join again
-    until(lambda: clock.sleeping == 2, "both bots to pause before trying again")
+    until(lambda: clock.sleeping == 2, "both bots to pause before trying again", net)
     stood = saved[-1][2]
     again = hosted("N,C1,N", net, port=first.address[1], resume=stood, **config)
     try:
-        until(lambda: again.wait(0), "the game's end", clock, 5 * Patience().first)
+        until(lambda: again.wait(0), "the game's end", net, 5 * Patience().first)
         results = players.join()
         [record] = again.snapshot().finished
         game = game_from_data(record)
@@ -279,7 +285,7 @@ def test_silent_connections_are_closed_when_their_time_is_up(net):
         for _ in range(4):  # pings at 10, 20, 30 and 40 s: one joiner answers them
             clock.advance(10.0)
             answer_ping(answers)
-        until(lambda: host.snapshot().connected == (1,), "the silent joiner to be dropped")
+        until(lambda: host.snapshot().connected == (1,), "the silent joiner to be dropped", net)
         assert host.snapshot().peers == 1
         answers.close()
         silent.close()
@@ -323,10 +329,10 @@ def test_a_link_joins_comes_back_after_a_drop_and_says_when_the_host_has_gone(ne
         host.stop()
         events = heard(link, lambda e: isinstance(e, Lost))
         assert isinstance(events[-2], msg.Bye) and not events[-2].done
-        until(lambda: clock.sleeping == 1, "the link to pause before trying again")
+        until(lambda: clock.sleeping == 1, "the link to pause before trying again", net)
         pauses = len(clock.pauses)
         clock.advance(9.0)  # not yet gone long enough to give up: it tries again, and pauses
-        until(lambda: len(clock.pauses) > pauses, "the link to try again")
+        until(lambda: len(clock.pauses) > pauses, "the link to try again", net)
         assert link.events.empty()
         clock.advance(2.0)
         assert heard(link, lambda e: isinstance(e, Gone))[-1] == Gone("The host has gone.")
@@ -384,7 +390,7 @@ def test_a_hosting_windows_computer_waits_until_the_move_is_shown(net):
                   on_move=lambda game: moves.append(game.copy()))
     try:
         host.play(1, 27)
-        until(lambda: len(moves) == 1, "red's move")
+        until(lambda: len(moves) == 1, "red's move", net)
         net.clock.advance(5.0)  # long past the pause, but the chain is not shown yet
         settle(net)  # the computer has chosen, and waits
         assert len(moves) == 1
@@ -392,6 +398,6 @@ def test_a_hosting_windows_computer_waits_until_the_move_is_shown(net):
         net.clock.advance(0.5)
         settle(net)
         assert len(moves) == 1  # the pause counts from the word
-        until(lambda: len(moves) == 2, "blue's answer, a pause after", net.clock, 0.1)
+        until(lambda: len(moves) == 2, "blue's answer, a pause after", net, 0.1)
     finally:
         host.stop()

@@ -66,7 +66,7 @@ def test_a_second_bot_for_one_seat_is_refused_while_the_first_plays_or_is_away(n
         for away in (False, True):
             if away:
                 first.close()
-                until(lambda: host.snapshot().connected == (), "the player to be away")
+                until(lambda: host.snapshot().connected == (), "the player to be away", net)
             second = Bots(host.address, host.code, [at(net, "10.0.0.2")])
             second.threads[0].join(WAIT)
             refused = second.results[0]
@@ -119,7 +119,7 @@ def test_a_player_who_leaves_frees_the_seat_at_once_and_one_who_drops_does_not(n
                 while player.receive(WAIT) is not None:  # the host hangs up
                     pass
             player.close()
-            until(lambda: host.snapshot().waiting == (1, 2), "the seat to be let go")
+            until(lambda: host.snapshot().waiting == (1, 2), "the seat to be let go", net)
             newcomer = Connection.open(*host.address, at(net, "10.0.0.2").transport)
             newcomer.send(msg.hello(host.code, seat=2))
             answer = newcomer.receive(WAIT)
@@ -138,6 +138,6 @@ def test_a_player_who_leaves_frees_the_seat_at_once_and_one_who_drops_does_not(n
                 while back.receive(WAIT) is not None:
                     pass
                 back.close()
-                until(lambda: host.snapshot().waiting == (1, 2), "the seat to be left")
+                until(lambda: host.snapshot().waiting == (1, 2), "the seat to be left", net)
     finally:
         host.stop()

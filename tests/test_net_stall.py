@@ -50,7 +50,7 @@ def test_a_seat_that_never_moves_is_handed_to_the_computer_and_everyone_is_told(
     silent = joined(host, net, "10.0.0.1")  # seat 1, first to move
     try:
         bot = Bots(host.address, host.code, [at(net, "10.0.0.2")])
-        until(lambda: host.snapshot().started, "the game to start")
+        until(lambda: host.snapshot().started, "the game to start", net)
         net.clock.advance(119.0)
         assert host.snapshot().connected == (1, 2) and not host.snapshot().record["moves"]
         net.clock.advance(1.0)  # seat 1's two minutes are up
@@ -74,17 +74,17 @@ def test_the_clock_starts_again_for_each_move_and_runs_for_an_absent_player_too(
     host = hosting(net, move_seconds=60.0)
     first, second = joined(host, net, "10.0.0.1"), joined(host, net, "10.0.0.2")
     try:
-        until(lambda: host.snapshot().started, "the game to start")
+        until(lambda: host.snapshot().started, "the game to start", net)
         for link, square in ((first, 0), (second, 63), (first, 0)):  # each within its time
             net.clock.advance(59.0)
             link.send(msg.move(square))
             until(lambda s=square: len(host.snapshot().record["moves"]) > 0 and
-                  host.snapshot().record["moves"][-1] == [s // 8, s % 8], "the move")
+                  host.snapshot().record["moves"][-1] == [s // 8, s % 8], "the move", net)
         assert len(host.snapshot().record["moves"]) == 3
         second.close()  # seat 2's player goes, and does not come back in time
-        until(lambda: host.snapshot().connected == (1,), "seat 2 to be away")
+        until(lambda: host.snapshot().connected == (1,), "seat 2 to be away", net)
         net.clock.advance(60.0)
-        until(lambda: len(host.snapshot().record["moves"]) == 4, "the computer's move")
+        until(lambda: len(host.snapshot().record["moves"]) == 4, "the computer's move", net)
         state = None
         while not isinstance(state, msg.GameState) or state.seats[1].kind != "computer":
             state = first.receive(WAIT)
@@ -99,7 +99,7 @@ def test_without_a_move_clock_the_game_waits(net):
     silent = joined(host, net, "10.0.0.1")
     other = joined(host, net, "10.0.0.2")
     try:
-        until(lambda: host.snapshot().started, "the game to start")
+        until(lambda: host.snapshot().started, "the game to start", net)
         net.clock.advance(24 * 3600.0)
         assert host.snapshot().connected == (1, 2) and not host.snapshot().record["moves"]
     finally:

@@ -52,7 +52,8 @@ def test_a_spectator_sees_every_move_and_the_winner_and_takes_no_seat(net) -> No
     host = hosted("N,C1,N", net)
     try:
         thread, out, status = watcher(host, at(net, "10.0.9.1"))
-        until(lambda: out.getvalue() == "" and host.snapshot().connected == (), "no seat taken")
+        until(lambda: out.getvalue() == "" and host.snapshot().connected == (), "no seat taken",
+              net)
         results = bots(host, net, 2).join()
         thread.join(WAIT)
         assert status == [0]
