@@ -11,13 +11,13 @@ for comparing two versions of the search, free of how busy the machine is.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from chainplus.ai import players as ai
 from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.ai.limits import Limit
 from chainplus.ai.search import search
+from chainplus.common.clock import REAL_CLOCK
 from chainplus.common.stats import percentile
 from chainplus.core.game import Game
 from chainplus.core.rules import Rules
@@ -51,9 +51,9 @@ def run(positions: int = 60, players: int = 4, rules: Rules = "acorn", seed: int
     for index, game in enumerate(games):
         before = game.state()
         limit = Limit(time=budget) if depth is None else Limit(depth=depth)
-        start = time.perf_counter()
+        start = REAL_CLOCK.now()
         found = search(game, limit, rng=random.Random(index))
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((REAL_CLOCK.now() - start) * 1000)
         if game.state() != before:
             raise AssertionError("the search changed the game it was given")
         depths.append(found.depth)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from chainplus.common.clock import REAL_CLOCK
 from chainplus.core.game import Game
 from chainplus.core.rules import Rules
 
@@ -27,12 +27,12 @@ def run(rules: Rules = "acorn", players: int = 2, seconds: float = 3.0,
     rng = random.Random(seed)
     seats = tuple(range(1, players + 1))
     games = placements = 0
-    start = time.perf_counter()
+    start = REAL_CLOCK.now()
     deadline = start + seconds
     while True:
         placements += playout(Game(seats, rules), rng)
         games += 1
-        now = time.perf_counter()
+        now = REAL_CLOCK.now()
         if now >= deadline:
             break
     elapsed = now - start

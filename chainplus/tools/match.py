@@ -21,13 +21,13 @@ import json
 import random
 import shlex
 import subprocess
-import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from chainplus.ai import players as ai
 from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.ai.limits import Limit
+from chainplus.common.clock import REAL_CLOCK
 from chainplus.common.stats import wilson
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
@@ -195,9 +195,9 @@ def play_game(index: int, config: MatchConfig) -> GameResult:
                 continue
             side = side_of[game.to_move or 0]
             player, engine = players[side], engines[side]
-            start = time.perf_counter()
+            start = REAL_CLOCK.now()
             square = _think(player, engine, game, rng, config)
-            result.seconds[side] += time.perf_counter() - start
+            result.seconds[side] += REAL_CLOCK.now() - start
             result.answers[side] += 1
             game.play(square)
     finally:

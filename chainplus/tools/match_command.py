@@ -8,12 +8,12 @@ import contextlib
 import os
 import signal
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import FrameType
 from typing import TextIO
 
+from chainplus.common.clock import REAL_CLOCK
 from chainplus.tools import match
 from chainplus.tools.arguments import UsageError, clock
 from chainplus.tools.workers import WorkerDied
@@ -126,7 +126,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     results: list[match.GameResult] = []
     status = 0
     with GameRecords(args.records) as records, sigterm_as_ctrl_c() as stopped_by:
-        start = time.perf_counter()
+        start = REAL_CLOCK.now()
         games = match.play(config, args.games, args.jobs, first)
         try:
             for index, result in games:
@@ -151,7 +151,7 @@ def cmd_match(args: argparse.Namespace) -> int:
                 return status
         # reported within: a second SIGTERM, however late, must not cut the report short
         line, data = match.report(config, len(results), results,
-                                  time.perf_counter() - start, first)
+                                  REAL_CLOCK.now() - start, first)
         print(line)
         print(data)
     return status

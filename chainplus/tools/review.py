@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from chainplus.ai.judgement import NODES, Point, series
 from chainplus.app.story import Turn, turning_point
+from chainplus.common.clock import REAL_CLOCK
 from chainplus.core.game import Game
 from chainplus.core.records import game_from_text
 from chainplus.tools.replay import read_record_text
@@ -44,7 +45,7 @@ def cmd_review(path: str | None, out: TextIO, timing: TextIO | None = None,
     mean and the slowest position)."""
     game = game_from_text(read_record_text(path))
     points, slowest = [], 0.0
-    cpu, wall = time.process_time(), time.perf_counter()
+    cpu, wall = time.process_time(), REAL_CLOCK.now()
     steps = series(game, nodes=nodes)
     while True:
         began = time.process_time()
@@ -53,7 +54,7 @@ def cmd_review(path: str | None, out: TextIO, timing: TextIO | None = None,
             break
         slowest = max(slowest, time.process_time() - began)
         points.append(point)
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    cpu, wall = time.process_time() - cpu, REAL_CLOCK.now() - wall
     turn = turning_point(game, points)
     out.write(json.dumps(review_data(game, points, turn)) + "\n")
     if timing is not None:
