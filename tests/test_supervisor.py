@@ -215,3 +215,31 @@ def test_ctrl_c_ends_the_kiosk_as_a_stop_even_when_the_game_ends_cleanly(tmp_pat
     assert status == 128 + signal.SIGINT
     log = (tmp_path / "chainplus.log").read_text()
     assert "kiosk stopped by SIGINT" in log and "ended by the operator" not in log
+
+
+def test_the_displays_sockets_are_those_the_environment_names_that_are_there(tmp_path):
+    env = {"DISPLAY": ":4242.0", "WAYLAND_DISPLAY": "wl-test", "XDG_RUNTIME_DIR": str(tmp_path)}
+    assert supervisor.display_sockets(env) == set()
+    (tmp_path / "wl-test").touch()
+    assert supervisor.display_sockets(env) == {tmp_path / "wl-test"}
+    (tmp_path / "wayland-0").touch()  # libwayland's own name, when WAYLAND_DISPLAY is unset
+    assert supervisor.display_sockets({"XDG_RUNTIME_DIR": str(tmp_path)}) == {
+        tmp_path / "wayland-0"}
+    assert supervisor.display_sockets({"WAYLAND_DISPLAY": str(tmp_path / "wl-test")}) == {
+        tmp_path / "wl-test"}  # a full path needs no runtime folder
+    assert supervisor.display_sockets({"DISPLAY": "otherhost:0"}) == set()
+
+
+def test_the_wait_for_a_display_ends_when_its_socket_appears(tmp_path):
+    env = {"WAYLAND_DISPLAY": "wl-late", "XDG_RUNTIME_DIR": str(tmp_path)}
+    appeared = supervisor.new_display(env)
+    clock = FakeTime()
+
+    def sleep(seconds: float) -> None:
+        clock.sleep(seconds)
+        if clock.now >= 102.0:  # the compositor starts 2 s into a 30 s pause
+            (tmp_path / "wl-late").touch()
+
+    supervisor._pause(30.0, lambda: False, sleep, clock.clock, appeared)
+    assert 102.0 <= clock.now < 102.5
+    assert not supervisor.new_display(env)()  # there before: no news

@@ -3,8 +3,8 @@
 The child autosaves after every move, so a restart resumes the game. Only a clean exit
 (status 0, which the game gives only for the operator's key combination) ends the kiosk;
 a SIGTERM or SIGINT to the supervisor (a shutdown) stops the child and ends it too. A game
-that finds no display (the kiosk started before its X server) is tried again, more and more
-slowly up to every 30 s, until the display is there.
+that finds no display (the kiosk started before its X server or Wayland compositor) is tried
+again, more and more slowly up to every 30 s, and at once when the display's socket appears.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import logging.handlers
+import os
 import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,8 +36,12 @@ HEALTHY_SECONDS = 10.0
 #: 1, 2, 4 ... seconds, never more than 30, for as long as it takes.
 FIRST_DISPLAY_DELAY = 1.0
 MAX_DISPLAY_DELAY = 30.0
-#: The pause is slept in steps this long, so SIGTERM during a 30 s wait stops the kiosk at once.
+#: The pause is slept in steps this long, so SIGTERM during a 30 s wait stops the kiosk at once
+#: (and a display's socket that appears meanwhile is tried at once).
 PAUSE_STEP = 0.1
+#: The X server's socket for display number N; libwayland's socket when WAYLAND_DISPLAY is unset.
+X11_SOCKET = "/tmp/.X11-unix/X{}"
+WAYLAND_DEFAULT = "wayland-0"
 
 #: The status of a bad command line: restarting would only fail again.
 USAGE_ERROR = 2
@@ -138,7 +143,8 @@ def supervise(command: Sequence[str], logger: logging.Logger,
                 logger.error("the game refused its options (status 2): not restarting")
                 return status
             delay = restarts.pause(status, clock() - started, said, logger)
-            _pause(delay, stopping.is_set, sleep, clock)
+            appeared = new_display(os.environ) if status == NO_DISPLAY else None
+            _pause(delay, stopping.is_set, sleep, clock, appeared)
         name = signal.Signals(signals[0]).name if signals else "a signal"
         logger.info("kiosk stopped by %s (game status %s)", name, status)
         return STOPPED + (signals[0] if signals else signal.SIGTERM)
@@ -161,14 +167,36 @@ def _relay(child: subprocess.Popen[str]) -> str:
 
 
 def _pause(seconds: float, stopped: Callable[[], bool], sleep: Callable[[float], object],
-           clock: Callable[[], float]) -> None:
-    """Wait ``seconds``, or less if ``stopped()`` turns true (a signal arrived)."""
+           clock: Callable[[], float], appeared: Callable[[], bool] | None = None) -> None:
+    """Wait ``seconds``, or less if ``stopped()`` turns true (a signal arrived) or
+    ``appeared()`` does (a display's socket)."""
     end = clock() + seconds
-    while not stopped():
+    while not stopped() and not (appeared is not None and appeared()):
         left = end - clock()
         if left <= 0:
             return
         sleep(min(left, PAUSE_STEP))
+
+
+def display_sockets(env: Mapping[str, str]) -> set[Path]:
+    """The sockets of the displays ``env`` names that are there now: the X server's (DISPLAY)
+    and the Wayland compositor's (WAYLAND_DISPLAY, in XDG_RUNTIME_DIR unless a full path)."""
+    wanted = []
+    display = env.get("DISPLAY", "")
+    number = display.rpartition(":")[2].partition(".")[0]
+    if display.startswith((":", "unix:")) and number.isdigit():
+        wanted.append(Path(X11_SOCKET.format(number)))
+    wayland = env.get("WAYLAND_DISPLAY") or WAYLAND_DEFAULT
+    runtime = env.get("XDG_RUNTIME_DIR", "")
+    if wayland.startswith("/") or runtime:
+        wanted.append(Path(runtime, wayland))
+    return {path for path in wanted if path.exists()}
+
+
+def new_display(env: Mapping[str, str]) -> Callable[[], bool]:
+    """Whether a display socket ``env`` names has appeared since this was called."""
+    before = display_sockets(env)
+    return lambda: bool(display_sockets(env) - before)
 
 
 #: The game process's first lines (``python -c``): ``sys.argv[1]`` is the folder holding the
