@@ -25,6 +25,7 @@ and never leaves it.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Protocol
@@ -44,6 +45,10 @@ RESIZED = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOW
 FINGERS = frozenset((pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION))
 #: Nearest pixel and linear filtering, in SDL's numbering.
 NEAREST, LINEAR = 0, 1
+#: For developers and tests: a file (.bmp or .png) the next frame shown is saved to, window
+#: size, as the game drew it, whenever the file is not there (delete it to ask for another):
+#: what the game showed, where a compositor's own screenshots cannot tell.
+SAVE_FRAME = "CHAINPLUS_SAVE_FRAME"
 
 
 class Display(Protocol):
@@ -150,6 +155,7 @@ class ScreenDisplay:
         # window pixels where a button went down and where the pointer is (see move_window)
         self.pressed_at = self.pointer_at = (0, 0)
         self.closed = False
+        self.frame_file = os.environ.get(SAVE_FRAME, "")
         pygame.register_quit(self.close)
         if self.fullscreen:
             self.place.enter_full_screen()
@@ -266,6 +272,8 @@ class ScreenDisplay:
         if self.closed:
             return
         self._draw()
+        if self.frame_file and not os.path.exists(self.frame_file):
+            save_frame(self.renderer, self.frame_file)
         self.renderer.present()
 
     def logical(self, event: pygame.event.Event) -> pygame.event.Event:
@@ -311,3 +319,9 @@ class ScreenDisplay:
         """A position in the picture shown as one in the game's own 640x480 picture."""
         return pos if self.arrangement is None else self.arrangement.to_landscape(pos)
 
+
+def save_frame(renderer: Renderer, path: str) -> None:
+    """The renderer's back buffer saved to ``path`` whole: written aside, then renamed."""
+    part = f"{path}.part{os.path.splitext(path)[1]}"
+    pygame.image.save(renderer.to_surface(), part)
+    os.replace(part, path)

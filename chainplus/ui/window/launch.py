@@ -109,7 +109,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
         os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
     # Only the display (the mixer is started by Sounds, if it can), and only a real one:
     # video.NoDisplay says why there is none, instead of running unseen off-screen.
-    video.open_display()
+    driver = video.open_display()
     display = ScreenDisplay(options.window.fullscreen, locked=options.kiosk is not None,
                             place=options.window.placement)
     display.set_icon(_window_icon())
@@ -117,6 +117,7 @@ def run(options: Options, store: Store | None = None, logger: logging.Logger | N
     if logger is not None:
         logger.info("game started (pid %d), carrying on after move %d", os.getpid(),
                     app.table.session.resumed)
+        logger.info("video: %s; window %dx%d", video.describe(driver), *display.window.size)
     crashes: list[float] = []
     try:
         while True:

@@ -53,6 +53,21 @@ def open_display(env: Mapping[str, str] = os.environ) -> str:
     return driver
 
 
+def describe(driver: str, env: Mapping[str, str] = os.environ) -> str:
+    """Which of SDL's video drivers shows the game, for the log: under a Wayland compositor,
+    natively or through XWayland (the x11 driver with WAYLAND_DISPLAY set)."""
+    name = driver.lower()
+    x11, wayland = env.get("DISPLAY", ""), env.get("WAYLAND_DISPLAY", "")
+    if name == "wayland":
+        return f"SDL's wayland driver, natively on Wayland (WAYLAND_DISPLAY={wayland or '?'})"
+    if name == "x11" and wayland:
+        return (f"SDL's x11 driver, through XWayland (DISPLAY={x11 or '?'}, "
+                f"WAYLAND_DISPLAY={wayland})")
+    if name == "x11":
+        return f"SDL's x11 driver (DISPLAY={x11 or '?'})"
+    return f"SDL's {name} driver"
+
+
 def requested(driver: str, env: Mapping[str, str]) -> bool:
     """Whether SDL_VIDEODRIVER (one name or a comma-separated list) names ``driver``."""
     asked = env.get("SDL_VIDEODRIVER", "")
