@@ -234,7 +234,8 @@ def test_a_kiosk_through_xwayland_says_so_and_fills_the_output(
 @needs_weston
 def test_a_kiosk_started_before_the_compositor_comes_up_once_it_does(
         tmp_path: Path, compositor: Compositor, wait_for) -> None:
-    env = session_env(tmp_path, compositor, tmp_path / "frame.bmp")
+    env = {**session_env(tmp_path, compositor, tmp_path / "frame.bmp"),
+           "SDL_VIDEODRIVER": "wayland"}  # as docs/kiosk.md's recipes ask
     with kiosk(tmp_path, env, seats="H,C0") as game:
         wait_for(lambda: "no display yet" in game.log(), "the kiosk's first try", WAIT)
         assert not game.games()
@@ -242,3 +243,25 @@ def test_a_kiosk_started_before_the_compositor_comes_up_once_it_does(
         video = wait_for(game.videos, "the game on the compositor come late", WAIT)[0]
         assert video.startswith("SDL's wayland driver"), video
         shows_the_game(wait_for(game.frame, "a frame filling the output", WAIT))
+
+
+@pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="needs systemd-analyze")
+def test_the_systemd_user_unit_in_the_kiosk_guide_is_valid(tmp_path: Path) -> None:
+    guide = (ROOT / "docs" / "kiosk.md").read_text()
+    units = re.findall(r"```ini\n(\[Unit\].*?)```", guide, re.DOTALL)
+    unit = next(text for text in units if ".local/bin/chainplus" in text)  # the pipx one
+    (tmp_path / "chainplus-kiosk.service").write_text(unit)
+    command = tmp_path / "home" / ".local" / "bin" / "chainplus"  # what %h/... names
+    command.parent.mkdir(parents=True)
+    command.write_text("#!/bin/sh\n")
+    command.chmod(0o755)
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    checked = subprocess.run(
+        ["systemd-analyze", "--user", "verify", "--man=no", "chainplus-kiosk.service"],
+        cwd=tmp_path, env={**os.environ, "HOME": str(command.parents[2]),
+                           "XDG_RUNTIME_DIR": str(runtime)},
+        capture_output=True, text=True, timeout=WAIT)
+    if "Failed to initialize manager" in checked.stderr:
+        pytest.skip(f"systemd-analyze cannot run here: {checked.stderr.strip()}")
+    assert checked.returncode == 0 and not checked.stderr.strip(), checked.stderr
