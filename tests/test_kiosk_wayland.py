@@ -33,6 +33,7 @@ from chainplus.ui.window.video import describe
 
 WAIT = 20.0  # seconds; generous for a busy machine (each test takes a few)
 OUTPUT = (1280, 800)  # the compositor's one output
+#: Where Debian's weston keeps its modules (the XWayland one among them).
 WESTON_LIBS = Path("/usr/lib") / f"{os.uname().machine}-linux-gnu"
 
 needs_weston = pytest.mark.skipif(
@@ -64,8 +65,7 @@ class Compositor:
                    f"--width={OUTPUT[0]}", f"--height={OUTPUT[1]}", f"--socket={self.socket}",
                    "--idle-time=0", f"--log={self.log}"]
         if xwayland:
-            if not ((WESTON_LIBS / "libweston-10" / "xwayland.so").exists()
-                    or any(WESTON_LIBS.glob("libweston-*/xwayland.so"))):
+            if not any(WESTON_LIBS.glob("libweston-*/xwayland.so")):
                 pytest.skip("weston has no XWayland module here (apt-get install xwayland)")
             if not shutil.which("Xwayland"):
                 pytest.skip("needs Xwayland (apt-get install xwayland)")
