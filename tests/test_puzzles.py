@@ -1,10 +1,30 @@
-"""Puzzles: the proof (``ai.puzzles``)."""
+"""Puzzles: the proof (``ai.puzzles``), the puzzle file (``app.puzzles``), ``python -m
+chainplus puzzles make | check`` and the puzzles that ship."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import json
+import random
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
 from rules_helpers import position, sq
+from test_cli import cli_in_process
 
 from chainplus.ai.puzzles import Solver, disproof
+from chainplus.app.puzzles import (
+    Puzzle,
+    PuzzleError,
+    read_puzzles,
+    shipped,
+    shipped_count,
+    shipped_puzzle,
+)
+from chainplus.core.game import Game
+from chainplus.core.rules import row_col
 
 
 # ------------------------------------------------------------------------------- the proof
@@ -47,3 +67,160 @@ def test_a_defence_that_wins_at_once_refutes() -> None:
     game = position({(7, 7): (2, 1), (7, 6): (1, 1), (0, 0): (2, 1)}, rules="classic",
                     to_move=2)
     assert Solver().refutation(game, 3) == sq(7, 7)
+
+
+@functools.cache
+def _shipped() -> tuple[Puzzle, ...]:
+    return tuple(shipped())
+
+
+def _shipped_by_kind() -> dict[tuple[str, int], list[Puzzle]]:
+    kinds: dict[tuple[str, int], list[Puzzle]] = defaultdict(list)
+    for puzzle in _shipped():
+        kinds[puzzle.rules, puzzle.wins_in].append(puzzle)
+    return kinds
+
+
+def test_a_win_in_2_is_not_a_win_in_1() -> None:
+    puzzle = min(_shipped_by_kind()["acorn", 2] + _shipped_by_kind()["classic", 2],
+                 key=lambda p: len(p.moves))
+    game = puzzle.position()
+    solver = Solver()
+    assert not solver.wins_within(game, 1)
+    assert solver.wins_within(game, 2)
+    assert solver.winning_moves(game, 2) == [puzzle.solution[0]]
+    assert solver.main_line(game, puzzle.solution[0], 2) == list(puzzle.solution)
+
+
+# --------------------------------------------------------------------------- the puzzle file
+def _a_line(wins_in: int = 1) -> dict:
+    puzzle = next(p for p in _shipped() if p.wins_in == wins_in)
+    return json.loads(puzzle.line())
+
+
+def test_a_puzzle_line_reads_back_as_written() -> None:
+    puzzle = _shipped()[0]
+    assert read_puzzles(puzzle.line() + "\n\n") == [puzzle]
+    assert puzzle.position().to_move is not None
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: "not json", "line 2: not valid JSON"),
+    (lambda d: [1, 2], "line 2: a puzzle is a JSON object, not [1, 2]"),
+    (lambda d: {k: v for k, v in d.items() if k != "solution"}, "line 2: the puzzle has no "
+                                                                 "'solution'"),
+    (lambda d: {**d, "players": 3}, "line 2: 'players' must be 2, not 3"),
+    (lambda d: {**d, "rules": "chess"}, "line 2: unknown rules \"chess\""),
+    (lambda d: {**d, "wins_in": 4}, "line 2: 'wins_in' must be a whole number 1-3, not 4"),
+    (lambda d: {**d, "difficulty": 0}, "line 2: 'difficulty' must be a whole number 1-5"),
+    (lambda d: {**d, "guess": 2}, "line 2: 'guess' must be a chance 0-1, not 2"),
+    (lambda d: {**d, "level5_nodes": -1}, "line 2: 'level5_nodes' must be a positive"),
+    (lambda d: {**d, "source": 5}, "line 2: 'source' must be text, not 5"),
+    (lambda d: {**d, "moves": [[9, 9]]}, "line 2: move 1: [9, 9] is off the board"),
+    (lambda d: {**d, "solution": []}, "line 2: 'solution' must list 1 moves for a win in 1"),
+    (lambda d: {**d, "solution": [["a", 1]]}, "line 2: solution move 1: [\"a\", 1] is not a "
+                                              "pair"),
+])
+def test_a_bad_puzzle_line_is_one_error_naming_the_line(change, message) -> None:
+    good = _a_line()
+    text = json.dumps(good) + "\n" + json.dumps(change(good)) + "\n"
+    if change(good) == "not json":
+        text = json.dumps(good) + "\nnot json\n"
+    with pytest.raises(PuzzleError) as caught:
+        read_puzzles(text, "p.jsonl")
+    assert str(caught.value).startswith("p.jsonl " + message), str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_solution_that_is_illegal_or_does_not_win_is_refused() -> None:
+    good = _a_line()
+    game = _shipped()[0].position()
+    theirs = next(s for s in range(64) if game.owners[s] not in (0, game.to_move))
+    quiet = next(s for s in game.legal_moves() if not game.wins_at_once(s))
+    for solution, message in ((theirs, "is not a legal move"),
+                              (quiet, "the solution does not end in a win")):
+        line = json.dumps({**good, "solution": [list(row_col(solution))]})
+        with pytest.raises(PuzzleError, match=message):
+            read_puzzles(line)
+
+
+# ------------------------------------------------------------------------------- the tool
+def _wrong_line(puzzle: Puzzle) -> list[int]:
+    """A line as long as the puzzle's that ends in a win, but starts with another move."""
+    game = puzzle.position()
+    for first in game.legal_moves():
+        if first == puzzle.solution[0] or game.wins_at_once(first):
+            continue
+        game.settle(first)
+        for reply in game.legal_moves():
+            if game.wins_at_once(reply):
+                continue
+            game.settle(reply)
+            win = next((s for s in game.legal_moves() if game.wins_at_once(s)), None)
+            game.undo()
+            if win is not None:
+                return [first, reply, win]
+        game.undo()
+    raise AssertionError("no wrong line found")
+
+
+def test_check_proves_a_good_file_and_names_a_wrong_solution(capsys, tmp_path: Path) -> None:
+    kinds = _shipped_by_kind()
+    good = [kinds["acorn", 1][0], kinds["classic", 1][0]]
+    path = tmp_path / "good.jsonl"
+    path.write_text("".join(p.line() + "\n" for p in good))
+    status, out, err = cli_in_process(capsys, ["puzzles", "check", str(path), "--jobs", "1"])
+    assert (status, err) == (0, "")
+    assert json.loads(out)["checked"] == 2
+
+    two = min(kinds["acorn", 2] + kinds["classic", 2], key=lambda p: len(p.moves))
+    wrong = dataclasses.replace(two, solution=tuple(_wrong_line(two)))
+    path.write_text(good[0].line() + "\n" + wrong.line() + "\n")
+    status, out, err = cli_in_process(capsys, ["puzzles", "check", str(path), "--jobs", "1"])
+    assert status == 1 and out == ""
+    assert err == (f"error: {path} line 2: the solution's first move does not force the "
+                   "win\n")
+
+
+def test_check_of_an_unreadable_file_is_one_error_line(capsys, tmp_path: Path) -> None:
+    status, out, err = cli_in_process(capsys, ["puzzles", "check", str(tmp_path / "none")])
+    assert status == 2 and err.startswith("error: cannot read ") and err.count("\n") == 1
+    path = tmp_path / "bad.jsonl"
+    path.write_text(_shipped()[0].line() + "\n{}\n")
+    status, out, err = cli_in_process(capsys, ["puzzles", "check", str(path)])
+    assert (status, err) == (2, f"error: {path} line 2: the puzzle has no 'players', "
+                                "'rules', 'moves', 'solution', 'wins_in', 'difficulty', "
+                                "'guess', 'level5_nodes', 'chain', 'source'\n")
+
+
+def test_make_finds_valid_puzzles_in_a_tiny_seeded_run(capsys) -> None:
+    status, out, err = cli_in_process(capsys, [
+        "puzzles", "make", "--from", "5", "--games", "5", "--seed", "1", "--plies", "2",
+        "--deep-plies", "0",
+        "--jobs", "1"])
+    assert status == 0
+    puzzles = read_puzzles(out)
+    assert puzzles, err
+    for puzzle in puzzles:
+        assert disproof(puzzle.position(), list(puzzle.solution), puzzle.wins_in) is None
+        assert puzzle.guess <= 0.25 and puzzle.source.startswith("seed 1 game 5 (acorn)")
+    summary = json.loads(err.splitlines()[-1])
+    assert summary["games"] == 1 and summary["kept"] == len(puzzles)
+
+
+# --------------------------------------------------------------------------- what ships
+def test_a_seeded_sample_of_the_shipped_puzzles_is_proved_again() -> None:
+    rng = random.Random(51)
+    for (_rules, wins_in), puzzles in sorted(_shipped_by_kind().items()):
+        for puzzle in rng.sample(puzzles, min(len(puzzles), 2 if wins_in < 3 else 1)):
+            game = puzzle.position()
+            assert disproof(game, list(puzzle.solution), wins_in) is None, puzzle.source
+
+
+def test_a_puzzle_opens_alone_as_a_game_with_the_solver_to_move() -> None:
+    last = shipped_count() - 1
+    puzzle = shipped_puzzle(last)
+    assert puzzle == _shipped()[last]
+    game = puzzle.position()
+    assert isinstance(game, Game) and game.winner is None
+    assert game.is_legal(puzzle.solution[0])

@@ -1,5 +1,5 @@
 """The command-line tools: ``chainplus TOOL`` (``python -m chainplus TOOL`` alike), the tool
-one of replay | review | engine | bench | aibench | match | host | join | watch | desktop.
+one of replay | review | engine | bench | aibench | match | puzzles | host | join | watch | desktop.
 
 Here are their options and the dispatch to each command's module (``replay``, ``review``,
 ``engine``, ``bench_commands``, ``match_command``, ``net_commands``, ``app.desktop``). Their output
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from chainplus.ai.judgement import NODES
 from chainplus.ai.levels import DEFAULT_BUDGET
 from chainplus.app import about, desktop
+from chainplus.app.puzzles import PuzzleError
 from chainplus.common.options import OneLineParser, add_version, int_in
 from chainplus.core.records import RecordError
 from chainplus.core.rules import RULES
@@ -29,6 +30,7 @@ from chainplus.tools import (
     engine,
     match_command,
     net_commands,
+    puzzles,
     replay,
     review,
 )
@@ -41,8 +43,8 @@ from chainplus.tools.arguments import (
 )
 
 #: The tools' names, as the ``chainplus`` command tells a tool from the game's options.
-TOOLS = ("replay", "review", "engine", "bench", "aibench", "match", "host", "join", "watch",
-         "desktop")
+TOOLS = ("replay", "review", "engine", "bench", "aibench", "match", "puzzles", "host", "join",
+         "watch", "desktop")
 #: A headless host's time for each network move unless told otherwise: generous.
 MOVE_SECONDS = 120.0
 
@@ -79,6 +81,8 @@ def build_parser(prog: str = "python -m chainplus") -> argparse.ArgumentParser:
         "aibench", help="time level 5's answers on seeded midgame positions"))
     _match_options(sub.add_parser(
         "match", help="play two players (computer levels or engine programs) against each other"))
+    _puzzles_options(sub.add_parser(
+        "puzzles", help="make puzzles from games the computer plays, or prove a file of them"))
     _host_options(sub.add_parser(
         "host", help="host network games with no window; print where to join as JSON"))
     _join_options(sub.add_parser(
@@ -190,6 +194,33 @@ def _match_options(parser: argparse.ArgumentParser) -> None:
     _add_limits(parser)
 
 
+def _puzzles_options(parser: argparse.ArgumentParser) -> None:
+    """The puzzles command's two actions and their options."""
+    actions = parser.add_subparsers(dest="action", required=True, parser_class=OneLineParser)
+    make = actions.add_parser("make", help="play games and write the puzzles found in them, "
+                                           "one JSON line each")
+    make.add_argument("--games", type=int_in(1, 1_000_000, "games"), default=100,
+                      help="games to play, both rules in turn (default 100)")
+    make.add_argument("--from", dest="first", type=int_in(1, 1_000_000, "--from"), default=1,
+                      metavar="GAME", help="start at this game, played as in a full run "
+                                           "(default 1)")
+    make.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    make.add_argument("--plies", type=int_in(1, 400, "plies"), default=30,
+                      help="how many of each game's last positions to try for wins in 1 and 2 "
+                           "(default 30)")
+    make.add_argument("--deep-plies", type=int_in(0, 400, "plies"), default=10,
+                      help="how many of them to try for wins in 3 too (default 10)")
+    make.add_argument("--guess", type=float, default=0.25,
+                      help="drop a puzzle a random move or level 1 finds more often than this "
+                           "(default 0.25)")
+    make.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
+                      help="games played at once (default: one per core)")
+    check = actions.add_parser("check", help="prove every puzzle of a file again")
+    check.add_argument("file", help="the puzzles, one JSON line each")
+    check.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
+                       help="puzzles proved at once (default: one per core)")
+
+
 def _host_options(parser: argparse.ArgumentParser) -> None:
     """The host command's options: the seats, the games, where it listens and its files."""
     parser.add_argument("--seats", default="N,N", metavar="SPEC",
@@ -282,6 +313,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m chainplus") -
                                               args.seed, args.budget, args.depth)
         if args.command == "match":
             return match_command.cmd_match(args)
+        if args.command == "puzzles":
+            if args.action == "make":
+                config = puzzles.MakeConfig(seed=args.seed, plies=args.plies,
+                                            deep_plies=args.deep_plies, guess=args.guess)
+                return puzzles.cmd_make(config, args.games, args.jobs, args.first - 1,
+                                        sys.stdout, sys.stderr)
+            return puzzles.cmd_check(args.file, args.jobs, sys.stdout, sys.stderr)
         if args.command == "host":
             return net_commands.cmd_host(args, sys.stdout)
         if args.command == "join":
@@ -290,7 +328,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m chainplus") -
             return net_commands.cmd_watch(args, sys.stdout)
         if args.command == "desktop":
             return desktop.cmd_desktop(args.remove, sys.stdout, sys.stderr)
-    except (RecordError, UsageError) as exc:
+    except (RecordError, PuzzleError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
