@@ -93,9 +93,13 @@ def test_a_win_in_2_is_not_a_win_in_1() -> None:
 
 
 # --------------------------------------------------------------------------- the puzzle file
-def _a_line(wins_in: int = 1) -> dict:
-    puzzle = next(p for p in _shipped() if p.wins_in == wins_in)
-    return json.loads(puzzle.line())
+def _a_line() -> dict:
+    """A shipped win in 1, as decoded JSON."""
+    return json.loads(_a_win_in_1().line())
+
+
+def _a_win_in_1() -> Puzzle:
+    return next(p for p in _shipped() if p.wins_in == 1)
 
 
 def test_a_puzzle_line_reads_back_as_written() -> None:
@@ -134,7 +138,7 @@ def test_a_bad_puzzle_line_is_one_error_naming_the_line(change, message) -> None
 
 def test_a_solution_that_is_illegal_or_does_not_win_is_refused() -> None:
     good = _a_line()
-    game = _shipped()[0].position()
+    game = _a_win_in_1().position()
     theirs = next(s for s in range(64) if game.owners[s] not in (0, game.to_move))
     quiet = next(s for s in game.legal_moves() if not game.wins_at_once(s))
     for solution, message in ((theirs, "is not a legal move"),
@@ -224,3 +228,20 @@ def test_a_puzzle_opens_alone_as_a_game_with_the_solver_to_move() -> None:
     game = puzzle.position()
     assert isinstance(game, Game) and game.winner is None
     assert game.is_legal(puzzle.solution[0])
+
+
+def test_every_wrong_first_move_has_a_refutation() -> None:
+    kinds = _shipped_by_kind()
+    puzzle = min(kinds["acorn", 2] + kinds["classic", 2], key=lambda p: len(p.moves))
+    game = puzzle.position()
+    solver = Solver()
+    for wrong in game.legal_moves():
+        if wrong == puzzle.solution[0]:
+            continue
+        game.settle(wrong)
+        reply = solver.refutation(game, 1)
+        assert reply is not None and game.is_legal(reply)
+        game.settle(reply)
+        assert not solver.wins_within(game, 1)
+        game.undo()
+        game.undo()
