@@ -22,6 +22,7 @@ from chainplus.app.puzzles import (
     shipped,
     shipped_count,
     shipped_puzzle,
+    shipped_text,
 )
 from chainplus.core.game import Game
 from chainplus.core.rules import row_col
@@ -213,10 +214,19 @@ def test_make_finds_valid_puzzles_in_a_tiny_seeded_run(capsys) -> None:
 
 
 # --------------------------------------------------------------------------- what ships
+def test_the_shipped_puzzles_are_enough_of_each_kind() -> None:
+    puzzles = shipped()
+    assert len(puzzles) >= 300
+    assert sum(p.wins_in >= 2 for p in puzzles) >= 60
+    assert {p.rules for p in puzzles} == {"acorn", "classic"}
+    assert len({p.moves for p in puzzles}) == len(puzzles)  # no position twice
+    assert shipped_text().endswith("\n")
+
+
 def test_a_seeded_sample_of_the_shipped_puzzles_is_proved_again() -> None:
     rng = random.Random(51)
     for (_rules, wins_in), puzzles in sorted(_shipped_by_kind().items()):
-        for puzzle in rng.sample(puzzles, min(len(puzzles), 2 if wins_in < 3 else 1)):
+        for puzzle in rng.sample(puzzles, min(len(puzzles), 3 if wins_in < 3 else 2)):
             game = puzzle.position()
             assert disproof(game, list(puzzle.solution), wins_in) is None, puzzle.source
 
