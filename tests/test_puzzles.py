@@ -255,3 +255,10 @@ def test_every_wrong_first_move_has_a_refutation() -> None:
         assert not solver.wins_within(game, 1)
         game.undo()
         game.undo()
+
+
+@pytest.mark.parametrize("args", [["make", "--guess", "2"], ["make", "--plies", "0"],
+                                  ["make", "--jobs", "x"], ["check"]])
+def test_bad_options_are_one_error_line(capsys, args: list[str]) -> None:
+    status, out, err = cli_in_process(capsys, ["puzzles", *args])
+    assert status == 2 and out == "" and err.count("error:") == 1

@@ -24,6 +24,17 @@ def positive_float(text: str) -> float:
     return value
 
 
+def chance(text: str) -> float:
+    """An argparse type: a chance from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a chance 0 to 1, not {text!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a chance 0 to 1, not {text!r}")
+    return value
+
+
 def seconds(text: str) -> float:
     """An argparse type: a number of seconds, 0 or more (0: none, or off)."""
     try:

@@ -36,6 +36,7 @@ from chainplus.tools import (
 )
 from chainplus.tools.arguments import (
     UsageError,
+    chance,
     command_line,
     parse_player,
     positive_float,
@@ -210,7 +211,7 @@ def _puzzles_options(parser: argparse.ArgumentParser) -> None:
                            "(default 30)")
     make.add_argument("--deep-plies", type=int_in(0, 400, "plies"), default=10,
                       help="how many of them to try for wins in 3 too (default 10)")
-    make.add_argument("--guess", type=float, default=0.25,
+    make.add_argument("--guess", type=chance, default=0.25,
                       help="drop a puzzle a random move or level 1 finds more often than this "
                            "(default 0.25)")
     make.add_argument("--jobs", type=int_in(1, 64, "jobs"), default=os.cpu_count() or 1,
