@@ -26,6 +26,7 @@ from chainplus.app.puzzles import (
 )
 from chainplus.core.game import Game
 from chainplus.core.rules import row_col
+from chainplus.tools.puzzles import chain_of
 
 
 # ------------------------------------------------------------------------------- the proof
@@ -199,16 +200,16 @@ def test_check_of_an_unreadable_file_is_one_error_line(capsys, tmp_path: Path) -
 
 
 def test_make_finds_valid_puzzles_in_a_tiny_seeded_run(capsys) -> None:
+    # game 105 of seed 1 gave a shipped win in 2: make finds it again, line for line
     status, out, err = cli_in_process(capsys, [
-        "puzzles", "make", "--from", "5", "--games", "5", "--seed", "1", "--plies", "2",
-        "--deep-plies", "0",
-        "--jobs", "1"])
+        "puzzles", "make", "--from", "105", "--games", "105", "--seed", "1", "--jobs", "1"])
     assert status == 0
     puzzles = read_puzzles(out)
-    assert puzzles, err
+    assert [p.wins_in for p in puzzles] == [2], err
     for puzzle in puzzles:
         assert disproof(puzzle.position(), list(puzzle.solution), puzzle.wins_in) is None
-        assert puzzle.guess <= 0.25 and puzzle.source.startswith("seed 1 game 5 (acorn)")
+        assert puzzle.guess <= 0.25 and puzzle.source.startswith("seed 1 game 105 (acorn)")
+    assert set(out.splitlines()) <= set(shipped_text().splitlines())
     summary = json.loads(err.splitlines()[-1])
     assert summary["games"] == 1 and summary["kept"] == len(puzzles)
 
@@ -229,6 +230,14 @@ def test_a_seeded_sample_of_the_shipped_puzzles_is_proved_again() -> None:
         for puzzle in rng.sample(puzzles, min(len(puzzles), 3 if wins_in < 3 else 2)):
             game = puzzle.position()
             assert disproof(game, list(puzzle.solution), wins_in) is None, puzzle.source
+            line = Solver().main_line(game, puzzle.solution[0], wins_in)
+            assert line == list(puzzle.solution)  # as make wrote it
+            assert chain_of(game, line) == puzzle.chain
+            for square in line[:-1]:
+                game.settle(square)
+            # the last move is the win at once worth watching most
+            wins = [s for s in game.legal_moves() if game.wins_at_once(s)]
+            assert puzzle.chain == max(len(game.copy().play(s).waves) for s in wins)
 
 
 def test_a_puzzle_opens_alone_as_a_game_with_the_solver_to_move() -> None:
@@ -262,3 +271,4 @@ def test_every_wrong_first_move_has_a_refutation() -> None:
 def test_bad_options_are_one_error_line(capsys, args: list[str]) -> None:
     status, out, err = cli_in_process(capsys, ["puzzles", *args])
     assert status == 2 and out == "" and err.count("error:") == 1
+

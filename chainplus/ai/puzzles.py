@@ -121,7 +121,8 @@ class Solver:
     def main_line(self, game: Game, first: int, k: int) -> list[int]:
         """The moves of a forced win within ``k`` starting with ``first``: each defence the one
         that holds out longest, each of the solver's moves the first found that still wins in
-        time. Raises ValueError if ``first`` does not force the win."""
+        time, and of the last, the win with the longest chain (the one worth watching). Raises
+        ValueError if ``first`` does not force the win."""
         board = game.copy()
         line = [first]
         move = first
@@ -135,7 +136,10 @@ class Solver:
             reply = self._longest_defence(board, left - 1)
             board.settle(reply)
             left -= 1
-            move = next(sq for sq in _tries(board) if self.forces(board, sq, left))
+            if left == 1:
+                move = _longest_chain(board)
+            else:
+                move = next(sq for sq in _tries(board) if self.forces(board, sq, left))
             line += [reply, move]
 
     def _longest_defence(self, game: Game, k: int) -> int:
@@ -152,6 +156,15 @@ class Solver:
                 if slow:
                     return reply
         return replies[0]
+
+
+def _longest_chain(game: Game) -> int:
+    """Of the moves that win at once, the one whose cascade has the most waves (the first such
+    in square order). ValueError when none wins."""
+    wins = [sq for sq in game.legal_moves() if game.wins_at_once(sq)]
+    if not wins:
+        raise ValueError("no move wins at once")
+    return max(wins, key=lambda sq: len(game.copy().play(sq).waves))
 
 
 def _tries(game: Game, first: int = -1) -> list[int]:
