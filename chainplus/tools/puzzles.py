@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
@@ -25,6 +24,7 @@ from chainplus.ai.limits import Limit
 from chainplus.ai.players import greedy_move, play
 from chainplus.ai.puzzles import MAX_WINS_IN, OutOfBudget, Solver, disproof
 from chainplus.app.puzzles import Puzzle, PuzzleError, read_numbered
+from chainplus.common.clock import REAL_CLOCK
 from chainplus.core.game import Game
 from chainplus.core.rules import RULES
 from chainplus.tools.workers import on_workers
@@ -121,7 +121,7 @@ def chain_of(game: Game, solution: Iterable[int]) -> int:
 
 def find(index: int, config: MakeConfig) -> GameFinds:
     """Play game ``index`` and find its puzzles."""
-    start = time.perf_counter()
+    start = REAL_CLOCK.now()
     moves, source = game_moves(index, config)
     finds = GameFinds()
     game = Game((1, 2), RULES[index % 2])
@@ -153,7 +153,7 @@ def find(index: int, config: MakeConfig) -> GameFinds:
                     taken.add(kind)
                     finds.puzzles.append(puzzle)
         game.settle(moves[at])
-    finds.seconds = time.perf_counter() - start
+    finds.seconds = REAL_CLOCK.now() - start
     return finds
 
 
@@ -193,7 +193,7 @@ def make(config: MakeConfig, games: int, jobs: int = 1, first: int = 0) -> Itera
 def cmd_make(config: MakeConfig, games: int, jobs: int, first: int, out: TextIO,
              err: TextIO) -> int:
     """Make puzzles: each on standard output as its game ends, a summary on standard error."""
-    start = time.perf_counter()
+    start = REAL_CLOCK.now()
     total = GameFinds()
     kept = [0] * (MAX_WINS_IN + 1)
     for done, finds in enumerate(make(config, games, jobs, first), start=1):
@@ -213,7 +213,7 @@ def cmd_make(config: MakeConfig, games: int, jobs: int, first: int, out: TextIO,
         "unique": total.unique, "guessed": total.guessed,
         "passed": total.passed, "kept": sum(kept),
         "wins_in": {str(k): kept[k] for k in range(1, MAX_WINS_IN + 1)},
-        "seconds": round(time.perf_counter() - start, 1),
+        "seconds": round(REAL_CLOCK.now() - start, 1),
     }), file=err)
     return 0
 
@@ -240,7 +240,7 @@ def check(puzzles: list[tuple[int, Puzzle]], jobs: int = 1) -> Iterator[tuple[in
 def cmd_check(path: str, jobs: int, out: TextIO, err: TextIO) -> int:
     """Prove every puzzle of the file at ``path`` again: ``{"checked": N, ...}`` on standard
     output, or the first that fails as one ``error:`` line and exit status 1."""
-    start = time.perf_counter()
+    start = REAL_CLOCK.now()
     try:
         with open(path, encoding="utf-8") as stream:
             text = stream.read()
@@ -257,7 +257,7 @@ def cmd_check(path: str, jobs: int, out: TextIO, err: TextIO) -> int:
     out.write(json.dumps({
         "checked": len(puzzles), "wins_in": {str(k + 1): n for k, n in enumerate(counts)},
         "rules": {rules: sum(p.rules == rules for _, p in puzzles) for rules in RULES},
-        "seconds": round(time.perf_counter() - start, 1),
+        "seconds": round(REAL_CLOCK.now() - start, 1),
     }) + "\n")
     return 0
 
