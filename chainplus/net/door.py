@@ -21,7 +21,7 @@ from typing import Any
 
 from chainplus.net import protocol as msg
 from chainplus.net.framing import Overrun, lines, one_line
-from chainplus.net.gate import Guesses, Lobby
+from chainplus.net.gate import Guesses, Joins, Lobby
 from chainplus.net.hosted_game import HostConfig, HostedGame
 from chainplus.net.peer import Peer
 
@@ -46,6 +46,7 @@ class Door:
         self.lobby: Lobby[Peer] = Lobby(config.limits.waiting_per_address,
                                         config.limits.waiting)
         self.guesses = Guesses(config.limits.slowing)
+        self.joins = Joins(config.limits.joins_rate, config.limits.joins_burst)
         self.closing = False
         self._game = game
         self._changed, self._move = changed, move
@@ -131,7 +132,15 @@ class Door:
         if peer.joined:
             peer.refuse("you have joined already")
             return
-        if not self._right_code(peer, hello):
+        own = hello.token is not None and self._game.holders.seat_of(hello.token) is not None
+        if not self._right_code(peer, hello, own):
+            peer.close()
+            return
+        # each join sends a whole game: a player's own token is never held up, others are
+        paced = None if own else self.joins.refusal(peer.address,
+                                                    asyncio.get_running_loop().time())
+        if paced is not None:
+            peer.refuse(*paced)
             peer.close()
             return
         if hello.watch:
@@ -149,10 +158,9 @@ class Door:
         peer.send({"welcome": msg.NAME, "version": msg.VERSION, "seat": seat, "token": token})
         self._changed()
 
-    def _right_code(self, peer: Peer, hello: msg.Hello) -> bool:
+    def _right_code(self, peer: Peer, hello: msg.Hello, own: bool) -> bool:
         """Whether ``hello`` has the right code; else the peer has been told why not. A
-        player's own token is never slowed down; any other code is a guess (``Guesses``)."""
-        own = hello.token is not None and self._game.holders.seat_of(hello.token) is not None
+        player's ``own`` token is never slowed down; any other code is a guess (``Guesses``)."""
         now = asyncio.get_running_loop().time()
         refusal = None if own else self.guesses.refusal(peer.address, now)
         if refusal is not None:
@@ -174,7 +182,7 @@ class Door:
             return
         peer.watching = True
         peer.send({"watching": msg.NAME, "version": msg.VERSION})
-        self._changed()  # the whole game goes out, to the spectator too
+        peer.send(msg.game_message(self._game.state()))  # to the spectator alone
 
     async def ping(self) -> None:
         """Ping every joined peer a third of its idle time apart, for as long as the host runs."""

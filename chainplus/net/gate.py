@@ -50,6 +50,18 @@ def address_key(source: str) -> str:
     return str(address)
 
 
+def one_address(source: str) -> str:
+    """The one address ``source`` is (an IPv6 address whole, without its zone; an IPv4
+    address mapped into IPv6 as itself)."""
+    try:
+        address = ipaddress.ip_address(source.partition("%")[0])
+    except ValueError:
+        return source
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(address)
+
+
 class Lobby(Generic[Waiting]):
     """The connections that have not joined: at most ``per_address`` from one address and
     ``overall`` in all."""
@@ -107,6 +119,31 @@ class Lobby(Generic[Waiting]):
             del self._waiting[key]
         del self._where[oldest]
         return oldest
+
+
+class Joins:
+    """Joins with the right code, paced per address (``one_address``): ``burst`` at once, then
+    ``rate`` a second. Each join makes the host send a whole game, so a guest with the code
+    who joins and leaves at full speed is slowed, and nobody else."""
+
+    def __init__(self, rate: float, burst: float, remember: int = REMEMBER) -> None:
+        self.rate, self.burst, self.remember = rate, burst, remember
+        self._left: OrderedDict[str, tuple[float, float]] = OrderedDict()  # joins left, when
+
+    def refusal(self, source: str, now: float) -> tuple[str, float] | None:
+        """Why a join from ``source`` is refused now, and in how many seconds it may come;
+        None: it is let in (and counted)."""
+        key = one_address(source)
+        left, when = self._left.pop(key, (self.burst, now))
+        left = min(self.burst, left + (now - when) * self.rate)
+        if left < 1:
+            self._left[key] = (left, now)
+            wait = (1 - left) / self.rate
+            return f"too many joins from your address: try again in {math.ceil(wait)} s", wait
+        self._left[key] = (left - 1, now)  # the most recent last
+        if len(self._left) > self.remember:  # the quietest: a full bucket again by now
+            self._left.popitem(last=False)
+        return None
 
 
 @dataclass

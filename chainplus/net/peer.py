@@ -33,6 +33,8 @@ class Limits:
     bytes_burst: float = 65536.0  # ...and at once
     bytes_total: int = 32 << 20  # bytes one connection may send in all
     max_queue: int = 256  # lines waiting to go to a peer before it counts as gone
+    joins_rate: float = 0.5  # joins with the right code a second from one address...
+    joins_burst: float = 6.0  # ...and at once (``gate.Joins``)
     waiting_per_address: int = 8  # connections not joined yet from one address...
     waiting: int = 32  # ...and in all (a newcomer pushes the oldest out: ``gate.Lobby``)
     slowing: Slowing = Slowing()  # how wrong codes are slowed down (``gate.Guesses``)
