@@ -8,14 +8,20 @@ only when the test moves it."""
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import threading
+import time
+
 import pytest
 from net_fakes import FakeClock, MemoryTransport
 from test_net_play import WAIT, at, hosted, until
 
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
+from chainplus.net.gate import Guesses, Slowing
 from chainplus.net.peer import Limits
-from chainplus.net.transport import Network
+from chainplus.net.transport import REAL_NETWORK, Network
 
 
 @pytest.fixture
@@ -88,3 +94,175 @@ def test_joins_with_the_right_code_are_paced_per_address(net):
             connection.close()
     finally:
         host.stop()
+
+
+# ---------------------------------------------------------------------- guessing
+def heard_after(guesses: Guesses, source: str, now: float, others: list[str],
+                step: float = 0.05) -> float:
+    """Seconds until a code from ``source`` is looked at, trying every ``step`` from ``now``,
+    while ``others`` send wrong codes whenever they may (``Guesses`` on time handed in)."""
+    start = now
+    while True:
+        for other in others:  # the others first, each time
+            if guesses.refusal(other, now) is None:
+                guesses.looked(other, False, now)
+        if guesses.refusal(source, now) is None:
+            return now - start
+        now += step
+        assert now - start < 60, "never heard"
+
+
+def guessing(guesses: Guesses, others: list[str], start: float, seconds: float) -> float:
+    """``others`` send wrong codes whenever they may, every 0.05 s for ``seconds``: the
+    time they last did."""
+    now = start
+    while True:
+        for other in others:
+            if guesses.refusal(other, now) is None:
+                guesses.looked(other, False, now)
+        if now + 0.05 > start + seconds:
+            return now
+        now += 0.05
+
+
+def test_a_mistake_costs_only_its_own_address_a_short_wait_whatever_others_guess():
+    guesses = Guesses(Slowing(), now=0.0)
+    guessers = [f"10.6.6.{n}" for n in range(50)]
+    now = guessing(guesses, guessers, 0.0, 30.0)  # the looks suspects share are spent
+    assert guesses.refusal("10.6.6.0", now) is not None
+    assert guesses.refusal("10.0.0.1", now) is None  # a newcomer is heard at once
+    guesses.looked("10.0.0.1", False, now)  # a first mistake: half a second
+    waited = heard_after(guesses, "10.0.0.1", now, guessers)
+    assert waited <= Slowing().first + 0.1
+    now += waited
+    guesses.looked("10.0.0.1", False, now)  # a second: a second
+    waited = heard_after(guesses, "10.0.0.1", now, guessers)
+    assert waited <= 2 * Slowing().first + 0.1
+    now += waited
+    guesses.looked("10.0.0.1", True, now)  # right at last: clean
+    assert guesses.refusal("10.0.0.1", now) is None
+    # a third mistake makes a suspect: it shares the looks with the guessers
+    for _ in range(3):
+        guesses.looked("10.0.0.2", False, now)
+        now = guessing(guesses, guessers, now, 4.0)
+    why, _ = guesses.refusal("10.0.0.2", now)
+    assert why.startswith("too many wrong codes lately")
+
+
+def test_ipv6_addresses_are_slowed_one_by_one_with_a_lenient_limit_per_64():
+    slowing = Slowing()
+    guesses = Guesses(slowing, now=0.0)
+    lone = ["2001:db8::66", "fe80::66%eth0"]
+    now = guessing(guesses, lone, 0.0, 30.0)
+    assert guesses.refusal("2001:db8::66", now) is not None
+    for neighbour in ("2001:db8::7", "fe80::7", "fe80::8%eth1"):
+        assert guesses.refusal(neighbour, now) is None, neighbour
+    # a guesser going from address to address of its /64: past a few, the rest are suspects
+    rotating = [f"2001:db8:0:5::{n:x}" for n in range(1, 200)]
+    for address in rotating[:slowing.network]:
+        assert guesses.refusal(address, now) is None
+        guesses.looked(address, False, now)
+    guessing(guesses, ["10.6.6.6", "10.6.6.7"] + rotating[:slowing.network], now, 1.0)
+    spent = 0
+    for address in rotating[slowing.network:]:
+        if guesses.refusal(address, now) is None:
+            guesses.looked(address, False, now)
+            spent += 1
+    assert spent <= slowing.burst
+    why, wait = guesses.refusal("2001:db8:0:5::ffff", now)
+    assert why.startswith("too many wrong codes lately") and wait <= 5.0
+    assert guesses.refusal("2001:db8:0:6::1", now) is None  # another /64 is not
+
+
+def test_a_full_table_of_guessers_makes_any_other_address_a_suspect():
+    slowing = Slowing(remember=4)
+    guesses = Guesses(slowing, now=0.0)
+    for n in range(4):
+        guesses.looked(f"10.1.0.{n}", False, 0.0)
+    looked = 0
+    for n in range(100):  # new addresses, each guessing once: no longer each looked at
+        if guesses.refusal(f"10.2.0.{n}", 0.0) is None:
+            guesses.looked(f"10.2.0.{n}", False, 0.0)
+            looked += 1
+    assert looked <= slowing.burst
+    assert guesses.refusal("10.1.0.0", 0.1) is not None  # nobody was forgotten
+    why, _ = guesses.refusal("10.3.0.1", 0.1)
+    assert why.startswith("too many wrong codes lately")
+    # once the guessers have been quiet for a while, they are forgotten and it is clean
+    assert guesses.refusal("10.3.0.1", slowing.forget + 1) is None
+
+
+def test_a_player_who_mistyped_joins_at_once_while_others_guess(net):
+    """In the host: guessers from five addresses at full speed while a player mistypes
+    once, then joins at its first try after the wait it is told."""
+    host = hosted("N,N", net)
+    clock = net.clock
+    try:
+        for _ in range(40):
+            for n in range(5):
+                link, answer = joined_with(host, at(net, f"10.6.6.{n}"), "WRONGCODE9")
+                link.close()
+            clock.advance(0.05)
+        link, answer = joined_with(host, at(net, "10.0.0.1"), "WRONGC0DE")
+        assert answer == msg.Error("wrong code")
+        link.close()
+        clock.advance(Slowing().first)
+        link, answer = joined_with(host, at(net, "10.0.0.1"), host.code)
+        assert isinstance(answer, msg.Welcome)
+        link.close()
+    finally:
+        host.stop()
+
+
+def joined_with(host, network: Network, code: str) -> tuple[Connection, msg.HostMessage | None]:
+    link = Connection.open(*host.address, network.transport)
+    link.send(msg.hello(code))
+    return link, link.receive(WAIT)
+
+
+def test_a_player_who_mistyped_joins_while_others_guess_over_real_sockets():
+    """End to end on 127.0.0.x: guessers from five loopback addresses at full speed, and a
+    player on another who mistypes once and then joins after the wait it is told."""
+    host = hosted("N,N", REAL_NETWORK)
+    stop, guessed = threading.Event(), [0]
+
+    def guess(source: str) -> None:
+        while not stop.is_set():
+            with contextlib.suppress(OSError):
+                link = Connection(loopback(host.address, source))
+                link.send(msg.hello("WRONGCODE9"))
+                link.receive(WAIT)
+                link.close()
+                guessed[0] += 1
+
+    threads = [threading.Thread(target=guess, args=(f"127.0.0.{66 + n}",), daemon=True)
+               for n in range(5)]
+    try:
+        for thread in threads:
+            thread.start()
+        until(lambda: guessed[0] > 100, "the guessers to get going")
+        link = Connection(loopback(host.address, "127.0.0.5"))
+        link.send(msg.hello("WRONGC0DE"))
+        assert link.receive(WAIT) == msg.Error("wrong code")
+        link.close()
+        answers = []
+        while not answers or not isinstance(answers[-1], msg.Welcome):
+            link = Connection(loopback(host.address, "127.0.0.5"))
+            link.send(msg.hello(host.code))
+            answers.append(answer := link.receive(WAIT))
+            link.close()
+            if isinstance(answer, msg.Error):  # its own half second, at most once
+                assert answer.retry is not None and answer.retry <= Slowing().first, answer
+                assert "your address" in answer.text and len(answers) == 1
+                time.sleep(answer.retry)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(WAIT)
+        host.stop()
+
+
+def loopback(address: tuple[str, int], source: str) -> socket.socket:
+    """A real connection to ``address`` (on 127.0.0.1) from the loopback address ``source``."""
+    assert address[0] == "127.0.0.1" and source.startswith("127.")
+    return socket.create_connection(address, timeout=WAIT, source_address=(source, 0))

@@ -10,13 +10,16 @@ fast they are opened again: an honest joiner connects once and says hello at onc
 the flood's own connections that make room for the flood.
 
 Guessing is slow: after a wrong code, no code from that address is looked at for a while,
-twice as long after each wrong one (to a cap); the addresses that have guessed wrong share a
-few looks a second between them; an address that guesses right, or stops guessing for a
-while, starts clean. A player who types the code right is never held up; one who mistyped
-it waits half a second. A refused guess is not looked at, so it tells the guesser nothing.
+twice as long after each wrong one (to a cap); the suspects (an address past its second wrong
+code, among others: ``Guesses``) share a few looks a second between them; an address that
+guesses right, or stops guessing for a while, starts clean. A player who types the code right
+is never held up by others' guessing; one who mistyped it waits half a second, a second after
+a second mistake. A refused guess is not looked at, so it tells the guesser nothing. Joins
+with the right code are paced per address too (``Joins``): each makes the host send a game.
 
-Addresses are counted as a network sees them: an IPv6 address by its /64 (one machine may
-have any number within it), an IPv4 address mapped into IPv6 as itself.
+The lobby counts addresses as a network sees them: an IPv6 address by its /64 (one machine
+may have any number within it), an IPv4 address mapped into IPv6 as itself. Codes and joins
+are counted by the one address (``one_address``), with a lenient limit per IPv6 /64.
 """
 
 from __future__ import annotations
@@ -161,30 +164,43 @@ class Slowing:
 
     first: float = 0.5  # seconds an address waits after its first wrong code...
     most: float = 10.0  # ...doubling after each, up to this
-    rate: float = 2.0  # codes a second looked at from addresses that guessed wrong...
+    free: int = 2  # wrong codes an address may send before it shares the looks below
+    rate: float = 2.0  # codes a second looked at from the suspects (see ``Guesses``)...
     burst: float = 10.0  # ...and at once
+    network: int = 8  # IPv6 addresses of one /64 guessing wrong that make all of it suspect
     forget: float = 600.0  # seconds after its last wrong code an address starts clean
-    remember: int = 4096  # addresses kept at most (the longest clean first forgotten)
+    remember: int = 4096  # addresses kept at most (past that, any other is a suspect)
 
 
 class Guesses:
-    """The wrong codes a host has been sent, by address, and the looks they still have."""
+    """The wrong codes a host has been sent, by address (``one_address``), and the looks the
+    suspects share.
+
+    An address waits after each wrong code of its own, twice as long each time. A suspect
+    also shares a few looks a second with the others: an address past its ``free`` wrong
+    codes, an IPv6 address of a /64 where ``network`` addresses have guessed wrong lately, and
+    any address not counted while the table is full (so a guesser cannot be forgotten by
+    guessing from more addresses). So an honest player who mistypes waits only its own half
+    second or second, whatever others guess."""
 
     def __init__(self, slowing: Slowing, now: float = 0.0) -> None:
         self.slowing = slowing
-        self._guessers: OrderedDict[str, _Guesser] = OrderedDict()
+        self._guessers: OrderedDict[str, _Guesser] = OrderedDict()  # the latest wrong last
+        self._networks: dict[str, int] = {}  # IPv6 /64: its addresses in ``_guessers``
         self._looks, self._filled = slowing.burst, now
 
     def refusal(self, source: str, now: float) -> tuple[str, float] | None:
         """Why a code from ``source`` is not looked at now, and in how many seconds it may
         be; None: look at it."""
-        guesser = self._guesser(source, now)
-        if guesser is None:
-            return None
-        if guesser.until > now:
+        self._forget(now)
+        key = one_address(source)
+        guesser = self._guessers.get(key)
+        if guesser is not None and guesser.until > now:
             wait = guesser.until - now
             return f"too many wrong codes from your address: try again in {math.ceil(wait)} s", \
                 wait
+        if not self._suspect(key, guesser):
+            return None
         self._refill(now)
         if self._looks < 1:
             wait = (1 - self._looks) / self.slowing.rate
@@ -193,30 +209,59 @@ class Guesses:
 
     def looked(self, source: str, right: bool, now: float) -> None:
         """A code from ``source`` was looked at, and was ``right`` or not."""
-        key = address_key(source)
-        if right:
-            self._guessers.pop(key, None)
-            return
+        self._forget(now)
+        key = one_address(source)
         slowing = self.slowing
-        guesser = self._guessers.pop(key, None) or _Guesser()
+        guesser = self._guessers.get(key)
+        suspect = self._suspect(key, guesser)
+        if right:
+            if guesser is not None:
+                self._drop(key)
+            return
+        if suspect:
+            self._refill(now)
+            self._looks = max(-slowing.burst, self._looks - 1)
+        if guesser is None:
+            if len(self._guessers) >= slowing.remember:
+                return  # not counted: a suspect for as long as the table is full
+            guesser = self._guessers[key] = _Guesser()
+            network = _network(key)
+            if network is not None:
+                self._networks[network] = self._networks.get(network, 0) + 1
         guesser.wrong, guesser.last = guesser.wrong + 1, now
         guesser.until = now + min(slowing.most, slowing.first * 2 ** min(guesser.wrong - 1, 30))
-        self._guessers[key] = guesser  # the most recent last
-        if len(self._guessers) > slowing.remember:
-            self._guessers.popitem(last=False)
-        self._refill(now)
-        self._looks = max(-slowing.burst, self._looks - 1)
+        self._guessers.move_to_end(key)
 
-    def _guesser(self, source: str, now: float) -> _Guesser | None:
-        """``source``'s wrong codes, unless it has none it is not forgiven for."""
-        key = address_key(source)
-        guesser = self._guessers.get(key)
-        if guesser is not None and now - guesser.last > self.slowing.forget:
-            del self._guessers[key]
-            return None
-        return guesser
+    def _suspect(self, key: str, guesser: _Guesser | None) -> bool:
+        """Whether codes from ``key`` share the suspects' looks."""
+        if guesser is not None:
+            return guesser.wrong > self.slowing.free
+        network = _network(key)
+        return len(self._guessers) >= self.slowing.remember or (
+            network is not None and self._networks.get(network, 0) >= self.slowing.network)
+
+    def _forget(self, now: float) -> None:
+        """Start clean the addresses quiet for ``forget`` seconds (the longest quiet first)."""
+        while self._guessers:
+            key, oldest = next(iter(self._guessers.items()))
+            if now - oldest.last <= self.slowing.forget:
+                return
+            self._drop(key)
+
+    def _drop(self, key: str) -> None:
+        del self._guessers[key]
+        network = _network(key)
+        if network is not None:
+            self._networks[network] -= 1
+            if not self._networks[network]:
+                del self._networks[network]
 
     def _refill(self, now: float) -> None:
         slowing = self.slowing
         self._looks = min(slowing.burst, self._looks + (now - self._filled) * slowing.rate)
         self._filled = now
+
+
+def _network(key: str) -> str | None:
+    """The /64 of an IPv6 address (``one_address``); None for any other."""
+    return address_key(key) if ":" in key else None
