@@ -8,6 +8,7 @@ only when the test moves it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import socket
 import threading
@@ -20,7 +21,7 @@ from test_net_play import WAIT, at, hosted, until
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
 from chainplus.net.gate import Guesses, Slowing
-from chainplus.net.peer import Limits
+from chainplus.net.peer import Limits, Peer
 from chainplus.net.transport import REAL_NETWORK, Network
 
 
@@ -266,3 +267,71 @@ def loopback(address: tuple[str, int], source: str) -> socket.socket:
     """A real connection to ``address`` (on 127.0.0.1) from the loopback address ``source``."""
     assert address[0] == "127.0.0.1" and source.startswith("127.")
     return socket.create_connection(address, timeout=WAIT, source_address=(source, 0))
+
+
+# ---------------------------------------------------------------------- what is queued
+class Stalled:
+    """A ``Peer`` on a loop on ``clock``, on a socket whose other end never reads."""
+
+    def __init__(self, clock: FakeClock, limits: Limits) -> None:
+        self.loop = clock.event_loop()
+        self.ours, self.theirs = socket.socketpair()
+        self.ours.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.peer, self.pump = self.loop.run_until_complete(self._make(limits))
+
+    async def _make(self, limits: Limits) -> tuple[Peer, asyncio.Task[None]]:
+        _, writer = await asyncio.open_connection(sock=self.theirs)
+        peer = Peer(writer, limits, self.loop.time, "10.0.0.1")
+        return peer, asyncio.create_task(peer.pump())
+
+    def spin(self) -> None:
+        """Let the loop run what is ready (no time passes)."""
+        async def spin() -> None:
+            for _ in range(50):
+                await asyncio.sleep(0)
+        self.loop.run_until_complete(spin())
+
+    def close(self) -> None:
+        self.peer.abort()
+        self.pump.cancel()
+        self.loop.run_until_complete(asyncio.gather(self.pump, return_exceptions=True))
+        self.spin()
+        self.loop.close()
+        self.ours.close()
+
+
+def test_what_waits_for_a_peer_is_counted_in_bytes_and_its_kernel_buffer_is_small():
+    limits = Limits()
+    stalled = Stalled(FakeClock(), limits)
+    try:
+        buffer = stalled.theirs.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF)
+        assert buffer <= 2 * limits.send_buffer  # Linux doubles what it is asked for
+        peer = stalled.peer
+        for number in range(1000):  # many small lines: a peer that reads is never cut
+            peer.send({"ping": number})
+        assert not peer.closing
+        big = {"pad": "x" * 100_000}
+        for _ in range(limits.send_queue // 100_000 + 1):  # a few lines, more bytes than it may
+            peer.send(big)
+        assert peer.closing
+    finally:
+        stalled.close()
+
+
+def test_a_peer_that_never_reads_is_cut_once_it_has_not_read_for_the_send_timeout():
+    clock, limits = FakeClock(), Limits()
+    stalled = Stalled(clock, limits)
+    try:
+        peer = stalled.peer
+        for _ in range(8):  # more than the kernel holds for it, well within the queue
+            peer.send({"pad": "x" * 60_000})
+        stalled.spin()
+        assert not peer.closing and not stalled.pump.done()
+        clock.advance(10.0 - 0.1)
+        stalled.spin()
+        assert not peer.closing
+        clock.advance(0.2)  # ten seconds at most
+        stalled.spin()
+        assert peer.closing and stalled.pump.done()
+    finally:
+        stalled.close()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,14 +27,15 @@ class Limits:
 
     hello_timeout: float = 5.0  # seconds to send a good hello after connecting
     idle_timeout: float = 30.0  # seconds a joined peer may be silent (pings every third)
-    send_timeout: float = 20.0  # seconds a peer may take to read what it is sent
+    send_timeout: float = 10.0  # seconds a peer may leave its kernel buffers full, unread
     max_errors: int = 20  # errors before the host drops the connection
     rate: float = 20.0  # lines a second a peer may send, on average...
     burst: float = 60.0  # ...and at once
     bytes_rate: float = 16384.0  # bytes a second a peer may send, on average...
     bytes_burst: float = 65536.0  # ...and at once
     bytes_total: int = 32 << 20  # bytes one connection may send in all
-    max_queue: int = 256  # lines waiting to go to a peer before it counts as gone
+    send_queue: int = 1 << 20  # bytes waiting to go to a peer before it counts as gone
+    send_buffer: int = 32 << 10  # bytes of a peer's kernel send buffer (Linux doubles it)
     joins_rate: float = 0.5  # joins with the right code a second from one address...
     joins_burst: float = 6.0  # ...and at once (``gate.Joins``)
     waiting_per_address: int = 8  # connections not joined yet from one address...
@@ -56,8 +59,11 @@ class Peer:
         self._now = now
         self._tokens = limits.burst
         self._refilled = now()
-        self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(limits.max_queue)
+        self._queue: deque[bytes | None] = deque()  # None: close once sent
+        self._queued = 0  # bytes in ``_queue``
+        self._ready = asyncio.Event()  # something is in ``_queue``
         self.budget = ByteBudget(limits.bytes_rate, limits.bytes_burst, limits.bytes_total, now)
+        bound_send_buffer(writer, limits.send_buffer)
 
     @property
     def joined(self) -> bool:
@@ -65,13 +71,17 @@ class Peer:
         return self.seat is not None or self.watching
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a peer whose queue is full is not reading, and is cut off."""
+        """Queue a message; a peer with more bytes queued than it may is not reading, and is
+        cut off."""
         if self.closing:
             return
-        try:
-            self._queue.put_nowait(encode(message))
-        except asyncio.QueueFull:
+        line = encode(message)
+        if self._queued + len(line) > self.limits.send_queue:
             self.abort()
+            return
+        self._queue.append(line)
+        self._queued += len(line)
+        self._ready.set()
 
     def refuse(self, why: str, retry: float | None = None) -> None:
         """Tell the peer what was wrong with its line (``retry``: a refusal for now, try
@@ -86,10 +96,8 @@ class Peer:
         """Close once what is queued has been sent."""
         if not self.closing:
             self.closing = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self._queue.put_nowait(None)
-            if self._queue.full():
-                self.abort()
+            self._queue.append(None)
+            self._ready.set()
 
     def abort(self) -> None:
         """Close at once, dropping whatever is queued."""
@@ -114,11 +122,26 @@ class Peer:
         """Write the queued lines until closed; a peer that will not read is cut off."""
         try:
             while True:
-                line = await self._queue.get()
+                while not self._queue:
+                    self._ready.clear()
+                    await self._ready.wait()
+                line = self._queue.popleft()
                 if line is None:
                     break
+                self._queued -= len(line)
                 self.writer.write(line)
                 await asyncio.wait_for(self.writer.drain(), self.limits.send_timeout)
             self.writer.close()
         except (asyncio.TimeoutError, OSError):  # not the builtin TimeoutError before 3.11
             self.abort()
+
+
+def bound_send_buffer(writer: asyncio.StreamWriter, size: int) -> None:
+    """Keep what waits for a connection's peer to read small: the kernel's send buffer at
+    ``size`` bytes (not grown by itself), and a write waits (``drain``) whenever the kernel
+    holds all it will, so the send timeout counts from when the peer stopped reading."""
+    sock = writer.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+    writer.transport.set_write_buffer_limits(high=0)

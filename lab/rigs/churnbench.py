@@ -9,7 +9,8 @@ is printed: the honest players' move echo (from sending a move to reading the ho
 ``moved`` for it) in ms, the messages they were sent, the game's seconds, the joins the
 churners made and were refused; with sleepers, the bytes waiting in the kernel's socket
 buffers for them (the host's send queues and the sleepers' receive queues, as
-``/proc/net/tcp`` has them) at their peak, and how many the host had not cut at the end.
+``/proc/net/tcp`` has them) and the growth of the kernel's TCP memory (machine-wide,
+``/proc/net/sockstat``) at their peak, and how many the host had not cut at the end.
 """
 
 from __future__ import annotations
@@ -115,6 +116,15 @@ def queued(port: int) -> tuple[int, int]:
     return sent, received
 
 
+def tcp_memory() -> int:
+    """Bytes of memory the kernel's TCP holds, machine-wide (``/proc/net/sockstat``)."""
+    for line in Path("/proc/net/sockstat").read_text().splitlines():
+        if line.startswith("TCP:"):
+            fields = line.split()
+            return int(fields[fields.index("mem") + 1]) * 4096
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m lab.rigs.churnbench", description=__doc__)
     parser.add_argument("--churners", type=int, default=8)
@@ -123,6 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.1, help="seconds before each move")
     args = parser.parse_args(argv)
+    before = tcp_memory()
     host = Host(HostConfig(parse_seats("N,N"), "classic", listen=LOOPBACK, port=0,
                            seed=args.seed, spectators=args.spectators))
     port = host.start()[1]
@@ -144,10 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.monotonic()
     for player in players:
         player.start()
-    peak = (0, 0)
+    peak, memory = (0, 0), 0
     while any(p.is_alive() for p in players):
-        queues = queued(port)
-        peak = max(peak, queues, key=sum)
+        peak = max(peak, queued(port), key=sum)
+        memory = max(memory, tcp_memory() - before)
         time.sleep(0.05)
     lasted = time.monotonic() - began
     stop.set()
@@ -164,7 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures["churn"] = done
     if sleepers:
         figures["kernel_queued_mb"] = {"host_send": round(peak[0] / 2**20, 2),
-                                       "sleepers_receive": round(peak[1] / 2**20, 2)}
+                                       "sleepers_receive": round(peak[1] / 2**20, 2),
+                                       "tcp_memory_growth": round(memory / 2**20, 2)}
         alive = 0
         for sock in sleepers:
             sock.setblocking(False)
