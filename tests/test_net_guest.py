@@ -97,6 +97,34 @@ def test_joins_with_the_right_code_are_paced_per_address(net):
         host.stop()
 
 
+def test_a_player_rejoining_with_its_token_is_paced_apart_from_other_joins(net):
+    host = hosted("N,N", net, spectators=64)
+    clock, burst = net.clock, int(Limits().joins_burst)
+    try:
+        home = at(net, "10.0.0.1")
+        player, welcome = joined(host, home)
+        assert isinstance(welcome, msg.Welcome)
+        for _ in range(burst + 2):  # a guest on the player's address churns as a watcher
+            link, _ = joined(host, home, watch=True)
+            link.close()
+        answers = []
+        for _ in range(burst):  # the player drops and rejoins at once, again and again
+            player.close()
+            player, answer = joined(host, home, token=welcome.token)
+            answers.append(answer)
+        assert all(isinstance(a, msg.Welcome) for a in answers), answers
+        player.close()
+        player, answer = joined(host, home, token=welcome.token)
+        assert isinstance(answer, msg.Error) and answer.retry is not None
+        player.close()
+        clock.advance(answer.retry)
+        player, answer = joined(host, home, token=welcome.token)
+        assert isinstance(answer, msg.Welcome) and answer.seat == welcome.seat
+        player.close()
+    finally:
+        host.stop()
+
+
 # ---------------------------------------------------------------------- guessing
 def heard_after(guesses: Guesses, source: str, now: float, others: list[str],
                 step: float = 0.05) -> float:

@@ -46,7 +46,9 @@ class Door:
         self.lobby: Lobby[Peer] = Lobby(config.limits.waiting_per_address,
                                         config.limits.waiting)
         self.guesses = Guesses(config.limits.slowing)
+        # joins with the right code, paced per address: a player's own token on its own
         self.joins = Joins(config.limits.joins_rate, config.limits.joins_burst)
+        self.rejoins = Joins(config.limits.joins_rate, config.limits.joins_burst)
         self.closing = False
         self._game = game
         self._changed, self._move = changed, move
@@ -136,9 +138,10 @@ class Door:
         if not self._right_code(peer, hello, own):
             peer.close()
             return
-        # each join sends a whole game: a player's own token is never held up, others are
-        paced = None if own else self.joins.refusal(peer.address,
-                                                    asyncio.get_running_loop().time())
+        # each join sends a whole game (a seat's to everyone): paced, apart from other joins
+        # for a player's own token, so a guest on its address cannot hold its player up
+        paced = (self.rejoins if own else self.joins).refusal(
+            peer.address, asyncio.get_running_loop().time())
         if paced is not None:
             peer.refuse(*paced)
             peer.close()
