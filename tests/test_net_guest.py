@@ -18,11 +18,15 @@ import pytest
 from net_fakes import FakeClock, MemoryTransport
 from test_net_play import WAIT, at, hosted, until
 
+from chainplus.app.seats import parse_seats, seats_in_game
+from chainplus.core.game import Game
 from chainplus.net import protocol as msg
 from chainplus.net.client import Connection
 from chainplus.net.gate import Guesses, Slowing
+from chainplus.net.link import Events, Link, Lost
 from chainplus.net.peer import Limits, Peer
 from chainplus.net.transport import REAL_NETWORK, Network
+from chainplus.ui.window.hosting import HostLine
 
 
 @pytest.fixture
@@ -363,3 +367,48 @@ def test_a_peer_that_never_reads_is_cut_once_it_has_not_read_for_the_send_timeou
         assert peer.closing and stalled.pump.done()
     finally:
         stalled.close()
+
+
+# ---------------------------------------------------------------------- a window's queue
+def a_game() -> msg.GameState:
+    seats = parse_seats("N,N")
+    return msg.GameState(1, 0, Game(seats_in_game(seats)), seats, (), (1, 2), False)
+
+
+def test_a_windows_queue_keeps_the_newest_game_every_move_and_no_more_than_it_may():
+    events = Events(limit=8)
+    games = [a_game() for _ in range(6)]
+    moves = [msg.Moved(n, 1, n + 1) for n in range(3)]
+    for event in (games[0], moves[0], games[1], games[2], Lost("a"), Lost("b"), moves[1],
+                  games[3], games[4], games[5]):
+        events.put(event)
+    assert list(events.queue) == [games[0], moves[0], games[2], Lost("b"), moves[1], games[5]]
+    for number in range(20):
+        events.put(msg.Error(f"refused {number}"))
+    events.put(moves[2])
+    waiting = list(events.queue)
+    assert len(waiting) == 8 and [e for e in waiting if isinstance(e, msg.Moved)] == moves
+
+
+def test_a_windows_lines_hold_one_game_however_often_it_comes(net):
+    """Neither a hosting window's line nor a joined window's link grows while the window
+    takes nothing (a chain on show, or Rules on top), however many games the host sends."""
+    host = hosted("N,N", net, spectators=4)
+    hosting = HostLine(host, lambda: None)
+    hosting.start()
+    watching = Link(*host.address, host.code, network=at(net, "10.0.9.1"), watch=True)
+    watching.start()
+    try:
+        until(lambda: host.snapshot().peers == 1, "the link to watch")
+        for _ in range(300):
+            host.resend()
+        until(lambda: watching.events.qsize() and isinstance(
+            watching.events.queue[-1], msg.GameState) and hosting.events.qsize(),
+            "the games to come")
+        host.stop()  # nothing more comes: what waits is all there is
+        for line in (hosting.events, watching.events):
+            games = [e for e in list(line.queue) if isinstance(e, msg.GameState)]
+            assert len(games) <= 2 and line.qsize() <= 6, list(line.queue)
+    finally:
+        watching.close()
+        host.stop()

@@ -54,6 +54,41 @@ Handler = Callable[[LinkEvent], None]
 #: How one connection ended: join again (at once after a welcome, else after a pause), or
 #: stop.
 _Ending = Literal["again", "stop"]
+#: Events a window's line keeps waiting at most, besides the host's moves (never dropped).
+EVENTS = 256
+
+
+class Events(queue.Queue[LinkEvent]):
+    """The host's events waiting for a window to take them (while a chain is shown, or another
+    window is on top), bounded whatever peers do: a whole game supersedes the games waiting
+    since the last move, a connection lost again the last ``Lost``, and past ``limit`` the
+    oldest that is not a move goes. Moves are never dropped (a host plays on only as fast as
+    its window shows them, and a joiner's at its players' pace)."""
+
+    def __init__(self, limit: int = EVENTS) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def _put(self, item: LinkEvent) -> None:
+        waiting = self.queue
+        if isinstance(item, msg.GameState):
+            last_move = max((n for n, e in enumerate(waiting) if isinstance(e, msg.Moved)),
+                            default=-1)
+            kept = [e for n, e in enumerate(waiting)
+                    if n <= last_move or not isinstance(e, msg.GameState)]
+            if len(kept) < len(waiting):
+                waiting.clear()
+                waiting.extend(kept)
+        elif isinstance(item, Lost) and waiting and isinstance(waiting[-1], Lost):
+            waiting.pop()
+        waiting.append(item)
+        while len(waiting) > self.limit:
+            oldest = next((e for e in waiting if not isinstance(e, msg.Moved)), None)
+            if oldest is None:
+                break
+            waiting.remove(oldest)
+
+
 #: Seconds a link keeps trying to reach a host it has lost, unless told otherwise.
 RETRY_FOR = 30.0
 #: Seconds a link waits for a connection to a host, unless told otherwise.
@@ -76,7 +111,7 @@ class Link:
         self.host, self.port, self.code, self.watch = host, port, code, watch
         self.retry_for, self.timeout = RETRY_FOR, TIMEOUT
         self._network = network
-        self.events: queue.Queue[LinkEvent] = queue.Queue()
+        self.events: queue.Queue[LinkEvent] = Events()
         self._wake = wake
         # the seat the host gave us and its token, or that it let us watch
         self._seat: int | None = None

@@ -10,7 +10,9 @@ is printed: the honest players' move echo (from sending a move to reading the ho
 churners made and were refused; with sleepers, the bytes waiting in the kernel's socket
 buffers for them (the host's send queues and the sleepers' receive queues, as
 ``/proc/net/tcp`` has them) and the growth of the kernel's TCP memory (machine-wide,
-``/proc/net/sockstat``) at their peak, and how many the host had not cut at the end.
+``/proc/net/sockstat``) at their peak, and how many the host had not cut at the end. With
+``--windows SECONDS``, no game: a hosting window's line and a joined window's link, neither
+read (as with Rules on top), while the churners run, and this process's memory growth.
 """
 
 from __future__ import annotations
@@ -125,6 +127,55 @@ def tcp_memory() -> int:
     return 0
 
 
+def rss_mb() -> float:
+    """This process's resident memory now, in MB."""
+    text = Path("/proc/self/status").read_text()
+    return int(text.split("VmRSS:")[1].split()[0]) / 1024
+
+
+def windows(host: Host, port: int, seconds: float, churners: list[threading.Thread]
+            ) -> dict[str, Any]:
+    """A hosting window's line to ``host`` and a joined window's link watching it, neither
+    read from (a window with Rules on top), while the churners run for ``seconds``: this
+    process's memory meanwhile, and what waits on each line at the end."""
+    from chainplus.net.link import Link
+    from chainplus.net.transport import Network
+    from chainplus.ui.window.hosting import HostLine
+
+    line = HostLine(host, lambda: None)
+    line.start()
+    link = Link(LOOPBACK, port, host.code, network=Network(transport=Loopback("127.0.0.9")),
+                watch=True)
+    link.start()
+    time.sleep(1.0)
+    start = peak = rss_mb()
+    for thread in churners:
+        thread.start()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        peak = max(peak, rss_mb())
+        time.sleep(0.1)
+    figures = {"rss_start_mb": round(start, 1), "rss_peak_growth_mb": round(peak - start, 1),
+               "waiting": {"hosting": line.events.qsize(), "joined": link.events.qsize()}}
+    link.close()
+    return figures
+
+
+class Loopback:
+    """Real TCP from one loopback address (a ``transport.Transport`` for a joiner)."""
+
+    def __init__(self, source: str) -> None:
+        assert source.startswith("127.")
+        self.source = source
+
+    async def listen(self, *args: Any) -> Any:
+        raise NotImplementedError
+
+    def connect(self, host: str, port: int, timeout: float) -> socket.socket:
+        assert host == LOOPBACK
+        return socket.create_connection((host, port), timeout, (self.source, 0))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m lab.rigs.churnbench", description=__doc__)
     parser.add_argument("--churners", type=int, default=8)
@@ -132,6 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--spectators", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.1, help="seconds before each move")
+    parser.add_argument("--windows", type=float, metavar="SECONDS",
+                        help="no game: a hosting and a joined window's lines, unread, for so "
+                             "many seconds of churn, and this process's memory")
     args = parser.parse_args(argv)
     before = tcp_memory()
     host = Host(HostConfig(parse_seats("N,N"), "classic", listen=LOOPBACK, port=0,
@@ -147,6 +201,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         sock.sendall(msg.encode(msg.hello(host.code, watch=True)))
         sleepers.append(sock)
+    if args.windows:
+        lines = windows(host, port, args.windows, churners)
+        stop.set()
+        host.stop()
+        json.dump({**lines, "churn": done}, sys.stdout)
+        print()
+        return 0
     for thread in churners:
         thread.start()
     time.sleep(0.5 if churners else 0.0)
