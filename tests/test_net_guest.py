@@ -412,3 +412,24 @@ def test_a_windows_lines_hold_one_game_however_often_it_comes(net):
     finally:
         watching.close()
         host.stop()
+
+
+def test_a_hosting_windows_line_reads_the_games_off_the_hosts_thread(net, monkeypatch):
+    readers: list[str] = []
+    read = msg.host_message
+
+    def reading(data):
+        readers.append(threading.current_thread().name)
+        return read(data)
+
+    monkeypatch.setattr(msg, "host_message", reading)
+    host = hosted("N,N", net)
+    line = HostLine(host, lambda: None)
+    line.start()
+    try:
+        for _ in range(50):
+            host.resend()
+        until(lambda: line.events.qsize() and readers, "the games to be read")
+    finally:
+        host.stop()
+    assert "chainplus-host" not in readers and len(readers) <= 51

@@ -25,6 +25,8 @@ everything else gets an error to that peer alone, and a peer that keeps erring i
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import queue
 import random
 import threading
 from collections.abc import Callable
@@ -39,6 +41,7 @@ from chainplus.net.computer import Computer
 from chainplus.net.door import Door, Listen
 from chainplus.net.framing import MAX_CLIENT_LINE
 from chainplus.net.hosted_game import HostConfig, HostedGame, HostView
+from chainplus.net.link import LinkEvent
 from chainplus.net.loop_thread import LoopThread
 from chainplus.net.move_clock import MoveClock
 from chainplus.net.pace import Pace
@@ -76,6 +79,7 @@ class Host:
         self._done = threading.Event()
         self._listener: Listener | None = None
         self._tasks: list[asyncio.Task[None]] = []  # the pinger, then the closer
+        self._followers: list[queue.SimpleQueue[dict[str, Any] | None]] = []  # ``follow``
 
     # ------------------------------------------------------------------ from other threads
     def start(self) -> tuple[str, int]:
@@ -111,6 +115,17 @@ class Host:
         what a hosting window shows."""
         self._door.subscribe(listener)
         self.resend()
+
+    def follow(self, events: queue.Queue[LinkEvent], wake: Callable[[], None]) -> None:
+        """Put every message the host sends to all on ``events`` from now on (the game as it
+        stands first), read as a joiner reads them, calling ``wake`` after each: a hosting
+        window's line. They are read on a thread of their own, so the host's thread never
+        replays a game's record, and a game superseded before it was read is never read."""
+        unread: queue.SimpleQueue[dict[str, Any] | None] = queue.SimpleQueue()
+        self._followers.append(unread)
+        threading.Thread(target=_read, args=(unread, events, wake), daemon=True,
+                         name="chainplus-host-line").start()
+        self.subscribe(unread.put)
 
     def resend(self) -> None:
         """Send the game as it stands to every peer and listener (one out of step asked)."""
@@ -156,6 +171,8 @@ class Host:
         self._closing = True
         self._move_clock.stop()
         self._door.broadcast({"bye": reason, "done": done})
+        for unread in self._followers:
+            unread.put(None)  # nothing more comes
         self._door.close()
         if self._listener is not None:
             self._listener.close()
@@ -269,3 +286,35 @@ class Host:
         else:
             self._done.set()
             self._shut("every game has been played", True)
+
+
+def _read(unread: queue.SimpleQueue[dict[str, Any] | None], events: queue.Queue[LinkEvent],
+          wake: Callable[[], None]) -> None:
+    """``Host.follow``'s thread: each message read onto ``events``, until None."""
+    while True:
+        batch = [unread.get()]
+        with contextlib.suppress(queue.Empty):
+            while True:
+                batch.append(unread.get_nowait())
+        for data in _unsuperseded(batch):
+            if data is None:
+                return
+            try:
+                event: LinkEvent = msg.host_message(data)
+            except (ValueError, TypeError, KeyError) as exc:
+                event = msg.BadMessage(str(exc))
+            events.put(event)
+        wake()
+
+
+def _unsuperseded(batch: list[dict[str, Any] | None]) -> list[dict[str, Any] | None]:
+    """``batch`` without the games a later one supersedes (no move between them)."""
+    kept: list[dict[str, Any] | None] = []
+    for data in batch:
+        if data is not None and "game" in data:
+            last_move = max((n for n, d in enumerate(kept) if d is not None and "moved" in d),
+                            default=-1)
+            kept = [d for n, d in enumerate(kept)
+                    if n <= last_move or d is None or "game" not in d]
+        kept.append(data)
+    return kept

@@ -19,7 +19,6 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME, hosted
@@ -76,18 +75,10 @@ class HostLine:
     def start(self) -> None:
         """Hear the host from now on, and look up where others may reach it."""
         threading.Thread(target=self._look_up, name="chainplus-addresses", daemon=True).start()
-        self.host.subscribe(self._heard)
+        self.host.follow(self.events, self._wake)
 
     def _look_up(self) -> None:
         self.addresses = own_addresses(self.host.config.listen)
-        self._wake()
-
-    def _heard(self, data: dict[str, Any]) -> None:
-        try:
-            event: LinkEvent = msg.host_message(data)
-        except (ValueError, TypeError, KeyError) as exc:
-            event = msg.BadMessage(str(exc))
-        self.events.put(event)
         self._wake()
 
     def send_move(self, seat: int, square: int, number: int) -> bool:
