@@ -248,10 +248,11 @@ def test_a_joiner_who_leaves_is_said_at_once_and_then_waited_for(ui) -> None:
         app.close()
 
 
-def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_code(
+def test_a_hosting_window_started_again_waits_to_host_and_then_hosts_with_a_new_code(
         ui, tmp_path):
     """Started again, the window never listens on its own: the network seat waits (the game
-    held on its turn) until the player hosts from the Games window, with the same code."""
+    held on its turn) until the player hosts from the Games window, with a new code (it
+    knows no tokens: the old code would seat whoever came first)."""
     app = hosting_app(ui, "H,N", store=Store(tmp_path))
     joiner = Connection.open(*line(app).host.address, memory().transport)
     try:
@@ -270,11 +271,15 @@ def test_a_hosting_window_started_again_waits_to_host_and_then_keeps_the_same_co
         assert again.mode.picture.status().head == "Not hosted"  # blue's turn, held
         ui.click_icon(again, "games")
         ui.post_click(again, games_view.TOP_BUTTONS["host"].center)
-        assert hosting(again) and line(again).host.code == code
+        assert hosting(again) and line(again).host.code != code
         run_until(again, lambda: remote(again).state is not None, "the host's game")
         assert len(again.game.moves) == 1 and again.mode.waiting_seats() == {2}
+        stale = Connection.open(*line(again).host.address, memory().transport.at("10.0.0.9"))
+        stale.send(msg.hello(code))
+        assert stale.receive(WAIT) == msg.Error("wrong code")
+        stale.close()
         back = Connection.open(*line(again).host.address, memory().transport)
-        back.send(msg.hello(code))
+        back.send(msg.hello(line(again).host.code))
         run_until(again, lambda: again.mode.waiting_seats() == set(), "Blue to rejoin")
         back.close()
     finally:

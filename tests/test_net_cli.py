@@ -39,7 +39,8 @@ def start(args: list[str]) -> subprocess.Popen:
 def test_a_headless_host_and_two_joiners_play_a_game_to_the_end(tmp_path):
     records = tmp_path / "games.jsonl"
     server = start(["host", "--port", "0", "--seats", "N,C1,N", "--rules", "classic",
-                    "--record", str(records), "--code", "ab12cd7x"])
+                    "--record", str(records), "--code", "ab12cd7x",
+                    "--autosave", str(tmp_path / "host.json")])
     ready = json.loads(server.stdout.readline())
     assert ready["host"] == "127.0.0.1" and ready["port"] > 0
     assert ready["code"] == "AB12CD7X"

@@ -21,11 +21,13 @@ from test_net_play import WAIT, at, hosted, until
 from chainplus.app.seats import parse_seats, seats_in_game
 from chainplus.core.game import Game
 from chainplus.net import protocol as msg
+from chainplus.net.bot import BotPlayer, BotResult, JoinError, play
 from chainplus.net.client import Connection
 from chainplus.net.gate import Guesses, Slowing
 from chainplus.net.link import Events, Link, Lost
 from chainplus.net.peer import Limits, Peer
 from chainplus.net.transport import REAL_NETWORK, Network
+from chainplus.tools import cli, net_commands
 from chainplus.ui.window.hosting import HostLine
 
 
@@ -433,3 +435,48 @@ def test_a_hosting_windows_line_reads_the_games_off_the_hosts_thread(net, monkey
     finally:
         host.stop()
     assert "chainplus-host" not in readers and len(readers) <= 51
+
+
+# ---------------------------------------------------------------------- a restart
+def test_a_headless_host_given_a_code_needs_its_autosave_to_be_started_again(capsys, tmp_path):
+    """A host started again with its code but not its tokens would seat whoever came first."""
+    assert cli.main(["host", "--seats", "N,N", "--code", "K7QX2M4PR"]) == 2
+    err = capsys.readouterr().err
+    assert "--code" in err and "--autosave" in err and err.count("\n") == 1
+    args = cli.build_parser().parse_args(["host", "--seats", "N,N", "--code", "K7QX2M4PR",
+                                          "--autosave", str(tmp_path / "host.json")])
+    assert net_commands.host_config(args).code == "K7QX2M4PR"
+
+
+def test_a_joiner_whose_seat_went_to_another_takes_a_free_one(net):
+    """A host started again knows no tokens: a stranger takes the bot's old seat first, and
+    the bot plays on in a free one."""
+    clock, stop = net.clock, threading.Event()
+    first = hosted("N,N,N", net)
+    address, code = first.address, first.code
+    results: list[object] = []
+    bot = threading.Thread(target=lambda: results.append(_play(address, code, net, stop)),
+                           daemon=True)
+    bot.start()
+    until(lambda: first.snapshot().connected == (1,), "the bot to take seat 1")
+    first.stop()
+    again = hosted("N,N,N", net, code=code, port=address[1])
+    try:
+        stranger, answer = joined(again, at(net, "10.0.0.9"), seat=1)
+        assert isinstance(answer, msg.Welcome) and answer.seat == 1
+        until(lambda: len(again.snapshot().connected) == 2 or results, "the bot to be back",
+              clock=clock, step=0.25)
+        assert results == [] and again.snapshot().connected == (1, 2)
+        stranger.close()
+    finally:
+        stop.set()
+        again.stop()
+        bot.join(WAIT)
+
+
+def _play(address: tuple[str, int], code: str, network: Network,
+          stop: threading.Event) -> BotResult | Exception:
+    try:
+        return play(*address, code, BotPlayer(stop=stop), network)
+    except JoinError as exc:
+        return exc

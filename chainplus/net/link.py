@@ -278,6 +278,9 @@ class Link:
                 if token is not None:
                     self._token = None  # a host started again knows no tokens
                     return "again"
+                if self._seat is not None:  # the seat we held went to another meanwhile
+                    self._seat = None  # so any free seat
+                    return "again"
                 heard(Gone(f"The host refused: {message.text}.", "refused", message.text))
                 return "stop"
             if isinstance(message, msg.Welcome):

@@ -238,7 +238,8 @@ def _host_options(parser: argparse.ArgumentParser) -> None:
                         help=f"the port to listen on; 0 picks a free one (default "
                              f"{DEFAULT_PORT})")
     parser.add_argument("--code", type=strong_code, default=None,
-                        help="the join code, kept as given across restarts; a weak one is "
+                        help="the join code, kept as given across restarts (only with "
+                             "--autosave, which keeps the players' tokens); a weak one is "
                              "refused (default: a new random one each time the host starts, "
                              "but for an --autosave carried on)")
     parser.add_argument("--record", default=None, metavar="FILE",

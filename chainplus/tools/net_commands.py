@@ -38,6 +38,9 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         seats = parse_seats(args.seats)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    if args.code and not args.autosave:
+        raise UsageError("--code needs --autosave FILE: started again without its players' "
+                         "tokens, a host would seat whoever came first")
     humans = [n for n, seat in enumerate(seats, start=1) if seat.kind == "human"]
     if humans:
         raise UsageError(f"--seats: a host with no window has nobody to play seat {humans[0]} "

@@ -97,7 +97,9 @@ def start_host(table: Table) -> HostLine | str:
     The port is ``Options.port``, else 4770, else any free one."""
     session = table.session
     options = session.options.network
-    code = session.host_code if session.host_code is not None else new_code()
+    # a new code each time (unless --code chose one): a window started again knows no tokens,
+    # so an old code would seat whoever came first
+    code = options.host_code or new_code()
     ports = (options.port,) if options.port is not None else (msg.DEFAULT_PORT, 0)
     why = ""
     for port in ports:
