@@ -21,6 +21,7 @@ from test_net_play import WAIT, at, hosted, until
 from chainplus.app.seats import parse_seats, seats_in_game
 from chainplus.core.game import Game
 from chainplus.net import protocol as msg
+from chainplus.net.address import own_addresses
 from chainplus.net.bot import BotPlayer, BotResult, JoinError, play
 from chainplus.net.client import Connection
 from chainplus.net.gate import Guesses, Slowing
@@ -480,3 +481,19 @@ def _play(address: tuple[str, int], code: str, network: Network,
         return play(*address, code, BotPlayer(stop=stop), network)
     except JoinError as exc:
         return exc
+
+
+# ---------------------------------------------------------------------- who can reach it
+@pytest.mark.parametrize("listen, shown", [
+    ("0.0.0.0", ["192.168.1.5"]), ("", ["192.168.1.5", "fd00::5"]),
+    ("::", ["192.168.1.5", "fd00::5"]), ("127.0.0.1", ["127.0.0.1"]),
+])
+def test_a_host_shows_every_address_others_can_reach_it_at(monkeypatch, listen, shown):
+    def found(name, port, family=0, kind=0):  # the machine's own, as its name resolves
+        every = [(socket.AF_INET, "192.168.1.5"), (socket.AF_INET, "127.0.1.1"),
+                 (socket.AF_INET6, "fd00::5"), (socket.AF_INET6, "::1")]
+        return [(f, kind, 0, "", (a, 0)) for f, a in every if family in (0, f)]
+
+    monkeypatch.setattr(socket, "getaddrinfo", found)
+    monkeypatch.setattr(socket, "gethostname", lambda: "here")
+    assert own_addresses(listen) == shown

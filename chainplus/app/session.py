@@ -120,12 +120,13 @@ class Session:
     @property
     def listen(self) -> str:
         """Where the window's host listens: as ``--listen`` says, else this computer only
-        (127.0.0.1) unless the player opened hosting to the local network ("": every
-        interface)."""
+        (127.0.0.1) unless the player opened hosting to the local network (0.0.0.0: every
+        IPv4 interface; IPv6 only when ``--listen`` asks, so the title shows every address
+        others can reach)."""
         given = self.options.network.listen
         if given is not None:
             return given
-        return "" if self.lan else "127.0.0.1"
+        return "0.0.0.0" if self.lan else "127.0.0.1"
 
     @property
     def last_square(self) -> int | None:

@@ -34,17 +34,19 @@ EVERYWHERE = ("", "0.0.0.0", "::")
 
 def own_addresses(listen: str) -> list[str]:
     """Where others may reach a host that listens on ``listen``, to show its player: the
-    machine's own addresses (looked up by its name: nothing is sent anywhere), or its name
-    when they cannot be found. May take a moment: call it off the window's thread."""
+    machine's own addresses (looked up by its name: nothing is sent anywhere), IPv4 first and
+    IPv6 too unless it listens on IPv4 alone (0.0.0.0), or its name when they cannot be
+    found. May take a moment: call it off the window's thread."""
     if listen not in EVERYWHERE:
         return [listen]
     name = socket.gethostname()
+    family = socket.AF_INET if listen == "0.0.0.0" else socket.AF_UNSPEC
     try:
-        found = socket.getaddrinfo(name, None, socket.AF_INET, socket.SOCK_STREAM)
+        found = socket.getaddrinfo(name, None, family, socket.SOCK_STREAM)
     except OSError:
         return [name]
-    addresses = sorted({str(info[4][0]) for info in found} - {"127.0.0.1", "127.0.1.1"})
-    return addresses or [name]
+    addresses = {str(info[4][0]) for info in found} - {"127.0.0.1", "127.0.1.1", "::1"}
+    return sorted(addresses, key=lambda a: (":" in a, a)) or [name]
 
 
 def shown(host: str, port: int) -> str:
