@@ -4,8 +4,9 @@ measures of a host under attack.
 Each attacker runs on a thread until told to stop, as hard as it can, with clients written for
 the purpose: holding every place a host has for connections that have not joined, trying to
 take seats with made-up or stale tokens, sending every kind of text that cannot be read,
-streaming a line that never ends, guessing the code at full speed, and holding a seat while
-answering the pings and never moving. An honest ``Prober`` meanwhile joins, plays and drops
+streaming a line that never ends, guessing the code at full speed, holding a seat while
+answering the pings and never moving, and (a guest with the code) joining and leaving as a
+spectator at full speed. An honest ``Prober`` meanwhile joins, plays and drops
 and rejoins with its token, timing each; the network bots finish the games.
 
 Connections go through a ``transport.Network``: in memory, from made-up source names (nothing
@@ -431,7 +432,28 @@ def silent(attacker: Attacker) -> None:
     link.close()
 
 
+def churn(attacker: Attacker) -> None:
+    """A guest with the code joining as a spectator and leaving again, as fast as the host
+    answers, from three sources; counts the joins let in and those refused for now."""
+    for n in itertools.count():
+        if attacker.stop.is_set():
+            return
+        try:
+            link = Connection(attacker.connect(f"churner-{n % 3}"))
+            link.send(msg.hello(attacker.code, watch=True))
+            answer = link.receive(WAIT)
+            if isinstance(answer, msg.Watching):
+                link.receive(WAIT)  # the game
+                link.send({"leave": True})
+                attacker.count("watched")
+            elif isinstance(answer, msg.Error) and answer.retry is not None:
+                attacker.count("refused")
+            link.close()
+        except OSError:
+            attacker.count("cut")
+
+
 ATTACKS: dict[str, Callable[[Attacker], None]] = {
     "slot holding": hold_slots, "token reuse": reuse_tokens, "bad text": bad_text,
-    "guessing": guess, "endless line": stream, "silent seat": silent,
+    "guessing": guess, "endless line": stream, "silent seat": silent, "watcher churn": churn,
 }

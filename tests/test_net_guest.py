@@ -497,3 +497,30 @@ def test_a_host_shows_every_address_others_can_reach_it_at(monkeypatch, listen, 
     monkeypatch.setattr(socket, "getaddrinfo", found)
     monkeypatch.setattr(socket, "gethostname", lambda: "here")
     assert own_addresses(listen) == shown
+
+
+def test_watchers_coming_and_going_over_real_sockets_tell_a_player_nothing():
+    """End to end on 127.0.0.x: watchers from ten loopback addresses join and leave while a
+    player waits; the next thing the player hears is the second player's join."""
+    host = hosted("N,N", REAL_NETWORK, spectators=4)
+    try:
+        player = Connection(loopback(host.address, "127.0.0.2"))
+        player.send(msg.hello(host.code))
+        assert isinstance(player.receive(WAIT), msg.Welcome)
+        assert isinstance(player.receive(WAIT), msg.GameState)
+        for n in range(10):
+            watcher = Connection(loopback(host.address, f"127.0.0.{20 + n}"))
+            watcher.send(msg.hello(host.code, watch=True))
+            assert watcher.receive(WAIT) == msg.Watching()
+            assert isinstance(watcher.receive(WAIT), msg.GameState)
+            watcher.send({"leave": True})
+            watcher.finish()
+            watcher.close()
+        second = Connection(loopback(host.address, "127.0.0.3"))
+        second.send(msg.hello(host.code))
+        state = player.receive(WAIT)
+        assert isinstance(state, msg.GameState) and state.connected == (1, 2)
+        player.close()
+        second.close()
+    finally:
+        host.stop()

@@ -101,9 +101,10 @@ class Bots:
         return all(result.records for result in self.playing)
 
     def end(self, host: Host) -> None:
-        """Stop them once the game is over (it was: the prober saw it end)."""
-        self.stop.set()
+        """Stop them once the game is over (it was: the prober saw it end): the host first,
+        so that each reads all it was sent, the game's end too, before it stops."""
         host.stop()
+        self.stop.set()
         for thread in self.threads:
             thread.join(WAIT)
 
@@ -222,6 +223,8 @@ def attack_done(name: str, kind: str, done: dict[str, int], lasted: float) -> No
         assert done["looked"] <= 3 * (5 + lasted / 10)
     elif name == "endless line":
         assert done["bytes"] >= 100 * MB and done["cut"] > 0
+    elif name == "watcher churn":  # let in a few at once, then one in a while, each source
+        assert done["refused"] > done["watched"] and done["watched"] <= 3 * (6 + lasted / 2)
     elif name == "silent seat":
         assert done["let go"] == 1 and done["pongs"] > 0
         assert done.get("timed out", 0) == (kind == "headless")
