@@ -10,14 +10,14 @@ is printed: the honest players' move echo (from sending a move to reading the ho
 churners made and were refused; with sleepers, the bytes waiting in the kernel's socket
 buffers for them (the host's send queues and the sleepers' receive queues, as
 ``/proc/net/tcp`` has them) and the growth of the kernel's TCP memory (machine-wide,
-``/proc/net/sockstat``) at their peak, and how many the host had not cut at the end. With
+``/proc/net/sockstat``) at their peak, when the host had cut them all and how many it had
+not at the end. ``--resend HZ`` has the host send the whole game to all that often. With
 ``--windows SECONDS``, no game: a hosting window's line and a joined window's link, neither
 read (as with Rules on top), while the churners run, and this process's memory growth.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import socket
@@ -183,6 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--spectators", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.1, help="seconds before each move")
+    parser.add_argument("--resend", type=float, default=0.0, metavar="HZ",
+                        help="have the host send the whole game to everyone so many times a "
+                             "second during the game (a storm, as spectators' joins once made)")
     parser.add_argument("--windows", type=float, metavar="SECONDS",
                         help="no game: a hosting and a joined window's lines, unread, for so "
                              "many seconds of churn, and this process's memory")
@@ -216,12 +219,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.monotonic()
     for player in players:
         player.start()
-    peak, memory = (0, 0), 0
+    peak, memory, resent, cut_at = (0, 0), 0, time.monotonic(), None
     while any(p.is_alive() for p in players):
+        if sleepers and cut_at is None and host.snapshot().peers <= 2:
+            cut_at = time.monotonic() - began
         peak = max(peak, queued(port), key=sum)
         memory = max(memory, tcp_memory() - before)
-        time.sleep(0.05)
+        while args.resend and resent < time.monotonic():
+            host.resend()
+            resent += 1 / args.resend
+        time.sleep(0.01)
     lasted = time.monotonic() - began
+    time.sleep(0.2)  # the players' connections close
+    open_at_end = host.snapshot().peers  # the sleepers the host has not cut
     stop.set()
     for thread in churners:
         thread.join(15)
@@ -238,13 +248,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures["kernel_queued_mb"] = {"host_send": round(peak[0] / 2**20, 2),
                                        "sleepers_receive": round(peak[1] / 2**20, 2),
                                        "tcp_memory_growth": round(memory / 2**20, 2)}
-        alive = 0
         for sock in sleepers:
-            sock.setblocking(False)
-            with contextlib.suppress(OSError):
-                alive += sock.recv(1, socket.MSG_PEEK) != b""
             sock.close()
-        figures["sleepers_open_at_end"] = alive
+        figures["sleepers_open_at_end"] = open_at_end
+        figures["sleepers_all_cut_s"] = None if cut_at is None else round(cut_at, 1)
     host.stop()
     json.dump(figures, sys.stdout)
     print()
