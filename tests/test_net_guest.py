@@ -524,3 +524,12 @@ def test_watchers_coming_and_going_over_real_sockets_tell_a_player_nothing():
         second.close()
     finally:
         host.stop()
+
+
+def test_a_windows_queue_keeps_a_games_end_when_the_next_game_follows():
+    events = Events()
+    over, following = a_game(), a_game()
+    following = msg.GameState(2, 0, following.game, following.seats, (), (1, 2), False)
+    for event in (over, following):
+        events.put(event)
+    assert list(events.queue) == [over, following]

@@ -298,6 +298,7 @@ def _read(unread: queue.SimpleQueue[dict[str, Any] | None], events: queue.Queue[
                 batch.append(unread.get_nowait())
         for data in _unsuperseded(batch):
             if data is None:
+                wake()
                 return
             try:
                 event: LinkEvent = msg.host_message(data)
@@ -308,13 +309,13 @@ def _read(unread: queue.SimpleQueue[dict[str, Any] | None], events: queue.Queue[
 
 
 def _unsuperseded(batch: list[dict[str, Any] | None]) -> list[dict[str, Any] | None]:
-    """``batch`` without the games a later one supersedes (no move between them)."""
+    """``batch`` without the games a later one supersedes (the same game, no move between)."""
     kept: list[dict[str, Any] | None] = []
     for data in batch:
         if data is not None and "game" in data:
             last_move = max((n for n, d in enumerate(kept) if d is not None and "moved" in d),
                             default=-1)
-            kept = [d for n, d in enumerate(kept)
-                    if n <= last_move or d is None or "game" not in d]
+            kept = [d for n, d in enumerate(kept) if n <= last_move or d is None or
+                    "game" not in d or d["game"]["number"] != data["game"]["number"]]
         kept.append(data)
     return kept

@@ -60,10 +60,10 @@ EVENTS = 256
 
 class Events(queue.Queue[LinkEvent]):
     """The host's events waiting for a window to take them (while a chain is shown, or another
-    window is on top), bounded whatever peers do: a whole game supersedes the games waiting
-    since the last move, a connection lost again the last ``Lost``, and past ``limit`` the
-    oldest that is not a move goes. Moves are never dropped (a host plays on only as fast as
-    its window shows them, and a joiner's at its players' pace)."""
+    window is on top), bounded whatever peers do: a whole game supersedes the same game's
+    waiting since the last move, a connection lost again the last ``Lost``, and past ``limit``
+    the oldest that is not a move goes. Moves are never dropped (a host plays on only as fast
+    as its window shows them, and a joiner's at its players' pace)."""
 
     def __init__(self, limit: int = EVENTS) -> None:
         super().__init__()
@@ -74,8 +74,8 @@ class Events(queue.Queue[LinkEvent]):
         if isinstance(item, msg.GameState):
             last_move = max((n for n, e in enumerate(waiting) if isinstance(e, msg.Moved)),
                             default=-1)
-            kept = [e for n, e in enumerate(waiting)
-                    if n <= last_move or not isinstance(e, msg.GameState)]
+            kept = [e for n, e in enumerate(waiting) if n <= last_move or
+                    not isinstance(e, msg.GameState) or e.number != item.number]
             if len(kept) < len(waiting):
                 waiting.clear()
                 waiting.extend(kept)
