@@ -15,7 +15,7 @@ import threading
 import time
 
 import pytest
-from net_fakes import FakeClock, MemoryTransport
+from net_fakes import MemoryTransport
 from test_net_play import WAIT, at, hosted, until
 
 from chainplus.app.seats import parse_seats, seats_in_game
@@ -30,6 +30,7 @@ from chainplus.net.peer import Limits, Peer
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools import cli, net_commands
 from chainplus.ui.window.hosting import HostLine
+from lab.rigs.fakes import FakeClock
 
 
 @pytest.fixture
@@ -452,7 +453,7 @@ def test_a_headless_host_given_a_code_needs_its_autosave_to_be_started_again(cap
 def test_a_joiner_whose_seat_went_to_another_takes_a_free_one(net):
     """A host started again knows no tokens: a stranger takes the bot's old seat first, and
     the bot plays on in a free one."""
-    clock, stop = net.clock, threading.Event()
+    stop = threading.Event()
     first = hosted("N,N,N", net)
     address, code = first.address, first.code
     results: list[object] = []
@@ -466,7 +467,7 @@ def test_a_joiner_whose_seat_went_to_another_takes_a_free_one(net):
         stranger, answer = joined(again, at(net, "10.0.0.9"), seat=1)
         assert isinstance(answer, msg.Welcome) and answer.seat == 1
         until(lambda: len(again.snapshot().connected) == 2 or results, "the bot to be back",
-              clock=clock, step=0.25)
+              net, step=0.25)
         assert results == [] and again.snapshot().connected == (1, 2)
         stranger.close()
     finally:
