@@ -525,7 +525,7 @@ def test_toggle_lan_opens_the_games_hosted_here_to_the_network_and_back() -> Non
     s = session()
     assert not s.lan and s.listen == "127.0.0.1"
     assert s.toggle_lan() == Note("Games hosted here: open to your local network.")
-    assert s.lan and s.listen == ""
+    assert s.lan and s.listen == "0.0.0.0"  # IPv4 only, as the title says
     assert s.toggle_lan() == Note("Games hosted here: this computer only.")
     assert not s.lan
 
