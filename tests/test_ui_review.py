@@ -465,3 +465,20 @@ def test_an_empty_games_list_counts_nothing() -> None:
     assert games_view.heading(0, 0) == "Games won and saved:"  # "None yet" underneath
     assert games_view.heading(0, 1) == "1 game won, newest first:"
     assert games_view.heading(2, 3) == "2 saved, then 3 won; newest first:"
+
+
+def test_points_that_come_between_two_updates_are_drawn(ui) -> None:
+    """The computer's process hands the graph its points on a thread of its own, so the last
+    of them may come between two updates: the screen is drawn again all the same, not left at
+    a part-done graph."""
+    app = ui.make_app(judge_nodes=20)
+    drop(app, ROOT / "tests" / "data" / "review" / "2-seats.json")
+    judging = app.table.services.judge.judging
+    ui.settle(app)
+    assert judging.done
+    app.update()
+    app.draw(pygame.Surface((640, 480)))
+    assert not app.dirty
+    judging.points.append(judging.points[-1])  # as the reply thread would, between updates
+    app.update()
+    assert app.dirty

@@ -125,6 +125,9 @@ class App:
         #: When the screen is next due to change by itself (``next_due``), or None.
         self.due: float | None = None
         self.hovered = self.hover()  # as last drawn
+        #: What the screen showed when last drawn (``_look``): a change since, made in ``update``
+        #: or by another thread between two (the graph's points), draws it again.
+        self.drawn: tuple[object, ...] | None = None
         if said is not None:
             own.say(Note(said))
         elif own.session.first_run and not options.kiosk:
@@ -197,7 +200,6 @@ class App:
         table = self.table
         table.now = now = self.clock.now() if now is None else now
         stack = self.stack
-        before = _look(stack.board, stack.windows)
         idle = now - self.inputs.last_input
         if stack.board.wakes_on_idle and table.policy.idle_too_long(idle):
             stack.show_demo(DemoMode(table))  # a kiosk left alone shows what the game is
@@ -212,7 +214,7 @@ class App:
         came = self.due is not None and now >= self.due
         self.due = self.next_due(now)
         if self.mode.animating or any(expired) or came or self.hover() != self.hovered \
-                or _look(stack.board, stack.windows) != before:
+                or _look(stack.board, stack.windows) != self.drawn:
             self.dirty = True  # something moved
 
     def next_due(self, now: float) -> float | None:
@@ -239,6 +241,7 @@ class App:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole 640x480 screen, the help box last."""
         self.dirty, self.hovered = False, self.hover()
+        self.drawn = _look(self.board, self.stack.windows)
         inputs = self.inputs
         screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointing(),
                     inputs.focused)
