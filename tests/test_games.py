@@ -130,12 +130,13 @@ def test_the_oldest_kept_games_go_first_and_saved_ones_and_strangers_stay(tmp_pa
 
 
 # ------------------------------------------------------------------ saving
-def test_save_says_where_the_game_went_and_the_file_is_a_record(tmp_path: Path,
+def test_save_says_where_the_game_went_and_the_file_is_a_record(tmp_path: Path, monkeypatch,
                                                                 capsys) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
     s = session(tmp_path)
     play(s, (27, 36))
     note = s.save_game()
-    assert note == Note(f"Saved in {tmp_path / 'games' / 'saved'}.")  # the whole folder
+    assert note == Note("Saved in ~/games/saved.")  # the whole folder
     path = tmp_path / "games" / "saved" / "2026-11-26_10-15-02.json"
     assert game_from_text(path.read_text()).state() == s.game.state()
     assert cli.main(["replay", str(path)]) == 0  # the replay tool reads it
@@ -157,6 +158,17 @@ def test_the_saved_folder_is_said_whole_in_the_help_box(monkeypatch, tmp_path) -
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 
 
+def test_a_folder_too_long_for_the_help_box_is_said_by_its_last_parts(tmp_path) -> None:
+    from chainplus.ui.art import panel_view
+
+    folder = tmp_path / "a-folder-with-a-long-name" / "and-another-one" / "chainplus"
+    s = session(folder)
+    play(s, (27, 36))
+    text = s.save_game().text
+    assert text == "Saved in .../chainplus/games/saved."
+    assert len(panel_view.help_lines(text)) <= panel_view.HELP_LINES
+
+
 def test_save_names_the_folder_as_a_player_can_follow_it() -> None:
     home = Path.home()
     assert shown_folder(home / "games" / "saved") == "~/games/saved"
@@ -166,12 +178,14 @@ def test_save_names_the_folder_as_a_player_can_follow_it() -> None:
     assert shown_folder(Path("/srv/kiosk/games/saved"), 40) == "/srv/kiosk/games/saved"
 
 
-def test_a_finished_game_may_be_saved_too_and_names_never_clash(tmp_path: Path) -> None:
+def test_a_finished_game_may_be_saved_too_and_names_never_clash(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
     s = session(tmp_path, clock=Clock(step=0))  # everything in the same second
     play(s, RED_WINS)
     first, second = s.save_game(), s.save_game()
     assert first == second  # the kept game moved to saved/, and saved once only
-    assert first.text == f"Saved in {tmp_path / 'games' / 'saved'}."
+    assert first.text == "Saved in ~/games/saved."
     assert kept(tmp_path) == [] and saved(tmp_path) == ["2026-11-26_10-15-02.json"]
     listed = [entry.name for entry in s.recent_games()]
     assert listed == ["2026-11-26_10-15-02"]  # listed once

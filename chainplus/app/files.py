@@ -36,6 +36,8 @@ from chainplus.core.records import record_of
 #: the supervisor restarting a game that died (within seconds), not a kiosk switched on
 #: again after a reboot or the next morning, whose last visitor has long gone.
 KIOSK_RESUME_WITHIN = 300.0
+#: The longest folder "Saved in" names whole: the line then fits the help box's three lines.
+SAVED_WIDTH = 40
 
 
 def resume_within(idle_seconds: float) -> float:
@@ -107,7 +109,7 @@ class Files:
         if isinstance(saved, WriteFailure):
             return Note(f"Cannot save the game: {saved.cause}.", warn=True)
         whose = "your " if joined else ""
-        return Note(f"Saved in {whose}{shown_folder(saved.parent, None)}.")  # newest listed first
+        return Note(f"Saved in {whose}{shown_folder(saved.parent, SAVED_WIDTH)}.")
 
     def listing(self) -> list[Listed]:
         """Every game in the games folder, the saved first, each newest first (not read)."""

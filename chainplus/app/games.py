@@ -88,15 +88,20 @@ class Unreadable(Exception):
 
 
 def shown_folder(folder: Path, width: int | None = 20) -> str:
-    """``folder`` as a short line can say it: the home folder as ~, and only its last two
-    parts when that is still longer than ``width`` characters (None: all of it, for a
-    message that wraps)."""
+    """``folder`` as a line of ``width`` characters can say it (None: all of it): the home
+    folder as ~, and when that is still too long, as many of its last parts as fit (two at
+    least) after ".../"."""
     text, home = str(folder), str(Path.home())
     if text == home or text.startswith(home + os.sep):
         text = "~" + text[len(home):]
     if width is None or len(text) <= width:
         return text
-    return ".../" + "/".join(folder.parts[-2:])
+    parts = folder.parts
+    for start in range(1, len(parts) - 2):
+        short = ".../" + "/".join(parts[start:])
+        if len(short) <= width:
+            return short
+    return ".../" + "/".join(parts[-2:])
 
 
 def shown_name(path: Path) -> str:
