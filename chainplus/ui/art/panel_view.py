@@ -157,9 +157,9 @@ def _shaded(surface: pygame.Surface, rect: Rect, colour: ColorLike, ink: ColorLi
 
 
 def strike_y(seat: int) -> int:
-    """Where the line through a seat that is out runs: below the middle of its values, so a
-    "-" or an H's bar still shows above it."""
-    return panel_cell(seat, 1).y + TEXT_TOP + 12
+    """The top of the line through a seat that is out: two pixels through the lower middle of
+    its values, so a "-" or an H's bar shows above it and every letter's foot below it."""
+    return panel_cell(seat, 1).y + TEXT_TOP + 9
 
 
 def _strike(surface: pygame.Surface, seat: int) -> None:
@@ -169,9 +169,8 @@ def _strike(surface: pygame.Surface, seat: int) -> None:
     a = marker.inflate(-4, -6)
     pygame.draw.line(surface, BLACK, a.topleft, a.bottomright, 3)
     pygame.draw.line(surface, BLACK, a.topright, a.bottomleft, 3)
-    y, left, right = strike_y(seat), panel_cell(seat, 1).left, panel_cell(seat, 4).right - 1
-    pygame.draw.line(surface, BLACK, (left, y), (right, y), 3)
-    pygame.draw.line(surface, WHITE, (left, y - 2), (right, y - 2), 1)
+    left, right = panel_cell(seat, 1).left, panel_cell(seat, 4).right
+    surface.fill(BLACK, pygame.Rect(left, strike_y(seat), right - left, 2))
 
 
 def draw_status(surface: pygame.Surface, seat: int | None, head: str, line: str,
