@@ -22,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tarfile
 import zipfile
 from dataclasses import dataclass
 from importlib import metadata
@@ -350,7 +351,8 @@ def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 cwd=source, env=env)
     assert built.returncode == 0, built.stdout + built.stderr
     name = built.stdout.split()[-1]
-    shutil.unpack_archive(folder / "dist" / name, folder / "unpacked")
+    safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # 3.10.12 and on
+    shutil.unpack_archive(folder / "dist" / name, folder / "unpacked", **safe)
     return folder / "unpacked" / name.removesuffix(".tar.gz")
 
 
