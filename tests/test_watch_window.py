@@ -11,12 +11,14 @@ import pygame
 import pytest
 from setups import memory
 
+from chainplus.app.seats import parse_seats
 from chainplus.app.settings import DEFAULTS
 from chainplus.core.records import game_from_data
 from chainplus.net import bot
-from chainplus.net.host import Host
+from chainplus.net.host import Host, HostConfig
 from chainplus.ui.art import join_view
 from chainplus.ui.window.command_line import build_parser, check_join, options_from
+from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.joined import JoinedReferee
 from chainplus.ui.window.over.join import PART_HELP
 from chainplus.ui.window.targets import Part
@@ -115,3 +117,82 @@ def test_watch_is_a_command_line_option_for_a_window_and_a_kiosk(capsys) -> None
             raise AssertionError(argv)
         assert line in capsys.readouterr().err
     assert options_from(parser.parse_args(["--spectators", "0"]), DEFAULTS).network.spectators == 0
+
+
+# --------------------------------------------------------------------------- a watching kiosk
+def watching_kiosk(ui, host: Host, idle_seconds: float = 60):
+    """A kiosk that watches ``host``'s game (``--kiosk --watch``), on the test's network."""
+    return ui.make_app(kiosk=True, idle_seconds=idle_seconds, speed="instant",
+                       display=NullDisplay(True), join=host.address, join_code="test42",
+                       watch=True)
+
+
+def again(host: Host, seed: int = 4) -> Host:
+    """A host started again where ``host`` was, with the same code."""
+    config = HostConfig(parse_seats("C1,C1"), seed=seed, code="TEST42", port=host.address[1],
+                        budget=0.02, pause=0.5)
+    restarted = Host(config, network=memory())
+    restarted.start()
+    return restarted
+
+
+def waits_for_host(app) -> bool:
+    """The kiosk plays its own attract loop, saying it waits for its host."""
+    return app.mode.name == "demo" and app.table is app.stack.own \
+        and app.mode.title().startswith("Chain Reaction - waiting for 127.0.0.1:")
+
+
+def test_a_watching_kiosk_whose_host_ends_plays_its_attract_loop_then_follows_the_next_game(
+        ui) -> None:
+    host = hosted("C1,C1", pause=0.1)
+    app = watching_kiosk(ui, host, idle_seconds=5)
+    where = f"127.0.0.1:{host.address[1]}"
+    restarted = None
+    try:
+        run_until(app, lambda: watching(app), "the host's game")
+        run_until(app, lambda: waits_for_host(app), "the attract loop after the last game",
+                  limit=200)
+        assert host.wait(0) and app.mode.title() == f"Chain Reaction - waiting for {where}"
+        assert help_line(app) == "Waiting for the host. Touch anywhere to play!"
+        ui.click_square(app, 27)  # a visitor's touch: their own game, as in a plain kiosk
+        assert app.mode is app.board and app.board.referee is not None
+        assert app.table is app.stack.own and not app.game.moves
+        assert "Your game!" in help_line(app)
+        restarted = again(host)
+        ui.advance(app, 2.0)
+        assert app.table is app.stack.own  # the visitor's game is never cut short
+        run_until(app, lambda: watching(app), "the host's next game, once left alone")
+        assert app.mode.title() == f"Chain Reaction - watching {where}"
+        assert restarted.snapshot().peers == 1
+    finally:
+        app.close()
+        host.stop()
+        if restarted is not None:
+            restarted.stop()
+
+
+def test_a_watching_kiosk_whose_host_vanishes_tries_it_again_with_growing_pauses(ui) -> None:
+    host = hosted("C1,C1", pause=5.0)  # a slow game: the host vanishes while it plays
+    app = watching_kiosk(ui, host)
+    clock = memory().clock
+    restarted = None
+    links = lambda: sum(t.name == "chainplus-link" for t in threading.enumerate())  # noqa: E731
+    before = links()
+    try:
+        run_until(app, lambda: watching(app), "the host's game")
+        memory().transport.drop()  # the connection breaks and the host is gone
+        host.stop()
+        run_until(app, lambda: waits_for_host(app), "the attract loop once the link gives up")
+        first = len(clock.pauses) - 1  # the pause before the first try, asked at once
+        assert clock.pauses[first] == 1.0
+        run_until(app, lambda: len(clock.pauses) >= first + 7, "seven tries", limit=200)
+        assert clock.pauses[first:] == [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]
+        assert waits_for_host(app) and links() <= before + 1  # each try closed before the next
+        restarted = again(host)
+        run_until(app, lambda: watching(app), "the host's game again", limit=40)
+        assert len(clock.pauses) == first + 7  # one try at a time, the last found it
+    finally:
+        app.close()
+        host.stop()
+        if restarted is not None:
+            restarted.stop()

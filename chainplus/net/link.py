@@ -124,14 +124,17 @@ class Link:
         self._ended = False  # the handler ended the link (``end``)
         self._retries = Retries(network.clock, self._stop)
         self._retry_after = 0.0  # the host refused us for now: try again after this
-        self._thread = threading.Thread(target=self.run, args=(self._put,),
-                                        name="chainplus-link", daemon=True)
+        self._after = 0.0  # seconds ``start``'s thread waits before its first try
+        self._thread = threading.Thread(target=self._read, name="chainplus-link", daemon=True)
 
     @property
     def where(self) -> str:
         return shown(self.host, self.port)
 
-    def start(self) -> None:
+    def start(self, after: float = 0.0) -> None:
+        """Read on a thread of its own, the first try ``after`` seconds from now (a watching
+        kiosk trying its host again)."""
+        self._after = after
         self._thread.start()
 
     def send(self, message: dict[str, Any]) -> bool:
@@ -189,6 +192,11 @@ class Link:
     def _put(self, event: LinkEvent) -> None:
         self.events.put(event)
         self._wake()
+
+    def _read(self) -> None:
+        if self._after > 0 and self._network.clock.sleep(self._after, until=self._stop):
+            return
+        self.run(self._put)
 
     def _stopped(self) -> bool:
         return self._stop.is_set() or self._ended

@@ -26,7 +26,6 @@ from chainplus.core.game import Game
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.ui.art.sound import SoundPlayer, Sounds
 from chainplus.ui.window import joined, screen
-from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display, NullDisplay
 from chainplus.ui.window.hosting import referee_for
 from chainplus.ui.window.inputs import Inputs
@@ -202,7 +201,7 @@ class App:
         stack = self.stack
         idle = now - self.inputs.last_input
         if stack.board.wakes_on_idle and table.policy.idle_too_long(idle):
-            stack.show_demo(DemoMode(table))  # a kiosk left alone shows what the game is
+            stack.show_demo(stack.attract())  # a kiosk left alone shows what the game is
         stack.tick(now)
         if self.inputs.repeat(now):  # a controller's held direction
             self.dirty = True

@@ -222,13 +222,13 @@ class DemoGame:
 
 class DemoMode:
     """The computer plays itself on a table of its own over ``table``'s board until a visitor
-    clicks anywhere."""
+    clicks anywhere; ``host``: the address of the host a watching kiosk waits for."""
 
     name = "demo"
     wakes_on_idle = False
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, table: Table, host: str | None = None) -> None:
+        self.table, self.host = table, host
         table.stop_thinking()
         speed = table.policy.demo_speed
         session = Session(demo_options(table.session.options, DEMO_SEATS, speed))
@@ -291,7 +291,7 @@ class DemoMode:
         return frozenset()
 
     def title(self) -> str | None:
-        return None
+        return None if self.host is None else f"Chain Reaction - waiting for {self.host}"
 
     def look(self) -> object:
         return self.inner.look()
@@ -312,5 +312,8 @@ class DemoMode:
         return self.inner.status()
 
     def help(self, target: Target | None) -> str:
-        """One line wherever the pointer is: a click anywhere plays."""
-        return self.inner.help()
+        """One line wherever the pointer is: a click anywhere plays (a watching kiosk says it
+        waits for its host; the title says where)."""
+        if self.host is None:
+            return self.inner.help()
+        return f"Waiting for the host. {self.table.verb()} anywhere to play!"

@@ -6,7 +6,8 @@ policy and a ``JoinedReferee`` on a started ``net.link.Link``. The player's own 
 untouched (the unfinished game and its autosave, the settings, the games folder); when the
 referee closes, it hangs up and the speed, sound and lessons given meanwhile go back to the
 player's own session. The host is the authority (``remote.Remote``): its seats cannot be changed
-here, and when it is lost or gone the game as it stood stays on the board.
+here, and when it is lost or gone the game as it stood stays on the board; a watching kiosk
+then plays its attract loop until the host's next game comes (``Follower``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
+from chainplus.common.backoff import Backoff
 from chainplus.net import protocol as msg
-from chainplus.net.link import Link
+from chainplus.net.link import Gone, Link
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Won, reset_among
 from chainplus.ui.window.remote import KIND_WORD, Line, Remote, names
@@ -148,21 +150,29 @@ def join(own: Table, address: tuple[str, int], code: str,
     """The referee of the game of the host at ``address`` (joined with ``code``; ``watch``:
     only watched, as a spectator), shown on a table of its own beside the player's ``own``,
     which waits untouched."""
-    mine = own.session
-    network = replace(mine.options.network, join=address, join_code=code, watch=watch)
-    options = replace(mine.options, network=network, speed=mine.speed, sound=mine.sound,
-                      lessons_given=mine.lessons_given)
     own.stop_thinking()
     link = Link(*address, code, wake=own.services.wake, watch=watch,
                 network=own.services.network)
+    referee = joined_on(own, link)
+    link.start()
+    store = own.session.store
+    if store is not None:
+        store.remember_join(link.where)
+    return referee
+
+
+def joined_on(own: Table, link: Link) -> JoinedReferee:
+    """The referee of the host's game heard on ``link``, on a table of its own beside the
+    player's ``own``."""
+    mine = own.session
+    network = replace(mine.options.network, join=(link.host, link.port), join_code=link.code,
+                      watch=link.watch)
+    options = replace(mine.options, network=network, speed=mine.speed, sound=mine.sound,
+                      lessons_given=mine.lessons_given)
     table = Table(own.services, Session(options, None),  # no files: the player's own are safe
                   joined_policy(own.policy), own.budget, own.hint_budget, where=link.where,
                   keeper=mine, now=own.now)
-    referee = JoinedReferee(table, mine, link, watch)
-    link.start()
-    if mine.store is not None:
-        mine.store.remember_join(link.where)
-    return referee
+    return JoinedReferee(table, mine, link, link.watch)
 
 
 def joined_policy(own: Policy) -> Policy:
@@ -180,3 +190,80 @@ def last_address(table: Table) -> str:
     again; "" when there is none."""
     store = table.session.store
     return store.last_join if store is not None else ""
+
+
+# ---------------------------------------------------------------------- a watching kiosk
+#: Seconds between a watching kiosk's tries to reach its host again: doubling from the
+#: first to the last.
+SEEK_FIRST, SEEK_MOST = 1.0, 30.0
+
+
+class Follower:
+    """The host a watching kiosk (``--kiosk --watch``) follows. Once the host's game has ended
+    for good (the host done, gone, or refusing) and stayed on show as long as a kiosk's
+    finished game, the kiosk plays its attract loop and the follower tries the host again:
+    one link at a time, each after a pause growing to ``SEEK_MOST``, until the host's next
+    game comes on one."""
+
+    def __init__(self, own: Table, link: Link) -> None:
+        self.own = own
+        self.host, self.port, self.code, self.where = link.host, link.port, link.code, \
+            link.where
+        self.pauses = Backoff(SEEK_FIRST, SEEK_MOST)
+        self.link: Link | None = None  # the try under way
+        self.gone_at: float | None = None  # when the game followed ended for good
+
+    @classmethod
+    def of(cls, own: Table, referee: Referee) -> Follower | None:
+        """The follower of ``referee``'s host when the kiosk ``own`` watches it, else None."""
+        if own.policy.kiosk and isinstance(referee, JoinedReferee) and referee.watch \
+                and isinstance(referee.line, Link):
+            return cls(own, referee.line)
+        return None
+
+    def ended(self, referee: JoinedReferee, now: float) -> bool:
+        """Whether the host's game on ``referee`` ended for good long enough ago, at ``now``,
+        for the kiosk to go back to its attract loop."""
+        if not referee.remote.gone:
+            self.gone_at = None
+            return False
+        if self.gone_at is None:
+            self.gone_at = now
+        return now - self.gone_at >= (self.own.policy.next_game_after or 0.0)
+
+    def seek(self) -> None:
+        """Try the host again after the next pause, on a link of its own."""
+        self.gone_at = None
+        services = self.own.services
+        self.link = Link(self.host, self.port, self.code, wake=services.wake,
+                         network=services.network, watch=True)
+        self.link.start(after=self.pauses.next())
+
+    def found(self) -> bool:
+        """Whether the host's game has come on the try under way; a try that failed is
+        closed, and the next one begun."""
+        link = self.link
+        if link is None:
+            return False
+        with link.events.mutex:
+            heard = list(link.events.queue)
+        if any(isinstance(event, Gone) for event in heard):
+            link.close()
+            self.seek()
+            return False
+        return any(isinstance(event, msg.GameState) for event in heard)
+
+    def follow(self) -> JoinedReferee:
+        """The host's game found (``found``), watched again on a table of its own."""
+        link = self.link
+        assert link is not None
+        self.link = None
+        self.pauses.reset()
+        self.own.stop_thinking()
+        return joined_on(self.own, link)
+
+    def close(self) -> None:
+        """Stop trying."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None

@@ -22,6 +22,7 @@ from chainplus.app.outcomes import Note
 from chainplus.ui.window import joined, targets
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.controls import Effect, act, icons_shown
+from chainplus.ui.window.demo import DemoMode
 from chainplus.ui.window.display import Display
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
@@ -63,6 +64,7 @@ class Stack:
         self.own, self.seating, self.display = own, seating, display
         table, referee = first or (own, seating(own))
         self.controller = Controller(table, referee, seating)
+        self.follower = joined.Follower.of(own, referee)  # a watching kiosk's host
         self.demo: BoardMode | None = None
         self.windows: list[Overlay] = []
         self.quit = False
@@ -106,6 +108,12 @@ class Stack:
         display = self.display
         self.own.session.remember(display.fullscreen, display.placement())
 
+    def attract(self) -> DemoMode:
+        """The attract loop over the game (saying the host a watching kiosk waits for)."""
+        follower = self.follower
+        host = follower.where if follower is not None and self.table is self.own else None
+        return DemoMode(self.table, host)
+
     def show_demo(self, demo: BoardMode) -> None:
         """A kiosk left alone shows what the game is: ``demo`` over the game, which waits."""
         self.close_windows()
@@ -141,6 +149,26 @@ class Stack:
         else:
             self.board.tick(now)
         self.serve()
+        if self.follower is not None:
+            self.follow_host(self.follower, now)
+
+    def follow_host(self, follower: joined.Follower, now: float) -> None:
+        """A watching kiosk: back to its own attract loop once the host's game has ended for
+        good, trying the host meanwhile; the host's next game once it comes and the kiosk is
+        left alone (a visitor's game is never cut short)."""
+        referee = self.controller.referee
+        if isinstance(referee, joined.JoinedReferee):
+            if self.windows or self.controller.name == "animate" \
+                    or not follower.ended(referee, now):
+                return
+            self.play(lambda: (self.own, self.seating(self.own)))
+            self.show_demo(self.attract())
+            follower.seek()
+        elif follower.found() and self.demo is not None and not self.windows:
+            self.demo.pause()
+            self.demo = None
+            host = follower.follow()
+            self.play(lambda: (host.table, host))
 
     # ---------------------------------------------------------------- requests
     def serve(self) -> bool:
@@ -246,4 +274,6 @@ class Stack:
         self.close_windows()
         if self.demo is not None:
             self.demo.pause()
+        if self.follower is not None:
+            self.follower.close()
         self.controller.close()
