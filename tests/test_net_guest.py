@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
 import socket
 import threading
 import time
@@ -25,7 +26,7 @@ from chainplus.net.address import own_addresses
 from chainplus.net.bot import BotPlayer, BotResult, JoinError, play
 from chainplus.net.client import Connection
 from chainplus.net.gate import Guesses, Slowing
-from chainplus.net.link import Events, Link, Lost
+from chainplus.net.link import Events, Gone, Link, Lost
 from chainplus.net.peer import Limits, Peer
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.tools import cli, net_commands
@@ -390,8 +391,30 @@ def test_a_windows_queue_keeps_the_newest_game_every_move_and_no_more_than_it_ma
     for number in range(20):
         events.put(msg.Error(f"refused {number}"))
     events.put(moves[2])
-    waiting = list(events.queue)
-    assert len(waiting) == 8 and [e for e in waiting if isinstance(e, msg.Moved)] == moves
+    waiting = list(events.queue)  # eight besides the moves
+    assert len(waiting) == 8 + 3 and [e for e in waiting if isinstance(e, msg.Moved)] == moves
+
+
+def test_a_windows_queue_never_drops_where_its_link_stands():
+    events = Events(limit=2)
+    kept = [msg.Welcome(1, "token"), msg.Moved(0, 1, 1), Gone("The host has gone.")]
+    for event in (kept[0], kept[1], *[msg.Error(f"refused {n}") for n in range(9)], kept[2]):
+        events.put(event)
+    assert [e for e in events.queue if not isinstance(e, msg.Error)] == kept
+
+
+def test_a_flood_of_moves_sends_the_window_back_for_the_whole_game():
+    """A host that sends moves faster than the window shows them gains nothing: past the
+    moves it may keep, the queue lets everything go and says so, and the link joins again
+    (a rejoin brings the game as it stands)."""
+    events = Events(limit=4, moves=10)
+    for number in range(10):
+        events.put(msg.Moved(number, 1, number + 1))
+    with pytest.raises(ConnectionError):
+        events.put(msg.Moved(10, 1, 11))
+    assert events.qsize() == 0 and events.moves == 0
+    events.put(msg.Moved(0, 1, 1))
+    assert events.get_nowait() == msg.Moved(0, 1, 1) and events.moves == 0
 
 
 def test_a_windows_lines_hold_one_game_however_often_it_comes(net):
@@ -413,6 +436,32 @@ def test_a_windows_lines_hold_one_game_however_often_it_comes(net):
         for line in (hosting.events, watching.events):
             games = [e for e in list(line.queue) if isinstance(e, msg.GameState)]
             assert len(games) <= 2 and line.qsize() <= 6, list(line.queue)
+    finally:
+        watching.close()
+        host.stop()
+
+
+def test_lines_far_behind_the_hosts_moves_take_the_whole_game_again(net):
+    """A window that takes nothing while its host plays on holds a few moves at most: past
+    them, a hosting window's line is handed the game as it stands, and a joined window's link
+    joins again for it; the game's end comes all the same."""
+    host = hosted("C1,C1", net, games=0, spectators=4)
+    hosting = HostLine(host, lambda: None)
+    hosting.events = Events(moves=5)
+    hosting.start()
+    watching = Link(*host.address, host.code, network=at(net, "10.0.9.2"), watch=True)
+    watching.events = Events(moves=5)
+    watching.start()
+
+    def ended(events: queue.Queue[object]) -> bool:
+        return any(isinstance(e, msg.GameState) and e.game.winner is not None
+                   for e in list(events.queue))
+
+    try:
+        until(lambda: ended(hosting.events) and ended(watching.events), "the game's end",
+              net, step=1.0)
+        for line in (hosting.events, watching.events):
+            assert sum(isinstance(e, msg.Moved) for e in list(line.queue)) <= 5
     finally:
         watching.close()
         host.stop()

@@ -123,7 +123,11 @@ class Host:
         replays a game's record, and a game superseded before it was read is never read."""
         unread: queue.SimpleQueue[dict[str, Any] | None] = queue.SimpleQueue()
         self._followers.append(unread)
-        threading.Thread(target=_read, args=(unread, events, wake), daemon=True,
+
+        def behind() -> None:  # the line dropped what waited: the game as it stands, to it alone
+            self._thread.call(lambda: unread.put(msg.game_message(self._game.state())))
+
+        threading.Thread(target=_read, args=(unread, events, wake, behind), daemon=True,
                          name="chainplus-host-line").start()
         self.subscribe(unread.put)
 
@@ -289,8 +293,9 @@ class Host:
 
 
 def _read(unread: queue.SimpleQueue[dict[str, Any] | None], events: queue.Queue[LinkEvent],
-          wake: Callable[[], None]) -> None:
-    """``Host.follow``'s thread: each message read onto ``events``, until None."""
+          wake: Callable[[], None], behind: Callable[[], None]) -> None:
+    """``Host.follow``'s thread: each message read onto ``events``, until None; ``behind``
+    when ``events`` had too many moves waiting and dropped them (``link.Events``)."""
     while True:
         batch = [unread.get()]
         with contextlib.suppress(queue.Empty):
@@ -304,7 +309,11 @@ def _read(unread: queue.SimpleQueue[dict[str, Any] | None], events: queue.Queue[
                 event: LinkEvent = msg.host_message(data)
             except (ValueError, TypeError, KeyError) as exc:
                 event = msg.BadMessage(str(exc))
-            events.put(event)
+            try:
+                events.put(event)
+            except ConnectionError:  # what else this batch holds, the whole game brings
+                behind()
+                break
         wake()
 
 

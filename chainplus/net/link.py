@@ -54,24 +54,38 @@ Handler = Callable[[LinkEvent], None]
 #: How one connection ended: join again (at once after a welcome, else after a pause), or
 #: stop.
 _Ending = Literal["again", "stop"]
-#: Events a window's line keeps waiting at most, besides the host's moves (never dropped).
+#: Events a window's line keeps waiting at most, besides the host's moves and what says where
+#: the link stands (never dropped).
 EVENTS = 256
+#: Moves a window's line keeps waiting at most: past them the window is too far behind to show
+#: each, and the link joins again for the whole game instead.
+MOVES = 4 * EVENTS
+#: What a window must hear whatever else is dropped: its seat, that it watches, that it is gone.
+_KEPT = (msg.Moved, msg.Welcome, msg.Watching, Gone)
 
 
 class Events(queue.Queue[LinkEvent]):
     """The host's events waiting for a window to take them (while a chain is shown, or another
     window is on top), bounded whatever peers do: a whole game supersedes the same game's
     waiting since the last move, a connection lost again the last ``Lost``, and past ``limit``
-    the oldest that is not a move goes. Moves are never dropped (a host plays on only as fast
-    as its window shows them, and a joiner's at its players' pace)."""
+    the oldest that is not a move nor where the link stands goes. Moves are never dropped one
+    by one: past ``moves`` of them the put raises ConnectionError, everything waiting goes,
+    and the link joins again for the whole game (a host that floods moves gains nothing)."""
 
-    def __init__(self, limit: int = EVENTS) -> None:
+    def __init__(self, limit: int = EVENTS, moves: int = MOVES) -> None:
         super().__init__()
-        self.limit = limit
+        self.limit, self.most_moves = limit, moves
+        self.moves = 0  # how many of those waiting are moves
 
     def _put(self, item: LinkEvent) -> None:
         waiting = self.queue
-        if isinstance(item, msg.GameState):
+        if isinstance(item, msg.Moved):
+            if self.moves >= self.most_moves:
+                waiting.clear()
+                self.moves = 0
+                raise ConnectionError("too far behind the host: joining again for the game")
+            self.moves += 1
+        elif isinstance(item, msg.GameState):
             last_move = max((n for n, e in enumerate(waiting) if isinstance(e, msg.Moved)),
                             default=-1)
             kept = [e for n, e in enumerate(waiting) if n <= last_move or
@@ -82,11 +96,17 @@ class Events(queue.Queue[LinkEvent]):
         elif isinstance(item, Lost) and waiting and isinstance(waiting[-1], Lost):
             waiting.pop()
         waiting.append(item)
-        while len(waiting) > self.limit:
-            oldest = next((e for e in waiting if not isinstance(e, msg.Moved)), None)
+        while len(waiting) - self.moves > self.limit:
+            oldest = next((e for e in waiting if not isinstance(e, _KEPT)), None)
             if oldest is None:
                 break
             waiting.remove(oldest)
+
+    def _get(self) -> LinkEvent:
+        item: LinkEvent = self.queue.popleft()
+        if isinstance(item, msg.Moved):
+            self.moves -= 1
+        return item
 
 
 #: Seconds a link keeps trying to reach a host it has lost, unless told otherwise.
