@@ -139,6 +139,18 @@ def test_the_game_process_loads_the_supervisors_package_whatever_the_folder_and_
     assert (game.returncode, game.stdout.strip()) == (0, about.VERSION_LINE)
 
 
+def test_the_game_process_keeps_every_folder_on_its_path(tmp_path):
+    """A folder that holds another Chain+ may hold what the game needs too (a venv's
+    site-packages with pygame): it stays on the path, after the supervisor's own copy."""
+    for name, text in {**STRANGER, "besides.py": "print('found beside it')\n"}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    game = subprocess.run(supervisor.child_command("besides", []), cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert (game.returncode, game.stdout.strip()) == (0, "found beside it"), game.stderr
+
+
 # Exits with the statuses given, one per run: 3 (no display, saying why on stderr), 1 or 0.
 STATUSES = """
 import sys

@@ -200,17 +200,19 @@ def new_display(env: Mapping[str, str]) -> Callable[[], bool]:
 
 
 #: The game process's first lines (``python -c``): ``sys.argv[1]`` is the folder holding the
-#: supervisor's own ``chainplus``, ``sys.argv[2]`` the module to run. The folder goes first on
-#: ``sys.path`` and every other entry holding a ``chainplus`` (the current folder, PYTHONPATH)
-#: is dropped, so the game, and the processes it spawns, import the supervisor's copy.
+#: supervisor's own ``chainplus``, ``sys.argv[2]`` the module to run. The folder goes on
+#: ``sys.path`` just before the first entry holding a ``chainplus`` (the current folder,
+#: PYTHONPATH), so the game, and the processes it spawns, import the supervisor's copy; no
+#: entry is dropped (one may hold pygame too), and the folder never goes before the others
+#: for nothing (an installed copy's site-packages must not shadow the standard library).
 BOOTSTRAP = """\
 import os, runpy, sys
 folder, module = sys.argv[1], sys.argv[2]
 del sys.argv[1:3]
-def other(path):
-    path = os.path.realpath(path or os.curdir)
-    return path != folder and os.path.isdir(os.path.join(path, "chainplus"))
-sys.path[:] = [folder] + [path for path in sys.path if not other(path) and path != folder]
+def holds(path):
+    return os.path.isdir(os.path.join(os.path.realpath(path or os.curdir), "chainplus"))
+first = next((n for n, path in enumerate(sys.path) if holds(path)), len(sys.path))
+sys.path.insert(first, folder)
 runpy.run_module(module, run_name="__main__", alter_sys=True)
 """
 
