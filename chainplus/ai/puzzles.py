@@ -49,7 +49,7 @@ class Solver:
         if len(game.alive) != 2:
             raise ValueError("puzzles are for two seats")
         key = game.key()
-        if self.wins.get(key, MAX_WINS_IN + 1) <= k:
+        if key in self.wins and self.wins[key] <= k:
             return True
         if self.fails.get(key, 0) >= k:
             return False

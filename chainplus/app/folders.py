@@ -141,8 +141,19 @@ def move_file(source: Path, target: Path) -> None:
             os.fsync(out.fileno())
         shutil.copystat(source, tmp)
         os.replace(tmp, target)
+        _sync_folder(target.parent)  # the copy is on the disk before the original goes
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     source.unlink()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Have ``folder``'s entries on the disk (where the system can say so)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -47,6 +47,8 @@ def from_git(root: Path, release: str) -> str | None:
         if Path(git("rev-parse", "--show-toplevel")).resolve() != root.resolve():
             return None  # inside someone else's checkout (a venv in a clone)
         head = git("rev-parse", "--short=7", "HEAD")
+        if git("rev-parse", "--is-shallow-repository") == "true":
+            return f"{release}+g{head}"  # the release's commit may be cut off: no count
         since = ""
         for path, line in RELEASED_IN:
             changed = git("log", "--format=%H", "-G", line.format(release=re.escape(release)),

@@ -130,6 +130,7 @@ def supervise(command: Sequence[str], logger: logging.Logger,
         status = 0
         while not stopping.is_set():
             started = clock()
+            displays = new_display(os.environ)  # the sockets there before the game looked
             child = subprocess.Popen(list(command), stderr=subprocess.PIPE, text=True,
                                      errors="replace")
             said = _relay(child)
@@ -143,7 +144,7 @@ def supervise(command: Sequence[str], logger: logging.Logger,
                 logger.error("the game refused its options (status 2): not restarting")
                 return status
             delay = restarts.pause(status, clock() - started, said, logger)
-            appeared = new_display(os.environ) if status == NO_DISPLAY else None
+            appeared = displays if status == NO_DISPLAY else None
             _pause(delay, stopping.is_set, sleep, clock, appeared)
         name = signal.Signals(signals[0]).name if signals else "a signal"
         logger.info("kiosk stopped by %s (game status %s)", name, status)
