@@ -1,25 +1,14 @@
 """The screen the game is shown on: a window of any size, or the whole desktop, never distorted.
 
-The game draws a 640x480 picture; SDL's renderer shows it in the middle at the largest half
-step the window holds, each screen pixel a picture pixel's (see ``scaler``): the picture goes
-to the graphics card as it is and is drawn there at the final size (where the picture fills
-the window instead, it is grown there by a whole step into a second texture, drawn smoothly
-at the final size). Only 640x480 pixels cross to the card each frame; without a graphics card
-SDL's software renderer does the same (what that costs a frame:
-``python -m lab.rigs.uibench --size 1920x1080``). The renderer maps nothing itself:
-``logical`` turns every position into picture pixels, so mouse, fingers and picture agree.
-A window or screen taller than wide is shown the picture pieced into a portrait one, the board
-above and the controls below (``portrait``); positions map back through the same pieces.
+The game draws a 640x480 picture; SDL's renderer scales it on the graphics card (or in its
+software renderer) by the steps ``scaler`` picks, so only 640x480 pixels cross each frame.
+``logical`` maps every position back into picture pixels, so mouse, fingers and picture agree.
+A window taller than wide shows the picture pieced into a portrait one (``portrait``).
 
-The window has no frame of the window manager's: the game's own RISC OS title bar does its
-work. A drag on it moves the window, its close icon quits (Adjust iconises), its toggle-size
-icon switches full screen, and the manager's keys (Alt+F4, maximise) still act on it. Where the
-window is and how it goes in and out of full screen: ``place``.
-
-The window is the renderer's own (``pygame.Window``), not ``pygame.display``'s:
-``pygame.display.get_surface()`` is None and ``pygame.display.set_icon`` does not reach it
-(``set_icon`` here does). The user can resize it; the picture follows. A kiosk is full screen
-and never leaves it.
+The window is borderless, the game's RISC OS title bar doing the frame's work; where it sits
+and how it enters full screen live in ``place``. It is the renderer's own ``pygame.Window``,
+so ``pygame.display.get_surface()`` is None and only ``set_icon`` here reaches it. A kiosk is
+full screen and never leaves it.
 """
 
 from __future__ import annotations
@@ -45,17 +34,15 @@ RESIZED = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOW
 FINGERS = frozenset((pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION))
 #: Nearest pixel and linear filtering, in SDL's numbering.
 NEAREST, LINEAR = 0, 1
-#: For developers and tests: a file (.bmp or .png) the next frame shown is saved to, window
-#: size, as the game drew it, whenever the file is not there (delete it to ask for another):
-#: what the game showed, where a compositor's own screenshots cannot tell.
+#: For developers and tests: a file (.bmp or .png) the next frame is saved to, window size,
+#: whenever the file is absent (delete it to ask for another).
 SAVE_FRAME = "CHAINPLUS_SAVE_FRAME"
 
 
 class Display(Protocol):
-    """The screen as the window uses it: the 640x480 ``surface`` the game draws on,
-    ``present`` to show it, ``logical`` to turn an event's position into picture pixels, and
-    full screen, the window's place and icon. ``ScreenDisplay`` is the real one,
-    ``NullDisplay`` the headless stand-in."""
+    """The screen as the window uses it: a 640x480 ``surface`` to draw on, shown by ``present``.
+
+    ``ScreenDisplay`` is the real one, ``NullDisplay`` the headless stand-in."""
 
     fullscreen: bool
     surface: pygame.Surface
@@ -86,8 +73,7 @@ class Display(Protocol):
 
 
 class NullDisplay:
-    """The headless screen (tests, the rigs, the benchmark): remembers the full-screen state,
-    shows nothing."""
+    """The headless screen: remembers the full-screen state, shows nothing."""
 
     def __init__(self, fullscreen: bool = False) -> None:
         self.fullscreen = fullscreen
@@ -124,10 +110,8 @@ class NullDisplay:
 class ScreenDisplay:
     """The real screen: a resizable window or the desktop, the picture sharp at any size.
 
-    ``surface`` is what the game draws on (always 640x480); ``present`` shows it, pieced
-    into ``PORTRAIT`` while the window is taller than wide (``arrangement``); ``logical`` turns
-    an event's position into the game's picture coordinates and follows changes of size.
-    ``locked`` (a kiosk) never leaves full screen.
+    ``arrangement`` is the portrait piecing while the window is taller than wide; ``locked``
+    (a kiosk) never leaves full screen.
     """
 
     def __init__(self, fullscreen: bool = False, locked: bool = False,
@@ -215,12 +199,10 @@ class ScreenDisplay:
         return self.fullscreen
 
     def move_window(self, dx: int, dy: int) -> None:
-        """Move the window by ``dx``, ``dy`` picture pixels (a drag on the RISC OS title bar:
-        the pointer's movement as the game sees it); nothing moves in full screen.
+        """Move the window by ``dx``, ``dy`` picture pixels; nothing moves in full screen.
 
-        A portrait picture is pieced together, so a distance in the game's picture means
-        nothing across pieces: there the window moves by the pointer's own distance from where
-        the button went down (both seen by ``logical``, as every event is).
+        A portrait picture is pieced, so a picture distance means nothing across pieces: there
+        the window moves by the pointer's window distance from where the button went down.
         """
         if self.fullscreen:
             return
@@ -233,8 +215,7 @@ class ScreenDisplay:
         self.window.position = (x + step_x, y + step_y)
 
     def set_icon(self, icon: pygame.Surface) -> None:
-        """The window manager's icon (``pygame.display.set_icon`` only reaches windows that
-        ``pygame.display.set_mode`` made, and this is a renderer's window)."""
+        """The window manager's icon (``pygame.display.set_icon`` misses a renderer's window)."""
         self.window.set_icon(icon)
 
     def minimize(self) -> None:

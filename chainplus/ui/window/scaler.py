@@ -1,19 +1,14 @@
 """Where the 640x480 picture sits in a window of any size, and how positions map both ways.
 
-The picture is shown in the middle, black round it, its shape kept, at the largest half step
-(1, 1.5, 2, 2.5 ...) the window holds, every screen pixel the colour of one picture pixel
-(nearest neighbour). At a half step the pixels are, in turn, the scale rounded down and up
-wide (1 and 2 at 1.5x), so two neighbouring pixels always take the same whole number of
-screen pixels: the font, whose strokes are two pixels wide and tall, has stems of one width
-everywhere, crisp, with no soft edge, where a smooth scaling blurs every other stem.
+The picture sits in the middle, its shape kept, at the largest half step (1, 1.5, 2 ...)
+the window holds, nearest neighbour. At a half step each pair of neighbouring pixels takes the
+same whole number of screen pixels (1 and 2 at 1.5x), so the font's two-pixel strokes keep one
+width everywhere, where smooth scaling blurs every other stem.
 
-Where the half step would leave much of the window unused (a portrait screen, a window
-dragged to an odd size, one too small for 1x), the picture fills it instead, "sharp bilinear":
-grown by the smallest whole step that reaches the final size, then shrunk smoothly to it, so
-a border between two pixels is softened over at most one screen pixel.
-
-A screen pixel belongs to the picture pixel it shows (``Layout.to_picture``), so a click lands
-where the player sees it.
+Where a half step would leave much of the window unused, the picture fills it instead ("sharp
+bilinear"): grown by the smallest whole step past the final size, then shrunk smoothly, so a
+pixel border softens over at most one screen pixel. ``Layout.to_picture`` maps a screen pixel
+to the picture pixel it shows, so a click lands where the player sees it.
 """
 
 from __future__ import annotations
@@ -34,11 +29,10 @@ HEIGHT_SHARE = 0.94
 
 def first_window(desktop: tuple[int, int], picture: tuple[int, int] = SCREEN_SIZE
                  ) -> tuple[int, int]:
-    """The size a window first opens at: the picture at the largest half step (1, 1.5, 2 ...)
-    that fits the desktop's width and HEIGHT_SHARE of its height (``Layout.fit`` shows it
-    there, sharp); but a larger whole step where it fits the whole desktop (a 640x480 screen opens
-    the window at 1x, every pixel even, where the share left for a task bar would shrink it);
-    on a desktop too small even for 1x, the picture as large as fits (at least SMALLEST)."""
+    """The size a window first opens at: the largest half step that fits the desktop's width
+    and ``HEIGHT_SHARE`` of its height, or a larger whole step that fits the whole desktop (so
+    a 640x480 screen opens at 1x); on a desktop too small for 1x, as large as fits, at least
+    ``SMALLEST``."""
     room = (desktop[0], int(desktop[1] * HEIGHT_SHARE))
     halves = min(2 * room[0] // picture[0], 2 * room[1] // picture[1])
     whole = min(desktop[0] // picture[0], desktop[1] // picture[1])
@@ -95,9 +89,8 @@ class Layout:
         return self.picture[0] * self.step, self.picture[1] * self.step
 
     def to_picture(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """The picture pixel window pixel ``pos`` shows (may lie outside the picture, e.g.
-        (-1, 5) in the left bar): at a half step the one its top left corner is in (where a
-        run of screen pixels for one picture pixel starts), shrunk the one under its centre."""
+        """The picture pixel window pixel ``pos`` shows, perhaps outside the picture: at a half
+        step the one its top left corner is in, else the one under its centre."""
         left, top, width, height = self.area
         if self.sharp:
             return ((pos[0] - left) * self.picture[0] // width,

@@ -1,11 +1,9 @@
 """The computer players beside the window, so the window keeps drawing while they think.
 
-One job at a time: starting a job, or ``cancel``, stops the old job, and its answer is thrown
-away. The window's own worker is a ``ProcessWorker``: the job is thought out in the
-computer's own process (``ai.service``), where the search has a core to itself and never
-takes the window's interpreter. Where that process cannot be had, a job runs on a thread
-(``ThreadWorker``), which hands the interpreter to the window now and then; ``SyncWorker``
-answers at once on the calling thread: tests and the benchmarks use it for repeatable runs.
+One job at a time: starting a job, or ``cancel``, stops the old one and throws its answer
+away. ``ProcessWorker`` thinks in the computer's own process (``ai.service``), so the search
+never takes the window's interpreter; without that process ``ThreadWorker`` runs the job on a
+thread. ``SyncWorker`` answers at once, for repeatable tests and benchmarks.
 """
 
 from __future__ import annotations
@@ -63,9 +61,8 @@ class Job:
         return HINT_PLAYER if self.kind == HINT else (self.level, self.random_pct)
 
     def hurry(self, seconds: float) -> None:
-        """Answer within ``seconds`` from now, with the best move found by then (never later
-        than the budget allows). A job started early, while a chain is shown, is hurried
-        when the chain ends sooner than planned."""
+        """Answer within ``seconds`` from now with the best move found by then (never later
+        than the budget allows): a job started while a chain is shown, when it ends early."""
         self.answer_by = min(self.answer_by, self.clock.now() + seconds)
         if self.on_hurry is not None:
             self.on_hurry(seconds)
@@ -86,15 +83,14 @@ class Job:
 
 
 #: How many of the search's stop checks (one a position) go by between the moments it hands
-#: the interpreter to the window's thread: 32 is about half a millisecond of searching.
+#: the interpreter to the window's thread.
 SHARE_EVERY = 32
 
 
 def sharing(stop: threading.Event) -> Callable[[], bool]:
     """``stop.is_set`` for a search running beside the window. Every ``SHARE_EVERY`` checks it
     also lets the window's thread run (``give_way``), which would otherwise wait for the
-    interpreter and drop frames. Only the window pays for it: each pause costs about 70
-    microseconds, an eighth of the search's time, so a search running alone never pauses."""
+    interpreter and drop frames; a search running alone never pauses."""
     checks = 0
 
     def check() -> bool:
@@ -143,10 +139,8 @@ class ThreadWorker:
         return job
 
     def launch(self, job: Job) -> None:
-        """Run ``job``, which ``start`` has just made the current one: here on a daemon thread.
-        A worker that runs jobs another way overrides this (``SyncWorker`` answers at once,
-        ``ProcessWorker`` asks its process, a test's worker may record or hold them); callers
-        use ``start``."""
+        """Run ``job``, which ``start`` has just made current: here on a daemon thread.
+        Subclasses override it to run jobs another way; callers use ``start``."""
 
         def run() -> None:
             answer(job)
@@ -184,10 +178,9 @@ class ThreadWorker:
 
 class ProcessWorker(ThreadWorker):
     """Thinks each job out in the computer's own process (``service``, which the App owns),
-    and calls ``notify`` (from the service's thread) when done; a request is stamped on the
-    process's own clock (``Service.clock``), whatever ``clock`` the window runs on. A job the
-    process cannot take (it could not be started, or it stopped) runs on a thread as
-    ``ThreadWorker`` runs it, and says why once (``Job.fallback``)."""
+    and calls ``notify`` (from the service's thread) when done. Requests are stamped on the
+    process's clock (``Service.clock``), not the window's. A job the process cannot take runs
+    on a thread instead and says why (``Job.fallback``)."""
 
     def __init__(self, service: Service, notify: Callable[[], None] | None = None,
                  clock: Clock = REAL_CLOCK) -> None:
@@ -231,9 +224,8 @@ class ProcessWorker(ThreadWorker):
 
 
 class SyncWorker(ThreadWorker):
-    """Answers on the calling thread at once: for tests and the benchmarks. Given ``nodes``,
-    each job searches that many positions instead of for its time budget, so the answer is the
-    same on any machine, however busy."""
+    """Answers on the calling thread at once. Given ``nodes``, each job searches that many
+    positions instead of for its time budget, so the answer is the same on any machine."""
 
     def __init__(self, notify: Callable[[], None] | None = None,
                  nodes: int | None = None, clock: Clock = REAL_CLOCK) -> None:
