@@ -1,7 +1,4 @@
-"""The help box's words for what has a state to explain: a board square (what kind, when it
-explodes under the rules of the game on the board, whose it is), a panel cell not in use
-(the level and random % of a seat no computer plays, kept for when one does), and the lesson
-a move gave (``lessons``).
+"""The help box's words for a board square, a panel cell not in use, and a move's lesson.
 
 Words only, from the game and the panel, so every line is tested without a window. Each must
 fit the help box: three lines of 22 characters of the 8-pixel font.
@@ -26,9 +23,8 @@ def plural(count: int, word: str) -> str:
 
 def square_help(game: Game, square: int) -> str:
     """What ``square`` is on ``game``'s board: its kind, how many pieces explode it under the
-    game's rules (acorn: one more than its critical mass; classic: its critical mass), and
-    whose pieces it holds (e.g. "Edge square: explodes at 4 pieces. Blue's, 2 pieces."); on a
-    won game's board, why a square that holds enough to explode did not."""
+    game's rules, and whose pieces it holds; on a won board, why a loaded square did not
+    explode."""
     count, owner = game.counts[square], game.owners[square]
     if count >= game.threshold[square]:  # left loaded when the win stopped the chain
         return f"{SEAT_NAME[owner]}'s {count} pieces: the game was won before they exploded."

@@ -1,12 +1,9 @@
 """A session's files as its player meets them: the autosave, the settings file and the games
 folder, each failure a ``Note`` for the message line.
 
-The ``Store`` reads and writes the files (and warns on standard error); ``Files`` decides what
-a session may write there and what the player is told. Without a store (a demonstration, a
-joined host's game) a session has no files: nothing is written or listed. Games folder
-(``games``): a game won is kept there at once; Save writes the game on the board there; the
-recent ones are listed, and any record file opened (the window replays it, with
-``replay.Replay``). A kiosk keeps and saves nothing unless its operator asks.
+The ``Store`` reads and writes the files; ``Files`` decides what a session may write and
+what the player is told. Without a store (a demonstration, a joined host's game) nothing is
+written or listed. A kiosk keeps and saves no games unless its operator asks.
 """
 
 from __future__ import annotations
@@ -31,10 +28,8 @@ from chainplus.app.store import Store
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 
-#: A kiosk carries on with its autosaved game only when it was written at most this many
-#: seconds ago (and not longer ago than its idle timeout, and on this boot of the machine):
-#: the supervisor restarting a game that died (within seconds), not a kiosk switched on
-#: again after a reboot or the next morning, whose last visitor has long gone.
+#: A kiosk carries on with its autosaved game only when written at most this many seconds
+#: ago, on this boot (``resume_within``): a game the supervisor restarted, not yesterday's.
 KIOSK_RESUME_WITHIN = 300.0
 #: The longest folder "Saved in" names whole: the line then fits the help box's three lines.
 SAVED_WIDTH = 40
@@ -48,9 +43,8 @@ def resume_within(idle_seconds: float) -> float:
 
 class Files:
     """The files of one session, in ``store`` (None: it has none). ``keeps_games``: games won
-    are kept and Save saves (a window's always, a kiosk's only when its operator asks); never
-    without a store. A kiosk's autosave is carried on only when written at most
-    ``within`` seconds ago on this boot (None: a window's, however old)."""
+    are kept and Save saves. ``within``: the oldest autosave a kiosk carries on, in seconds
+    (None: any age)."""
 
     def __init__(self, store: Store | None, keeps_games: bool,
                  within: float | None = None) -> None:
@@ -60,8 +54,7 @@ class Files:
 
     def resume(self, panel: Panel, fixed_seats: bool) -> tuple[Game | None, Game | None]:
         """The unfinished autosaved game (who played it put back in ``panel``) and the game
-        New had put aside; None each when there is none, or in a kiosk when the autosave is
-        older than ``within`` or from before the machine last started (``Store.resume``)."""
+        New had put aside; None each when there is none or it is too old (``Store.resume``)."""
         if self.store is None:
             return None, None
         return self.store.resume(panel, fixed_seats, self.within)
@@ -79,7 +72,7 @@ class Files:
 
     @property
     def first_run(self) -> bool:
-        """Whether this is the player's first run: there was no settings file."""
+        """True when there was no settings file."""
         return self.store is not None and self.store.first_run
 
     def remember(self, settings: Settings) -> None:
@@ -131,7 +124,7 @@ class Files:
         return self.store.games.folder if self.store is not None else None
 
     def recent(self, limit: int) -> list[GameEntry]:
-        """The newest kept and saved games, newest first (files that are not games skipped)."""
+        """The newest kept and saved games, newest first, non-games skipped."""
         return self.store.recent_games(limit) if self.store is not None else []
 
     def open(self, path: Path) -> Opened | Note:

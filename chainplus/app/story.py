@@ -1,21 +1,12 @@
 """The story of a game: the move where it turned, and what that move did, in words.
 
 ``turning_point`` finds, in level 5's judgement of a game (``ai.judgement.series``), the move
-after which the player who lost fell for good. The loser's line is smoothed by a running median
-(a rise or fall that lasts ``SMOOTH`` positions or fewer goes; a forced win the search found
-stays). From where it fell below ``LEVEL`` times an even share (1 over the seats) never to
-come back, to where it was as good as lost (``LOST`` times an even share), the turn is the move
-whose fall the loser won least of back in the next few positions. So a one-position spike is
-never the turn, and neither is the last move of a game the loser had lost long before. In a
-game nobody has won yet, the turn is the move that lowered the most what some seat would ever
-get back to.
+after which the player who lost fell for good (``fell_for_good``): smoothing drops short spikes,
+so neither a one-position spike nor the last move of a game long lost is the turn.
 
-``move_words`` says what a move did, true to the move (it is replayed: its waves and the squares
-it took are counted), and the turn's words add why it mattered: "Move 87: Blue's corner set off
-a 19-wave chain and took 23 squares, and Red never got back above 30%"; or, where the game was
-even (or the loser ahead) until that move left the loser as good as lost, that it decided the
-game, a blunder when the loser made it. Words for the graph window: at most two lines of 50
-characters.
+``move_words`` says what a move did, replayed so its waves and squares taken are true, and
+``why`` adds why it mattered: "Move 87: Blue's corner set off a 19-wave chain and took 23
+squares, and Red never got back above 30%". Words for the graph window: ``LINES`` of ``WIDTH``.
 """
 
 from __future__ import annotations
@@ -33,7 +24,7 @@ from chainplus.app.panel import SEAT_NAME
 from chainplus.core.game import Game
 from chainplus.core.rules import MASS
 
-#: The graph window's lines: the words of a turning point fit ``LINES`` lines of ``WIDTH``.
+#: The words of a turning point fit ``LINES`` lines of ``WIDTH`` in the graph window.
 WIDTH = 50
 LINES = 2
 #: Positions either side of each in the running median that smooths a line.
@@ -146,15 +137,13 @@ def fell_for_good(line: Sequence[float], even: float) -> int | None:
 def turning_point(game: Game, points: Sequence[Point], people: Sequence[int] = ()
                   ) -> Turn | None:
     """The move of ``game`` after which the player who lost (``loser``) fell for good, judged
-    on ``points`` (one a position from the start, as far as worked out; module docstring). In
-    a game nobody has won yet, the move that lowered the most what some seat would ever get
-    back to. None when no judgement ever fell.
+    on ``points`` (one a position from the start, as far as worked out). In a game nobody has
+    won yet, the move that lowered the most what some seat would ever get back to. None when
+    no judgement ever fell.
 
-    The player who lost, not the winner's largest rise: with three or four seats the winner
-    may have risen most by others' falls, while the runner-up's fall is the duel that decided
-    the game. But where ``people`` (the seats persons played) all lost a game of three or four
-    seats, it is where the game turned for the one of them who lasted longest: their own
-    story, not only the winner's.
+    The loser's fall, not the winner's rise: with three or four seats the winner may have risen
+    by others' falls, while the runner-up's fall is the duel that decided the game. Where
+    ``people`` (seats persons played) all lost, it is the turn for the one who lasted longest.
     """
     if len(points) < 2:
         return None
@@ -262,11 +251,8 @@ def seen_in(then: Point, now: Point) -> Seen:
 def move_words(game: Game, number: int, seen: Seen = Seen(), why: str = "") -> str:
     """What move ``number`` (1 for the first) of ``game`` did, replayed on a copy: its square's
     kind, the waves it set off, the squares it took from others, who it knocked out or whether
-    it won, and what level 5 ``seen`` about it; ``why`` ends the sentence (``why``'s words).
-    E.g. "Move 12: Red's edge square exploded and took 3 squares." At most ``LINES`` lines of
-    ``WIDTH`` characters: a long one names the square's kind more shortly ("Red's edge"), then
-    leaves out the squares taken, then who it knocked out, then ``why``, then what level 5 saw
-    (with ``why`` back)."""
+    it won, and what level 5 ``seen`` about it; ``why`` ends the sentence. At most ``LINES``
+    lines of ``WIDTH``: a long sentence drops details in the order ``tries`` lists them."""
     board = Game(game.seats, game.rules)
     for square in game.moves[:number - 1]:
         board.play(square)
@@ -306,7 +292,7 @@ def move_words(game: Game, number: int, seen: Seen = Seen(), why: str = "") -> s
 
 
 def _seen_words(seen: Seen) -> list[str]:
-    """The deeds ``seen`` names, as words."""
+    """The deeds ``seen`` names."""
     words = ["missed a win"] if seen.missed_win else []
     if seen.handed is not None:
         words.append(f"handed {SEAT_NAME[seen.handed]} " + ("one" if seen.missed_win else "a win"))
