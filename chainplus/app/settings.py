@@ -238,10 +238,7 @@ def _warn_and_set_aside(path: Path, why: str, what: str) -> str:
 
 # --------------------------------------------------------------------------- settings
 def check_settings(data: Any) -> tuple[Settings, list[str]]:
-    """Settings from decoded JSON: every bad or missing value replaced by its default.
-
-    Returns the settings and a list of what was wrong (empty when all was well).
-    """
+    """Settings from decoded JSON, every bad or missing value its default, and what was wrong."""
     if not isinstance(data, dict):
         return DEFAULTS, ["it is not a JSON object"]
     problems = []

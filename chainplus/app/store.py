@@ -3,9 +3,8 @@ folder (``games``: finished games kept, games saved by the player), each in its 
 (``folders.Folders``) or all in one.
 
 Every file problem becomes a one-line warning, printed once on standard error (and logged in
-kiosk mode); nothing here raises for a file. Failures to write are also kept for the window,
-which shows each new cause once in its message area (a player who started the game from a
-desktop icon never sees standard error).
+kiosk mode); nothing here raises for a file. Write failures are also kept for the window's
+message area (``news``), since a player started from a desktop icon never sees stderr.
 """
 
 from __future__ import annotations
@@ -82,9 +81,8 @@ class Store:
         return failure
 
     def load_settings(self) -> Settings:
-        """The settings remembered (defaults for what is missing or bad); ``first_run`` says
-        whether there was no settings file yet: then the next ``save_settings`` writes one,
-        so that the next run is not a first run too."""
+        """The settings remembered (defaults for what is missing or bad). Sets ``first_run``;
+        then the next ``save_settings`` writes a file, so the next run is not a first run too."""
         self.first_run = not (self.folders.config / st.SETTINGS_FILE).exists()
         settings, warnings = st.load_settings(self.folders.config)
         self.warn(warnings)
@@ -117,12 +115,11 @@ class Store:
     def resume(self, panel: Panel, fixed_seats: bool, within: float | None = None
                ) -> tuple[Game | None, Game | None]:
         """The unfinished autosaved game, with who played each seat put back in ``panel``,
-        and the unfinished game New had put aside (kept even after a finished game); each
-        None when there is none. With ``fixed_seats`` (the operator's --seats) the panel's
-        seats win over the saved game's, except for seats the operator left out. A hosted
-        game's join code is kept as ``host_code``. With ``within`` (a kiosk) only an autosave
-        written at most that many seconds ago on this boot of the machine is carried on; an
-        older one is left for a fresh game, and the log says which."""
+        and the unfinished game New had put aside; each None when there is none. With
+        ``fixed_seats`` (the operator's --seats) the panel's seats win over the saved game's,
+        except for seats the operator left out. A hosted game's join code goes to
+        ``host_code``. With ``within`` (a kiosk) only an autosave at most that many seconds
+        old, from this boot, is carried on."""
         game, extra, warnings = st.read_autosave(self.folders.state)
         self.warn(warnings)
         if game is not None and within is not None and not (
@@ -147,9 +144,8 @@ class Store:
             self.logger.info("the operator asked for a fresh game: the autosave is deleted")
 
     def _same_boot(self, saved: object) -> bool:
-        """Whether the autosave was written since the machine last started (a game process
-        that died, not a reboot), said in the log when not. Unknown (no boot id on this
-        system, or none saved) counts as the same: the autosave's age decides."""
+        """Whether the autosave was written since the machine last started, logged when not.
+        An unknown boot id counts as the same: the autosave's age decides."""
         boot = self.boot()
         if boot is None or not isinstance(saved, str) or saved == boot:
             return True
@@ -158,8 +154,7 @@ class Store:
         return False
 
     def _recent(self, within: float) -> bool:
-        """Whether the autosave was written at most ``within`` seconds ago by the store's
-        clock (a restart after a crash), said in the log either way."""
+        """Whether the autosave was written at most ``within`` seconds ago, logged either way."""
         try:
             age = self.clock().timestamp() - (self.folders.state / st.AUTOSAVE_FILE).stat(
                 ).st_mtime

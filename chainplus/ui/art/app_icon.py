@@ -1,9 +1,8 @@
 """The program's icon for the desktop's menu, drawn in code with the board's own art: a corner
 of the board, four squares, each holding one seat's pieces (red about to explode).
 
-``python -m chainplus.ui.art.app_icon FOLDER`` writes it at the sizes a desktop entry offers
-(``SIZES``) as FOLDER/chainplus-SIZE.png; the copies the desktop tool installs are made so
-(chainplus/app/icons), and a test checks they are what this draws now.
+``python -m chainplus.ui.art.app_icon FOLDER`` writes it at ``SIZES`` as
+FOLDER/chainplus-SIZE.png; chainplus/app/icons is made so, and a test checks it matches.
 """
 
 from __future__ import annotations
@@ -69,7 +68,7 @@ def _pieces(surface: pygame.Surface, square: Rect, seat: int, count: int) -> Non
 
 
 def _brackets(surface: pygame.Surface, square: Rect, scale: float) -> None:
-    """The board's orange corner brackets (a square one piece short of exploding), scaled."""
+    """The board's orange corner brackets, scaled."""
     inner = square.inflate(-round(6 * scale), -round(6 * scale))
     arm, bar = round(11 * scale), max(2, round(3 * scale))
     for (x, y), (dx, dy) in zip(

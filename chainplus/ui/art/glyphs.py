@@ -1,10 +1,9 @@
 """Icon symbols for the game's buttons, drawn in code so they stay pixel-crisp at 1x.
 
-The game draws a fixed 640x480 picture, which the window's renderer grows pixel for pixel by a
-whole step before smoothing it to the window's size (``chainplus.ui.window.display``), so every
-symbol is built from whole pixels with no antialiasing: straight parts with pygame.draw, curves
-and diagonals by testing each pixel centre against the shape. A drawn symbol is cached per
-(name, size, colour) because the icons redraw often but rarely change.
+The window scales the 640x480 picture by whole pixels (``chainplus.ui.window.scaler``), so
+every symbol is built from whole pixels with no antialiasing: straight parts with pygame.draw,
+curves and diagonals by testing each pixel centre against the shape. Symbols are cached per
+(name, size, colour): the icons redraw often but rarely change.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
-"""The Info box: the small RISC OS window titled "About this program", over the board, with
-what the program is in labelled read-only fields down a column (Name, Purpose, Author,
-Licence, Version), each label right-aligned beside its display field (sunken, in the
-window's grey, as the RISC OS Style Guide draws them). It has no buttons: like the original's
-Info box it goes when the player clicks elsewhere.
+"""The Info box: the RISC OS "About this program" window, labelled read-only fields down a
+column, drawn as the RISC OS Style Guide draws them. No buttons: like the original's, it goes
+when the player clicks elsewhere.
 
-Drawing only: ``InfoShown`` says what to draw, and the rectangles here are what a click can
-hit.
+Drawing only: ``InfoShown`` says what to draw; the rectangles here are what a click can hit.
 """
 
 from __future__ import annotations
@@ -82,8 +79,7 @@ def draw(surface: pygame.Surface, shown: InfoShown) -> None:
 
 
 def text_at(name: str, line: int) -> tuple[int, int]:
-    """Where line ``line`` of field ``name``'s words is drawn (the top left of its first
-    character)."""
+    """The top left of line ``line`` of field ``name``'s words."""
     rect = FIELDS[name]
     return rect.x + PAD, rect.y + 5 + line * LINE_H
 

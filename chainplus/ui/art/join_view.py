@@ -1,11 +1,8 @@
 """The Join dialog: a RISC OS dialog box over the board with two writable icons (the host's
-address and its code), a line for what went wrong, and Cancel, Watch (as a spectator, without
-a seat) and Join, Join the default action (framed in its channel, as RISC OS marks the button
-Return presses).
+address and its code), a line for what went wrong, and Cancel, Watch (as a spectator) and
+Join, the default action framed in its channel as RISC OS marks the button Return presses.
 
-Drawing only: ``JoinShown`` says what to draw, and the rectangles here are what a click can
-hit. A writable icon is a white well with the text in it and, in the one typed into, the
-red caret.
+Drawing only: ``JoinShown`` says what to draw; the rectangles here are what a click can hit.
 """
 
 from __future__ import annotations

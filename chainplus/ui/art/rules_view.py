@@ -1,11 +1,10 @@
-"""The rules window: a RISC OS window over the board with how to play, page by page, each
-page a few sentences and an animated scene on the board's own art, and a last page that
-chooses the rules of the next game. A kiosk's how-to-play is the same window with its pages
-turning by themselves and an invitation to play where the buttons were.
+"""The rules window: how to play, page by page, each a few sentences and an animated scene in
+the board's art, and a last page that chooses the next game's rules. A kiosk's how-to-play is
+the same window, its pages turning by themselves.
 
-It is drawn inside the picture's left part (left of the icons and panel, below the title
-bar), so a portrait arrangement that moves the board moves the window with it. Drawing only:
-``RulesShown`` says what to draw, and the rectangles here are what a click can hit.
+It is drawn inside the picture's left part, so a portrait arrangement that moves the board
+moves it too. Drawing only: ``RulesShown`` says what to draw, and the rectangles here are what
+a click can hit.
 """
 
 from __future__ import annotations
