@@ -28,9 +28,8 @@ from chainplus.net.hosted_game import SPECTATORS
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.ui.window.policy import OPERATOR_KEY_NAME
 
-#: A kiosk's own subfolder of each folder: its autosave and settings never meet the
-#: window's (a kiosk once resumed a player's unfinished game, then its demonstration game
-#: overwrote it).
+#: A kiosk's own subfolder of each folder, so its autosave and settings never meet the
+#: window's: a kiosk must not resume, then overwrite, a player's unfinished game.
 KIOSK_FOLDER = "kiosk"
 
 _N = TypeVar("_N")

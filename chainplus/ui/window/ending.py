@@ -1,8 +1,7 @@
-"""The board once a game is won (``Ending``): the final board in the winner's frame, the winner
-in the turn box and, a moment after the end, the graph of how the game went over the board
-(its judgement worked out meanwhile, off the UI thread). In a window, Replay or a click on the
-graphs replays the game (``over.review``); a kiosk's graph has no buttons, and its next game
-starts by itself.
+"""The board once a game is won (``Ending``): the final board in the winner's frame and, a
+moment later, the graph of how the game went over it (judged off the UI thread). In a window,
+Replay or a click on the graphs replays the game (``over.review``); a kiosk's graph has no
+buttons, and its next game starts by itself.
 """
 
 from __future__ import annotations

@@ -3,13 +3,9 @@ runs in the window's process, so joiners on other machines take those seats.
 
 The host is the authority here too: the window shows its own game as the host tells it,
 through ``HostLine``, the same messages its joiners read, so the two can never disagree
-(``HostedReferee``, with a ``remote.Remote`` as a joined window has). The window's human seats
-play by clicks that go to the host; the panel stays the window's own, and a seat passed there
-between human, computer and network (one nobody came back to handed to the computer) passes
-at the host at once; New and Play on start the host's next game, or stop hosting when the
-next game has no network seats. The title bar and the help line say where others join and
-the code they need; a free network seat's row says it waits. ``referee_for`` is where the
-window decides to host a game: whenever it seats one.
+(``HostedReferee``, with a ``remote.Remote`` as a joined window has). The panel stays the
+window's own; a seat changed there passes to the host at once. ``referee_for`` decides to
+host whenever the game seats a network player.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """What the person at the window does, as the game hears it: pygame's mouse, finger, key,
 game controller, text, file and window events turned into clicks and keys for the board and
-the windows stacked over it (``stack``). It keeps where the pointer is, a title-bar drag, the
-finger that is down, the keyboard's and controllers' cursor (``cursor``, ``pad``), and when
-the person last did anything (a kiosk left alone long enough shows its demonstration).
+the windows stacked over it (``stack``). It keeps the pointer, a title-bar drag, the finger
+down, the keyboard's and controllers' cursor, and when the person last did anything (for a
+kiosk's demonstration).
 
 Keys: the arrows (and the keypad's) move the cursor, Tab (Shift+Tab) goes on to the icons and
 the panel and back to the board, Space or Return is Select on what the cursor is on, Backspace
@@ -173,9 +173,8 @@ class Inputs:
         return True
 
     def key(self, key: object, mod: object) -> bool:
-        """A key: the operator's exit in a kiosk; elsewhere the mode's own keys (a window's
-        Escape, arrows, Home and End), F1 for the rules, and F11 (and Escape in full screen)
-        for full screen. True when the screen may have changed."""
+        """A key, as the module docstring lists them; in a kiosk only the operator's exit.
+        True when the screen may have changed."""
         if not isinstance(key, int) or not isinstance(mod, int):
             return False
         stack, display = self.stack, self.display
@@ -279,10 +278,9 @@ class Inputs:
         self.pointer, self.cursor.shown = None, False
 
     def click(self, pos: tuple[int, int], button: int) -> bool:
-        """A Select or Adjust click at a logical position: the window on top decides what it
-        does, else the board; the title bar drags the window, Adjust on the close icon
-        iconises it (the RISC OS way: nothing to draw). True when the screen may have
-        changed."""
+        """A Select or Adjust click at a picture position: the window on top decides, else the
+        board; the title bar drags the window, Adjust on the close icon iconises it. True when
+        the screen may have changed."""
         stack = self.stack
         stack.table.now = self.clock()
         target = stack.hit(pos)

@@ -1,15 +1,10 @@
 """Level 5's judgement of a game for its graph, worked out off the window's interpreter.
 
-A ``Judging`` has ``ai.judgement.series`` worked out over a game's positions in the computer's
-own process (``ai.service``), so the window keeps drawing while it works; the points come back
-a few at a time, each batch waking the window, and are there to draw at any time (a list only
-ever appended to). Once every position is judged, the move where the game turned is found
-(``app.story.turning_point``). Tests and the rigs judge in step with the window instead (no
-service: each ``poll`` works out a few positions), so a run repeats; so does a judging whose
-process is gone, from where the process got to.
-
-The window keeps one judging at a time (``GraphJudge``): the graph of the game just
-finished, or of the game being replayed; another game stops the one before.
+A ``Judging`` works out ``ai.judgement.series`` in the computer's own process
+(``ai.service``); points come back in batches, each waking the window, onto a list only ever
+appended to, so it can be drawn at any time. Once every position is judged, the turn is found
+(``app.story.turning_point``). Without a service (tests, the rigs, or a process gone), each
+``poll`` judges a few positions in step with the window, so a run repeats.
 """
 
 from __future__ import annotations
@@ -96,10 +91,8 @@ class Judging:
 
 
 class GraphJudge:
-    """Judges one game at a time for the window's graph (the game just finished, or the one
-    replayed; another game stops the one before): in ``service``'s process when there is one,
-    waking the window with ``wake``; ``nodes`` is how hard each position is looked at (None:
-    as level 5 judges; tests and the rigs make it cheap)."""
+    """Judges one game at a time for the window's graph; another game stops the one before.
+    ``nodes`` is how hard each position is looked at (None: as level 5 judges)."""
 
     def __init__(self, wake: Callable[[], None], service: Service | None = None,
                  nodes: int | None = None) -> None:

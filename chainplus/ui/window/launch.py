@@ -1,11 +1,9 @@
-"""Starting the game: the command line read (its options are in ``command_line``), the real
-window opened, and in-process kiosk recovery (the loop itself is ``loop.play``).
+"""Starting the game: the command line read (``command_line``), the real window opened, and
+in-process kiosk recovery (the loop itself is ``loop.play``).
 
-``main`` reads the options, loads the remembered settings and opens the window with ``run``,
-which plays until quit; ``--kiosk`` runs the game in a child process under
-``chainplus.kiosk.supervisor.supervise``, which restarts it if it dies. In kiosk mode the game
-process (``--supervised``) survives errors in its own loop by logging them and carrying on
-from the autosave.
+``--kiosk`` runs the game in a child process under ``chainplus.kiosk.supervisor.supervise``,
+which restarts it if it dies; that process (``--supervised``) also survives errors in its own
+loop by logging them and carrying on from the autosave.
 """
 
 from __future__ import annotations

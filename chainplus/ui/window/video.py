@@ -29,10 +29,9 @@ class NoDisplay(Exception):
 def open_display(env: Mapping[str, str] = os.environ) -> str:
     """Start pygame's display on a real screen and return SDL's driver name.
 
-    Raises ``NoDisplay`` when SDL finds no display, or finds only a headless driver nobody
-    asked for through SDL_VIDEODRIVER. What the display libraries print on standard error while
-    SDL tries each driver (e.g. a Wayland complaint when X11 is what is missing) is kept: shown
-    as it came when the display opens, folded into the reason when it does not.
+    Raises ``NoDisplay`` when SDL finds no display, or only a headless driver nobody asked for
+    through SDL_VIDEODRIVER. What the display libraries print on standard error meanwhile is
+    passed on when the display opens, folded into the reason when it does not.
     """
     failure = ""
     with tempfile.TemporaryFile() as said:
