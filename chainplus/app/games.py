@@ -7,9 +7,8 @@ readers ignore: ``date`` (ISO 8601, local time with its offset), ``seats`` (who 
 seat in play) and ``winner``. Its name is the time it was written, so names sort by time:
 ``2026-11-26_10-15-02.json``, then ``...-02-2.json`` for a second one in the same second.
 
-Nothing here raises for a file: a write that fails is a ``WriteFailure``, a file that cannot
-be opened an ``Unreadable`` with a line for the message box and one for the log, and the
-listing skips what it cannot read (a folder anyone can drop files in must not break it).
+Nothing here raises for a file: a failed write is a ``WriteFailure``, a file that cannot be
+opened an ``Unreadable``, and the listing skips what it cannot read (anyone can drop files in).
 """
 
 from __future__ import annotations
@@ -268,8 +267,8 @@ class GamesFolder:
         return path
 
     def _again(self, record: str, saved: bool) -> Path | None:
-        """Where the game written last went, when ``record`` is it and it is saved again (a
-        kept one moved to ``saved/``); None when it must be written."""
+        """Where the game written last went, when ``record`` is it being saved again (a kept one
+        is moved to ``saved/``); None when it must be written."""
         if not saved or self.last is None or self.last[0] != record:
             return None
         path = self.last[1]
@@ -305,8 +304,8 @@ class GamesFolder:
                 path.unlink()
 
     def listing(self) -> list[Listed]:
-        """Every game file, the saved first, then the kept, each newest first: names only,
-        nothing read (a page of them is read when shown: ``entry``)."""
+        """Every game file, the saved first, then the kept, each newest first, unread
+        (``entry`` reads one)."""
         return [Listed(path, saved, stamp) for saved, sub in ((True, SAVED), (False, KEPT))
                 for (stamp, _), path in sorted(_stamped(self.folder / sub), reverse=True)]
 

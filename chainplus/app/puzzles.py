@@ -2,16 +2,9 @@
 ``wins_in`` of its own moves with exactly one first move (``chainplus.ai.puzzles`` proves it,
 ``python -m chainplus puzzles`` makes and checks them).
 
-A puzzle file holds one puzzle a line (docs/tools.md, "Puzzles")::
-
-    {"players": 2, "rules": "acorn", "moves": [[row, col], ...], "solution": [[row, col], ...],
-     "wins_in": 2, "difficulty": 3, "guess": 0.05, "level5_nodes": 400, "chain": 7,
-     "source": "seed 1 game 12: level 5 v level 3"}
-
-``moves`` lead from the empty board to the position (as in a game record), ``solution`` is the
-main line (the solver's moves and the defences between them). Reading checks every line
-strictly, the replay too, but proves nothing: a bad line is one ``PuzzleError`` naming it.
-The puzzles that ship are package data beside this module (``shipped``).
+A puzzle file holds one JSON puzzle a line (format: docs/tools.md, "Puzzles"). Reading
+checks every line strictly, the replay too, but proves nothing: a bad line is one
+``PuzzleError`` naming it. The puzzles that ship are package data beside this module.
 """
 
 from __future__ import annotations
@@ -134,7 +127,7 @@ def puzzle_from_data(data: Any) -> Puzzle:
 
 def _replayed(data: dict[str, Any]) -> tuple[Game, tuple[int, ...]]:
     """The game a puzzle's record replays to, not yet over, and its moves as squares (replayed
-    with ``settle``, which is quicker than a record's replay and reaches the same position)."""
+    with ``settle``: quicker than a record's replay, the same position)."""
     _, rules, raw = parse_record({key: data[key] for key in ("players", "rules", "moves")})
     game = Game((1, 2), rules)
     moves = []
