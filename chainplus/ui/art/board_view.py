@@ -266,9 +266,8 @@ ATTRACT_BANNER = Rect(BOARD.centerx - 180, BOARD.bottom + 12 - 104, 360, 104)
 
 
 def draw_attract_banner(surface: pygame.Surface, seat: int, invite: str) -> None:
-    """The kiosk's demonstration game: a cream banner over the board's lower edge with the
-    ``invite`` to play, its frame in ``seat``'s colour (the demonstration steps it on with each
-    move, so the screen shows life); the middle rows, where the game is, stay in view."""
+    """The kiosk's demonstration: a cream banner over the board's lower edge with the
+    ``invite`` to play, framed in ``seat``'s colour; the middle rows stay in view."""
     banner = ATTRACT_BANNER
     shadow = banner.move(4, 4)
     pygame.draw.rect(surface, GREY4, shadow)

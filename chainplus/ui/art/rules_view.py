@@ -82,10 +82,9 @@ INVITE_DIP = (1.0, 1.28)
 @dataclass(frozen=True, kw_only=True)
 class RulesShown:
     """What the rules window shows: page ``number`` of ``count`` (``page`` None: the choice of
-    rules), ``elapsed`` seconds into its scene, the rules it is told in (``playing``) and
-    those chosen for the next game (``chosen``), whether moves will be explained, whether the
-    choice is the operator's (``locked``), the button held down, and whether it is a kiosk's
-    how-to-play (``tour``: no buttons, the ``invite`` to play)."""
+    rules), the rules it is told in (``playing``) and those chosen for the next game
+    (``chosen``); ``locked``: the choice is the operator's; ``tour``: a kiosk's how-to-play,
+    no buttons but the ``invite`` to play."""
 
     number: int
     count: int
@@ -196,9 +195,8 @@ def _draw_buttons(surface: pygame.Surface, shown: RulesShown) -> None:
 
 
 def _invite_look(elapsed: float) -> tuple[int, int]:
-    """The invitation ``elapsed`` seconds into the page: the seat whose colour its frame is
-    (the next each second) and how far its words sink (a pixel, ``INVITE_DIP`` of every two
-    seconds, as if it bobbed)."""
+    """The invitation ``elapsed`` seconds into the page: its frame's seat colour (the next each
+    second) and how far its words sink (a pixel, ``INVITE_DIP`` of every two seconds)."""
     into = elapsed % 2.0
     return int(elapsed) % 4 + 1, 0 if INVITE_DIP[0] <= into < INVITE_DIP[1] else 1
 
