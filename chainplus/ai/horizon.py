@@ -1,23 +1,13 @@
-"""Level 5's search at its horizon: what it shares at every node, and how a leaf is judged.
+"""Level 5's search at its horizon: the state shared at every node, and how a leaf is judged.
 
-``Horizon`` is the base of the search (``alphabeta.AlphaBeta`` searches the nodes above it,
-``search.Searcher`` the root): it holds the position, the seat searching, the budget (polled at
-every node) and the tables, and it values the positions where the full-width search stops.
-
-* **Quiescence**: a position where the seat to move has a loaded square next to a rival's
-  loaded square is a fight in progress, and judging it before the fight is settled misjudges
-  it badly. At the horizon, such fights are played out (only those moves, a few plies deep)
-  before the evaluation is trusted; the seat to move may also decline ("stand pat"). Only
-  while two seats are in (``default_quiescence``): with three or four a fight between two
-  seats decides less, and best-reply search already looks at every rival's sharpest answer.
-* **A win at the horizon**: late in a two-seat game one explosion can sweep the board, and a
-  seat that can do so at its next move has won, whatever the evaluation says. So on a board
-  full enough (``WIN_CHECK_TENTHS``), a horizon position whose seat to move has a move that
-  wins at once is scored as that win (a loss, for the rival). Trying that seat's loaded squares
-  costs time (``Game.any_wins_at_once`` runs about one cascade per run of them, on copies of
-  the board, with nothing to undo), so it is done only where the evaluation has not already
-  settled the node. With more seats one explosion rarely knocks every rival out, so the check
-  waits for two seats.
+* **Quiescence**: a loaded square next to a rival's loaded square is a fight in progress, and
+  judging it unsettled misjudges it badly, so at the horizon such fights are played out a few
+  plies (the seat to move may "stand pat"). Only between two seats: with more, a fight between
+  two decides less, and best-reply search already sees every rival's sharpest answer.
+* **A win at the horizon**: late in a two-seat game one explosion can sweep the board, so on a
+  board full enough (``WIN_CHECK_TENTHS``) a seat to move that can win at once is scored as
+  having won. The check costs cascades, so it runs only where the evaluation has not already
+  settled the node, and only between two seats, where one explosion can end the game.
 """
 
 from __future__ import annotations
@@ -41,10 +31,10 @@ class OutOfTime(Exception):
 
 
 def can_win_at_once(game: Game) -> bool:
-    """Whether the seat to move has a move that wins at once (it stops at the first found).
+    """Whether the seat to move has a move that wins at once.
 
     Only a placement that explodes can knock anybody out, so only the seat's loaded squares
-    (one piece short of exploding) need trying.
+    need trying.
     """
     if game.winner is not None or game.to_move is None:
         return False
@@ -54,16 +44,15 @@ def can_win_at_once(game: Game) -> bool:
 
 
 def default_quiescence(game: Game) -> int:
-    """Plies of fights played out past the horizon: ``QUIESCENCE_PLIES`` between two seats,
-    none with three or four (module docstring)."""
+    """Plies of fights played out past the horizon: none with three or four seats."""
     return QUIESCENCE_PLIES if len(game.alive) <= 2 else 0
 
 
 class Horizon:
     """One search's shared state, its budget and its leaves. Mutates the game and restores it.
 
-    ``deadline`` is a time on the clock ``now`` reads, ``max_nodes`` a node limit and ``stop`` a
-    callable; any of them, when given, ends the search by raising ``OutOfTime``.
+    ``deadline`` (on the clock ``now`` reads), ``max_nodes`` and ``stop``, when given, each end
+    the search by raising ``OutOfTime``.
     """
 
     def __init__(self, game: Game, setup: Setup, deadline: float | None,
@@ -90,8 +79,7 @@ class Horizon:
     def _poll(self) -> None:
         """Count a node; unwind when the node limit, the clock or ``stop`` says so.
 
-        ``stop`` is called at every node, so it is also where a caller may do something between
-        positions: the window's worker lets the window's thread run there now and then.
+        ``stop`` is called at every node, so a caller may also use it to yield between positions.
         """
         self.nodes += 1
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
@@ -107,7 +95,7 @@ class Horizon:
 
     # ------------------------------------------------------------------ leaves
     def _static(self, key: bytes) -> int:
-        """The evaluation of the position (keyed ``key``) for the searching seat, remembered."""
+        """The evaluation for the searching seat, remembered by position."""
         value = self.evals.get(key)
         if value is None:
             value = self.judge.evaluate(self.game, self.me or 0, key)
@@ -149,8 +137,7 @@ class Horizon:
         return best
 
     def _fight(self, sq: int, alpha: int, beta: int, ply: int, left: int) -> int:
-        """Play the fight ``sq``, value the result (a decided game's, or quiescence's with
-        ``left`` plies of fights to go), undo."""
+        """The value after the fight ``sq``, with ``left`` plies of fights to go."""
         self.game.settle(sq)
         try:
             return self._after(0, alpha, beta, ply, left, None)
@@ -159,9 +146,8 @@ class Horizon:
 
     def _after(self, depth: int, alpha: int, beta: int, ply: int, qleft: int,
                key: bytes | None) -> int:
-        """The value of the position just played into (its key, when already known): a decided
-        game's; else, ``depth`` plies from the horizon, the node search's; at the horizon,
-        quiescence's with ``qleft`` plies of fights to go."""
+        """The value of the position just played into, ``depth`` plies above the horizon
+        (``key`` when already known; ``qleft`` plies of fights to go at the horizon)."""
         self._poll()
         game = self.game
         winner = game.winner
@@ -181,8 +167,8 @@ class Horizon:
         raise NotImplementedError
 
     def _wins_next(self, key: bytes) -> bool:
-        """Whether the seat to move at this horizon position can win at once (looked for only
-        between two seats on a board full enough, and remembered per position)."""
+        """Whether the seat to move can win at once: only between two seats on a board full
+        enough, remembered by position."""
         start = self.win_check_from
         game = self.game
         if start is None or len(game.alive) > 2 or sum(game.counts) < start:

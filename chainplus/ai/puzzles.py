@@ -5,10 +5,9 @@ to move (the *solver*) wins within k when it wins at once, or (k > 1) has a move
 every reply of the defender leaves it a win within k - 1. A defender's reply that wins at once
 refutes. Two seats only: with more, a third seat's moves would come between.
 
-Solved positions are kept in a table by ``Game.key()``: the smallest k proven to win and the
-largest proven not to (a win within k is a win within k + 1), so ``winning_moves``, which must
-try every first move, reuses what earlier ones proved. Only the order of the tries is a
-heuristic (explosions first, and the reply that refuted a sibling), never a verdict.
+Solved positions are kept by ``Game.key()``: the smallest k proven to win and the largest
+proven not to, so ``winning_moves``, which tries every first move, reuses earlier proofs. Only
+the order of the tries is a heuristic, never a verdict.
 """
 
 from __future__ import annotations
@@ -106,7 +105,7 @@ class Solver:
         return self._refutation(game, k)
 
     def winning_moves(self, game: Game, k: int) -> list[int]:
-        """Every first move that forces a win within ``k`` (all are tried, in square order)."""
+        """Every first move that forces a win within ``k``, in square order."""
         if game.winner is not None:
             return []
         return [sq for sq in game.legal_moves() if self.forces(game, sq, k)]
@@ -168,8 +167,8 @@ def _longest_chain(game: Game) -> int:
 
 
 def _tries(game: Game, first: int = -1) -> list[int]:
-    """The seat to move's legal moves, most promising first: ``first`` (a killer), then its
-    squares that explode, then the rest in square order."""
+    """The legal moves, most promising first: ``first`` (a killer), then squares that
+    explode."""
     moves = game.legal_moves()
     me = game.to_move
     owners = game.owners

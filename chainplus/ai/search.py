@@ -1,23 +1,13 @@
 """Level 5's search: iterative-deepening alpha-beta over ``Game.settle``/``Game.undo``.
 
-``search`` is the entry point; ``Searcher`` searches the root, one iteration deeper at a time,
-on top of ``alphabeta.AlphaBeta`` (the nodes above the horizon) and ``horizon.Horizon`` (the
-shared state and budget, quiescence and the win check at the horizon); ``ordering.py`` says
-which moves come first and ``evaluate.py`` judges the leaves. ``limits.py`` holds what a
-search is given.
+This module holds the root; ``alphabeta`` searches the nodes above the horizon and ``horizon``
+the budget and the leaves. The search has no rule of its own: each node is a real move made
+with ``Game.settle`` (``Game.play`` without the waves a screen needs), so it sees exactly the
+positions and winners the window shows.
 
-* **No rule of its own**: each node is a real move, made with ``Game.settle`` (``Game.play``
-  without the waves a screen needs, which late positions, full of long cascades, would pay for)
-  and undone with ``Game.undo``, so the search sees exactly the positions the window shows
-  (and on a win, the same winner).
-* **At the root**: an immediate win is played at once, and moves that hand the next seat an
-  immediate win are dropped when some move does not. Each iteration tries the moves best
-  first by the last one's values; a seeded shuffle before the first breaks ties fairly.
-
-The clock, the node limit and the ``stop`` callable are polled at every node (usually well under
-a millisecond apart; a very long cascade, or a win check late in a game, can take a few); when
-any of them says so the search unwinds and the best move of the deepest finished iteration (or
-of the unfinished one, if it already found a better move) is returned.
+At the root an immediate win is played at once, and moves that hand the next seat one are
+dropped when some move does not. When the clock, node limit or ``stop`` says so (polled at every
+node), the best move of the deepest finished iteration, or of the unfinished one if better, wins.
 """
 
 from __future__ import annotations
@@ -51,7 +41,7 @@ class SearchResult(NamedTuple):
 class Searcher(AlphaBeta):
     """One search from one position for the seat to move: the root and iterative deepening.
 
-    Mutates the game and restores it; ``search`` gives it a copy and its settings.
+    Mutates the game and restores it; ``search`` gives it a copy.
     """
 
     def _safe_moves(self, moves: list[int]) -> tuple[int | None, list[int]]:
@@ -75,7 +65,7 @@ class Searcher(AlphaBeta):
         return None, safe
 
     def run(self, rng: random.Random, max_depth: int = MAX_DEPTH) -> SearchResult:
-        """Search deeper and deeper until the budget runs out; the best move found."""
+        """Search one ply deeper at a time, best moves first, until the budget runs out."""
         moves = [sq for _, sq in self.order.moves(self.game, -1, 0, None)]
         try:
             win, safe = self._safe_moves(moves)
@@ -123,13 +113,10 @@ class Searcher(AlphaBeta):
 def search(game: Game, limit: Limit, *, stop: Callable[[], bool] | None = None,
            rng: random.Random | None = None, setup: Setup = DEFAULT_SETUP,
            now: Callable[[], float] = REAL_CLOCK.now) -> SearchResult:
-    """Search ``game`` for the seat to move within ``limit``; ``stop`` is polled at every node
-    and ends the search when it returns True. ``rng`` breaks ties (seed 0 when not given).
+    """The best move for the seat to move within ``limit``; ``stop`` ends the search when True.
 
-    Works on a copy, so the caller's game is never touched. The clock (``now``, the caller's:
-    real time unless it says) starts at the call and
-    the answer comes at most ``MARGIN`` before ``limit.time`` is up. A limit with no bound at
-    all searches to ``MAX_DEPTH``.
+    Works on a copy of ``game``. The clock ``now`` starts at the call and the answer comes at
+    most ``MARGIN`` before ``limit.time`` is up; ``rng`` breaks ties (seed 0 when not given).
     """
     if game.winner is not None:
         raise ValueError("the game is over: there is no move to search for")

@@ -1,18 +1,12 @@
 """Level 5 in a process of its own: what it is asked, what it answers, and its loop.
 
-A Python process runs one thread at a time: a search on a thread beside the window took the
-interpreter from the window's frames (at 1920x1080 a long chain's frame p99 went from 10.8 to
-17.4 ms while level 5 thought; ``NOTES.md``, "Beside the window"). In a process of its own it
-has a core to itself and the window keeps its frames. ``service_process.Service`` is the
-window's end; ``serve`` is the process's loop.
+A search on a thread beside the window would take the interpreter from the window's frames
+(``NOTES.md``, "Beside the window"); in its own process it has a core to itself.
+``service_process.Service`` is the window's end; ``serve`` is the process's loop.
 
-The requests are plain data: ``Think`` (a move or a hint; the answer is a ``Thought``: the
-square and the positions searched) and ``Judge`` (the graph's judgement of a game, sent back
-``BATCH`` positions at a time as ``Judged``); ``Stop`` and ``Hurry`` change one under way.
-``Gone`` is the window's end's own word for a request that will never be answered.
-
-In the process, moves and judgements each have a thread (a lane), so a judgement never holds
-a move up; while both run they share that process's interpreter.
+The messages are plain data: ``Think`` is answered by a ``Thought``, ``Judge`` by ``Judged``
+batches; ``Stop`` and ``Hurry`` change a request under way. Moves and judgements each have a
+thread (a lane) in the process, so a judgement never holds a move up.
 """
 
 from __future__ import annotations
@@ -46,10 +40,11 @@ NICE = 10
 
 @dataclass(frozen=True)
 class Think:
-    """Choose the move of ``game``'s seat to move at ``level`` with ``random_pct`` % random
-    moves (a hint: level 5 at 0 %), the generator seeded with ``seed``, within ``budget``
-    seconds of ``sent`` (``Clock.wall`` when sent, so a process still starting answers in
-    time all the same)."""
+    """Choose a move (or a hint: level 5 at 0 % random) within ``budget`` seconds of ``sent``.
+
+    ``sent`` is ``Clock.wall`` when sent, so a process still starting answers in time all the
+    same.
+    """
 
     ident: int
     game: Game
@@ -78,8 +73,7 @@ class Stop:
 
 @dataclass(frozen=True)
 class Hurry:
-    """Answer ``Think`` ``ident`` within ``seconds`` of ``sent`` (``Clock.wall``), with the
-    best move found by then."""
+    """Answer ``Think`` ``ident`` within ``seconds`` of ``sent`` (``Clock.wall``)."""
 
     ident: int
     seconds: float
@@ -126,9 +120,8 @@ Reply = Thought | Judged | Gone
 
 def think(game: Game, level: int, random_pct: int, seed: float, limit: Limit,
           stop: Callable[[], bool], now: Callable[[], float]) -> Answer:
-    """The move of ``game``'s seat to move (``players.play``, its time read from ``now``);
-    never raises: a failing player is stood in for by a random legal move, and the answer
-    says why."""
+    """The move of ``game``'s seat to move; never raises: a random legal move stands in for a
+    failing player, and the answer says why."""
     rng = random.Random(seed)
     try:
         found = players.play(game, level, random_pct, rng, limit=limit, stop=stop, now=now)
@@ -138,8 +131,8 @@ def think(game: Game, level: int, random_pct: int, seed: float, limit: Limit,
 
 
 def left(seconds: float, sent: float, clock: Clock) -> float:
-    """What is left of ``seconds`` counted from ``sent`` (``clock.wall``), never less than
-    nothing nor more than all of it (the wall clock may have been set meanwhile)."""
+    """What is left of ``seconds`` counted from ``sent`` (``clock.wall``), clamped to
+    ``[0, seconds]``: the wall clock may have been set meanwhile."""
     return seconds - min(seconds, max(0.0, clock.wall() - sent))
 
 
@@ -160,7 +153,6 @@ class _Task:
 
 
 def _work(task: _Task) -> Iterator[Reply]:
-    """The replies to ``task``'s request, worked out one by one."""
     request = task.request
     if isinstance(request, Think):
         limit = Limit(time=left(request.budget, request.sent, task.clock))
@@ -178,9 +170,8 @@ def _work(task: _Task) -> Iterator[Reply]:
 
 def _lane(tasks: queue.SimpleQueue[_Task], under_way: dict[int, _Task],
           reply: Callable[[Reply], None]) -> None:
-    """Work out each task put in ``tasks``, in turn, unless it was stopped meanwhile. A
-    judgement that fails is said in a line and left unfinished (a move never fails:
-    ``think``); the lane goes on with the next."""
+    """Work out each task in ``tasks`` in turn, unless stopped; a judgement that fails is
+    said in a line and left unfinished, and the lane goes on."""
     while True:
         task = tasks.get()
         try:
@@ -198,8 +189,7 @@ def _lane(tasks: queue.SimpleQueue[_Task], under_way: dict[int, _Task],
 
 def serve(conn: Connection, clock: Clock) -> None:
     """The process's loop: take requests from ``conn`` until the window says goodbye (None)
-    or goes; moves and judgements are each worked out on a lane of their own, their time
-    read from ``clock`` (the real one, which the window's end hands in)."""
+    or goes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the window's
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(NICE)

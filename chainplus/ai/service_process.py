@@ -1,17 +1,12 @@
 """The window's end of the computer's own process (``service``): start it, ask, hear back.
 
-``Service`` starts the process at the first request (multiprocessing's ``spawn``: a fresh
-interpreter that loads the search and never pygame; like any spawned process it also loads the
-window's main script, and ``main.py`` imports nothing at the top) and keeps it until
-``close``. It sends requests and hands each reply to the asker's function on a reader thread
-of its own, which waits for replies without the interpreter. A process that dies, or cannot
-be started, answers every request still open with ``Gone`` and takes no more (``broken``
-says why): the asker then works in its own process.
+The process is spawned (a fresh interpreter that loads the search and never pygame; it also
+loads the window's main script, so ``main.py`` imports nothing at the top). A process that dies
+or cannot start answers every open request with ``Gone`` and takes no more (``broken`` says
+why): the asker then works in its own process.
 
-The process writes nothing on the player's terminal or a kiosk's journal: its standard error
-goes nowhere. A window killed while its process starts would otherwise have it print a
-traceback of its own start-up (multiprocessing's EOFError), and a process that fails is said
-in one line by the window, which goes on without it.
+The process's standard error goes nowhere: a window killed while it starts would otherwise
+have it print a traceback of its start-up, and the window says a failure in one line itself.
 """
 
 from __future__ import annotations
@@ -32,8 +27,8 @@ CLOSE_WAIT = 2.0
 
 
 def first_line(error: BaseException) -> str:
-    """The first line of what ``error`` says (multiprocessing's own errors run to several),
-    or its type's name when it says nothing."""
+    """The first line of what ``error`` says (multiprocessing's run to several), or its
+    type's name."""
     lines = [line.strip() for line in str(error).splitlines() if line.strip()]
     return lines[0] if lines else type(error).__name__
 
@@ -63,15 +58,14 @@ class Service:
         return None if self._process is None else self._process.pid
 
     def start(self) -> bool:
-        """Start the process now, unless it runs (requests start it anyway); whether it
-        runs. A kiosk's long-day rig starts it before it measures."""
+        """Start the process now rather than at the first request; whether it runs."""
         with self._lock:
             return self._running() is not None
 
     def ask(self, request_of: Callable[[int], Request], heard: Callable[[Reply], None]
             ) -> int | None:
-        """Send the request ``request_of`` makes with a new ident; its replies go to
-        ``heard``. The ident, or None when the process cannot be had (``broken``)."""
+        """Send ``request_of(ident)`` with a new ident, whose replies go to ``heard``; None
+        when the process cannot be had (``broken``)."""
         with self._lock:
             conn = self._running()
             if conn is None:
@@ -98,8 +92,8 @@ class Service:
                     self._conn.send(message)
 
     def close(self) -> None:
-        """Say goodbye to the process and wait for it (a moment, then it is killed); no more
-        requests are taken."""
+        """Say goodbye to the process, wait ``CLOSE_WAIT``, then kill it; take no more
+        requests."""
         with self._lock:
             self._closed = True
             self._heard.clear()
@@ -140,8 +134,7 @@ class Service:
         return ours
 
     def _read(self, conn: Connection, process: BaseProcess) -> None:
-        """Hand each reply to its asker until the process goes; then tell every asker still
-        waiting (``Gone``)."""
+        """Hand each reply to its asker until the process goes; then ``Gone`` to the rest."""
         while True:
             try:
                 reply: Reply = conn.recv()

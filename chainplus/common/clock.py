@@ -1,10 +1,8 @@
-"""Where time comes from: a ``Clock`` is handed to the window, the computer's worker and
-search, and the network (``Network``), so a test or a rig can hand in one where time passes
-only when it says (``lab.rigs.fakes.FakeClock``).
+"""Where time comes from: a ``Clock`` is handed in, so a test or a rig can use one where time
+passes only when it says (``lab.rigs.fakes.FakeClock``).
 
-``RealClock`` is the one clock on real time: every pause, timeout and deadline of the
-window, the computer, the host, its joiners and the network bot is read from it, and the
-host's asyncio loop keeps its time. Nothing else in ``chainplus`` reads the time or sleeps.
+``RealClock`` is the one clock on real time; nothing else in ``chainplus`` reads the time or
+sleeps.
 """
 
 from __future__ import annotations
