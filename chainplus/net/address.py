@@ -34,8 +34,7 @@ EVERYWHERE = ("", "0.0.0.0", "::")
 
 def own_addresses(listen: str) -> list[str]:
     """Where others may reach a host that listens on ``listen``, to show its player: the
-    machine's own addresses (looked up by its name: nothing is sent anywhere), IPv4 first and
-    IPv6 too unless it listens on IPv4 alone (0.0.0.0), or its name when they cannot be
+    machine's addresses by its name (nothing is sent), IPv4 first, or its name when none are
     found. May take a moment: call it off the window's thread."""
     if listen not in EVERYWHERE:
         return [listen]

@@ -1,8 +1,5 @@
 """A network player: joins a host's free network seat with the code and plays it as the
-computer until the host has played every game. It is the joiner's ``link.Link``, read on the
-bot's own thread (taking its seat back with the host's token when the connection drops), a
-``client.Joiner`` for the game as the host says it, and ``computer.ComputerMoves`` for a move
-whenever it is the bot's turn.
+computer until the host has played every game, reading its ``link.Link`` on its own thread.
 """
 
 from __future__ import annotations
@@ -55,9 +52,8 @@ class BotResult:
 
 def play(host: str, port: int, code: str, player: BotPlayer,
          network: Network = REAL_NETWORK, result: BotResult | None = None) -> BotResult:
-    """Join and play until the host has played every game, and say what the bot did:
-    ``result``, if given, filled in as the bot plays (a caller may watch it). Raises
-    JoinError."""
+    """Join and play until the host has played every game; ``result``, if given, is filled
+    in as the bot plays, so a caller may watch it. Raises JoinError."""
     link = Link(host, port, code, network=network, stop=player.stop)
     link.retry_for, link.timeout = player.retry_for, TIMEOUT
     bot = _Bot(link, player, network.clock, result if result is not None else BotResult())
@@ -73,9 +69,7 @@ def play(host: str, port: int, code: str, player: BotPlayer,
 
 
 class _Bot:
-    """What the bot does with each thing the host says, on ``link``'s thread: the game as
-    the host told it, what the bot has done, and its clock (for the pause after a refused
-    move)."""
+    """What the bot does with each thing the host says, on ``link``'s thread."""
 
     def __init__(self, link: Link, player: BotPlayer, clock: Clock, result: BotResult) -> None:
         self.link, self.player, self.clock = link, player, clock
@@ -125,8 +119,8 @@ class _Bot:
 
 
 def _over(joiner: Joiner) -> bool:
-    """Whether the host's last game has been played to its end (with a window as host,
-    which starts the next game when its player asks, the game this bot played)."""
+    """Whether the host's last game has been played to its end (with a window as host, the
+    game this bot played: the window starts the next only when its player asks)."""
     state = joiner.state
     return state is not None and (state.last or state.open_ended) and \
         state.game.winner is not None

@@ -1,9 +1,8 @@
 """A joiner's side: a blocking line connection to a host (``Connection``), the game as the
 host tells it (``Joiner``) and the growing pauses between tries to join (``Retries``).
 
-They are kept apart so each user runs them where it suits: a ``link.Link`` reads the
-connection, on the network bot's thread or on a thread of its own for a window, which hands
-the messages over a queue and keeps its ``Joiner`` on the frame loop's thread.
+They are kept apart so each user runs them on the thread that suits it: a window reads the
+connection on one thread and keeps its ``Joiner`` on the frame loop's.
 """
 
 from __future__ import annotations
@@ -25,8 +24,8 @@ from chainplus.net.transport import TCP, Transport
 @dataclass(frozen=True)
 class Patience:
     """How a joiner tries again after a refusal for now, a reset or a host it cannot reach:
-    at once after a connection it played on, then after pauses growing from ``first`` seconds,
-    doubling, to ``most``; so a joiner that waits costs next to nothing."""
+    at once after a connection it played on, then after pauses doubling from ``first`` seconds
+    to ``most``, so a joiner that waits costs next to nothing."""
 
     first: float = 0.25
     most: float = 4.0
@@ -39,8 +38,7 @@ def turned_away(exc: OSError) -> bool:
 
 
 class Retries:
-    """A joiner's tries: the pause before the next (a ``Backoff`` as ``patience`` says), slept
-    on ``clock``; ``stop`` ends a pause."""
+    """The pauses between a joiner's tries, slept on ``clock``; ``stop`` ends a pause."""
 
     def __init__(self, clock: Clock, stop: threading.Event,
                  patience: Patience = Patience()) -> None:
@@ -57,8 +55,7 @@ class Retries:
             self.clock.sleep(pause, until=self.stop)
 
     def reset(self) -> None:
-        """A connection went well: the next try after it comes at once, and the pauses
-        after that start again from the first."""
+        """A connection went well: try again at once, then pause from the first again."""
         self.pauses.reset()
         self.at_once = True
 
@@ -133,8 +130,7 @@ class Connection:
 class Joiner:
     """The game as the host last said it, and the seats we play in it: the one the host
     welcomed us to, or (``hosts``: a hosting window, reading its own host) the host's human
-    seats. Every user of a host's game keeps it here, so a move is checked in one place: the
-    network bot, a joined or hosting window (``ui.window.remote``) and ``watch``."""
+    seats. Every user of a host's game keeps it here, so a move is checked in one place."""
 
     def __init__(self, hosts: bool = False) -> None:
         self.hosts = hosts

@@ -1,13 +1,10 @@
 """Join codes: a host's made-up ones (``new_code``) and how strong a chosen one is
 (``weakness``, and ``strong_code`` for a host's ``--code``).
 
-A made-up code is nine characters from an alphabet with nothing to misread or mishear (no
-0/O, no 1/I/L): about 44 bits (a little less, as one that looks weak is drawn again), so even
-a guesser the host did not slow down (``gate.Guesses`` does) would need centuries at a
-thousand guesses a second. A chosen code must come to at least ``MIN_BITS`` as it is
-written: letters and digits mixed count 36 to a character, letters alone 26, digits alone
-10, but a character that carries on a run (the same step from the one before as that one's
-from its own: AAAA, ABCD, 9876) counts for nothing, since a guesser tries runs first.
+A made-up code is drawn from an alphabet with nothing to misread or mishear (no 0/O, no
+1/I/L). A chosen code must come to at least ``MIN_BITS`` as written: a character that carries
+on a run (the same step as the one before: AAAA, ABCD, 9876) counts for nothing, since a
+guesser tries runs first.
 """
 
 from __future__ import annotations
@@ -28,8 +25,8 @@ MIN_BITS = 40
 
 
 def new_code() -> str:
-    """A fresh join code (``CODE_LENGTH`` characters of ``CODE_ALPHABET``), one that passes
-    as a chosen code too (``weakness``), so ``--code`` takes it back after a restart."""
+    """A fresh join code that passes as a chosen code too, so ``--code`` takes it back after
+    a restart."""
     while True:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         if weakness(code) is None:

@@ -1,7 +1,6 @@
-"""The computer's moves over the network: a host's computer seats (``Computer``: one thinks
-at a time, off the host's loop, with ``choose_move`` in a thread, and answers when the pace
-allows, ``pace``), and the network bot's seat (``ComputerMoves``: chosen at once, on the bot's
-own thread, whenever it is its turn)."""
+"""The computer's moves over the network: a host's computer seats (``Computer``: thinks off
+the host's loop and answers when the pace allows) and the network bot's seat
+(``ComputerMoves``: chosen at once on the bot's own thread)."""
 
 from __future__ import annotations
 
@@ -53,9 +52,7 @@ class Computer:
 
 
 class ComputerMoves:
-    """The computer's moves for a joiner's seat (the network bot's): ``choose_move`` at
-    ``level`` and ``random_pct`` within ``limit``, its random choices from ``rng``; one move a
-    position, until ``forget``."""
+    """The computer's moves for a joiner's seat: one move a position, until ``forget``."""
 
     def __init__(self, level: int, random_pct: int, rng: random.Random, limit: Limit) -> None:
         self._level, self._random_pct, self._rng, self._limit = level, random_pct, rng, limit

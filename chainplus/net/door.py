@@ -1,12 +1,11 @@
 """Where connections come into a host: each is served here, on the host's thread, until it
 ends.
 
-A connection is a ``Peer``: its lines are read (``framing.lines``), held to its rate and
-answered; a hello with the code gets a seat of the ``HostedGame`` and a welcome; a joined peer
-is pinged, and dropped when it falls silent. Until it joins, a connection holds a place in the
-``gate.Lobby``, and is closed ``Limits.hello_timeout`` after it came. Whatever a peer sends,
-the host hears of two things only: that who holds the seats changed (``changed``) and each
-move a joined peer sends for its seat (``move``, which says why it is refused, or None).
+Until it joins, a connection holds a place in the ``gate.Lobby`` and is closed
+``Limits.hello_timeout`` after it came; a joined one is pinged and dropped when it falls
+silent. Whatever a peer sends, the host hears of two things only: that who holds the seats
+changed (``changed``) and each move a joined peer sends for its seat (``move``, which says why
+it is refused, or None).
 """
 
 from __future__ import annotations
@@ -107,7 +106,6 @@ class Door:
             self._serving.discard(task)
 
     def _on_line(self, peer: Peer, line: bytes) -> None:
-        """Everything a peer's line can do."""
         message = msg.parse_client(line)
         # the move the game waits on is never too many: bots may play as fast as they like
         awaited = isinstance(message, msg.Move) and self._game.awaits(peer.seat)
@@ -196,8 +194,8 @@ class Door:
             self.tell({"ping": number})
 
     def subscribe(self, listener: Listen) -> None:
-        """Have ``listener`` called (on the host's thread; it must not block) with every
-        message told to all from now on (``broadcast``)."""
+        """Have ``listener`` called with every message told to all from now on (on the host's
+        thread: it must not block)."""
         with self._listeners_lock:
             self._listeners.append(listener)
 

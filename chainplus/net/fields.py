@@ -26,8 +26,8 @@ def whole(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
 
 
 def short_text(data: dict[str, Any], key: str, required: bool) -> str | None:
-    """A code or a token: a short text of printable ASCII (anything else is refused here,
-    so no lone surrogate or control character gets further)."""
+    """A code or a token: short printable ASCII, so no lone surrogate or control character
+    gets further."""
     value = data.get(key)
     if value is None and not required:
         return None

@@ -1,13 +1,11 @@
 """Lines on the wire, bounded: how long a line may be, how fast and how much a peer may send,
 and how a host reads a peer's lines without ever holding more than one line's worth.
 
-A host reads a connection in small chunks (``lines``): a line is cut off as soon as it passes
-``MAX_CLIENT_LINE`` bytes, so a line of gigabytes costs the host what 4 KiB do; every chunk is
-paid for from the peer's ``ByteBudget`` (a rate, with a burst, and a total for the
-connection). A peer past any of these gets one ``Overrun``, which the host sends as its one
-error line before hanging up. Each line is one JSON object (``decode_line``), or a
-``BadMessage`` saying why not. Text that came from the other side goes into a message or a
-terminal only through ``one_line``.
+A line is cut off as soon as it passes ``MAX_CLIENT_LINE`` bytes, so a line of gigabytes costs
+the host what one chunk does, and every chunk is paid for from the peer's ``ByteBudget``. A
+peer past either gets one ``Overrun``, sent as the host's last error line before it hangs up.
+Text that came from the other side goes into a message or a terminal only through
+``one_line``.
 """
 
 from __future__ import annotations
@@ -71,9 +69,8 @@ class ByteBudget:
 async def lines(reader: asyncio.StreamReader, timeout: Callable[[], float],
                 budget: ByteBudget) -> AsyncIterator[bytes | Overrun]:
     """A peer's lines (newline stripped), each at most ``MAX_CLIENT_LINE`` bytes with its
-    newline; ends at end of file, a broken connection or ``timeout()`` seconds of silence,
-    and with an ``Overrun`` (the last thing yielded) when a line is too long or the peer is
-    over its ``budget``. Never holds more than a line and a chunk."""
+    newline; ends at end of file, a broken connection, ``timeout()`` seconds of silence, or
+    after an ``Overrun``. Never holds more than a line and a chunk."""
     held = bytearray()  # the start of a line whose end has not come yet
     while True:
         try:
@@ -101,8 +98,8 @@ async def lines(reader: asyncio.StreamReader, timeout: Callable[[], float],
 
 
 def one_line(text: str, limit: int = 300) -> str:
-    """``text`` fit to show or log as one line: at most ``limit`` characters, with anything
-    that is not printable (a newline, a control character, a lone surrogate) as ``?``."""
+    """``text`` fit to show or log as one line: at most ``limit`` characters, anything not
+    printable (a newline, a control character, a lone surrogate) as ``?``."""
     text = text[:limit]
     return text if text.isprintable() else "".join(c if c.isprintable() else "?" for c in text)
 

@@ -9,12 +9,8 @@ halves every ``HALF_LIFE`` seconds). So idle connections cannot lock anyone out,
 fast they are opened again: an honest joiner connects once and says hello at once, and it is
 the flood's own connections that make room for the flood.
 
-Guessing is slow: after a wrong code, no code from that address is looked at for a while,
-twice as long after each wrong one (to a cap); the suspects (an address past its second wrong
-code, among others: ``Guesses``) share a few looks a second between them; an address that
-guesses right, or stops guessing for a while, starts clean. A player who types the code right
-is never held up by others' guessing; one who mistyped it waits half a second, a second after
-a second mistake. A refused guess is not looked at, so it tells the guesser nothing. Joins
+Guessing is slow (``Guesses``), yet a player who types the code right is never held up by
+others' guessing. A refused guess is not looked at, so it tells the guesser nothing. Joins
 with the right code are paced per address too (``Joins``): each makes the host send a game.
 
 The lobby counts addresses as a network sees them: an IPv6 address by its /64 (one machine
@@ -41,7 +37,7 @@ REMEMBER = 4096
 
 
 def address_key(source: str) -> str:
-    """The address a connection is counted under (see the module's docstring)."""
+    """The address a connection is counted under in the lobby: an IPv6 address by its /64."""
     try:
         address = ipaddress.ip_address(source.partition("%")[0])
     except ValueError:
@@ -126,8 +122,8 @@ class Lobby(Generic[Waiting]):
 
 class Joins:
     """Joins with the right code, paced per address (``one_address``): ``burst`` at once, then
-    ``rate`` a second. Each join makes the host send a whole game, so a guest with the code
-    who joins and leaves at full speed is slowed, and nobody else."""
+    ``rate`` a second, so a guest with the code who joins and leaves at full speed is slowed,
+    and nobody else."""
 
     def __init__(self, rate: float, burst: float, remember: int = REMEMBER) -> None:
         self.rate, self.burst, self.remember = rate, burst, remember
@@ -176,12 +172,12 @@ class Guesses:
     """The wrong codes a host has been sent, by address (``one_address``), and the looks the
     suspects share.
 
-    An address waits after each wrong code of its own, twice as long each time. A suspect
-    also shares a few looks a second with the others: an address past its ``free`` wrong
-    codes, an IPv6 address of a /64 where ``network`` addresses have guessed wrong lately, and
-    any address not counted while the table is full (so a guesser cannot be forgotten by
-    guessing from more addresses). So an honest player who mistypes waits only its own half
-    second or second, whatever others guess."""
+    An address waits after each wrong code of its own, twice as long each time, and starts
+    clean once it guesses right or goes quiet. A suspect also shares a few looks a second with
+    the others: an address past its ``free`` wrong codes, an IPv6 address of a /64 where
+    ``network`` addresses have guessed wrong lately, and any address not counted while the
+    table is full (so a guesser cannot be forgotten by guessing from more addresses). So an
+    honest player who mistypes waits only for its own mistakes, whatever others guess."""
 
     def __init__(self, slowing: Slowing, now: float = 0.0) -> None:
         self.slowing = slowing

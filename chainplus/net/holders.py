@@ -1,13 +1,10 @@
 """Who holds each network seat of a host's game, and the token that is each seat's player's.
 
-A player who joins afresh gets a free seat and a token of its own, never one given before; a
-connection that presents a seat's token takes that seat back (from a connection of its own
-left behind, if need be) and keeps the token. A seat that is held is not free, nor is one
-whose player has been away for less than ``grace`` seconds; after that a newcomer may have
-it, with a new token, and the old one takes nothing back any more. So a stranger with the
-code cannot take a seat from a player, nor two players take one seat from each other.
-
-Plain data: the host's clock is handed in as ``now`` where time matters.
+A player who joins afresh gets a free seat and a new token; a connection that presents a
+seat's token takes that seat back (from a connection of its own left behind, if need be). A
+seat whose player has been away less than ``grace`` seconds is not free; after that a newcomer
+may have it, with a new token. So a stranger with the code cannot take a seat from a player,
+nor two players take one seat from each other. The host's clock is handed in as ``now``.
 """
 
 from __future__ import annotations
@@ -42,8 +39,8 @@ class Holders:
         return None
 
     def free(self, seat: int, now: float) -> bool:
-        """Whether a newcomer may have ``seat`` (a network seat): nobody holds it, and it has
-        no player, or one away longer than the grace."""
+        """Whether a newcomer may have network seat ``seat``: nobody holds it, and it has no
+        player, or one away longer than the grace."""
         return seat not in self.holder and self.left(seat, now) <= 0
 
     def left(self, seat: int, now: float) -> float:

@@ -1,25 +1,15 @@
 """The host: the one authority over a network game.
 
-A ``Host`` holds the game (``HostedGame``), plays its computer seats (``computer``), checks
-every move anyone sends with the rules, and tells every joined peer, and every listener
-(``subscribe``), each move it accepts (protocol: ``protocol.py``). It runs an asyncio loop on
-its own thread, so a window can host without its frame loop ever waiting on the network:
-``start`` returns once it listens, ``snapshot`` tells what happened, and ``stop`` closes
-everything. Connections come in through its ``Door``; its
-time and its connections come from the ``Network`` it is given (the real ones by default).
+A ``Host`` holds the game, plays its computer seats, checks every move with the rules and
+tells every joined peer and listener each move it accepts. It runs an asyncio loop on its own
+thread, so a window can host without its frame loop ever waiting on the network: every public
+call returns at once and the work is done on the host's thread.
 
-A window that hosts also plays the host's human seats (``play``), follows its panel
-(``set_seat``) and its New (``new_game``), and has the host's computer wait for its chains
-(``shown`` after each chain, ``set_pause`` when its speed changes). Every call returns at
-once; the work is done on the host's thread.
-
-A joiner that drops keeps its seat: the game waits on it (``waiting``) until its player
-joins again with its token and gets the game as it stands (or, after the grace, a newcomer
-does: ``holders``). With a move clock (``HostConfig.move_seconds``) a network seat that takes
-too long over a move is handed to the host's computer, and everyone told (``timed_out``).
-Nothing a peer sends can change the game except a legal move for its own seat, in turn;
-everything else gets an error to that peer alone, and a peer that keeps erring is dropped
-(``peer.Limits``).
+A joiner that drops keeps its seat and the game waits on it until its player joins again with
+its token (or, after the grace, a newcomer does: ``holders``). With a move clock
+(``HostConfig.move_seconds``) a network seat that takes too long is handed to the host's
+computer. Nothing a peer sends can change the game except a legal move for its own seat, in
+turn; anything else gets an error to that peer alone.
 """
 
 from __future__ import annotations
@@ -110,17 +100,15 @@ class Host:
         return {"code": self.code, **self._game.resume_data()}
 
     def subscribe(self, listener: Listen) -> None:
-        """Have ``listener`` called (on the host's thread; it must not block) with every
-        message the host sends to all its peers from now on, the game as it stands first:
-        what a hosting window shows."""
+        """Have ``listener`` called with every message the host sends to all from now on, the
+        game as it stands first (on the host's thread: it must not block)."""
         self._door.subscribe(listener)
         self.resend()
 
     def follow(self, events: queue.Queue[LinkEvent], wake: Callable[[], None]) -> None:
-        """Put every message the host sends to all on ``events`` from now on (the game as it
-        stands first), read as a joiner reads them, calling ``wake`` after each: a hosting
-        window's line. They are read on a thread of their own, so the host's thread never
-        replays a game's record, and a game superseded before it was read is never read."""
+        """Put every message the host sends to all on ``events`` from now on, read as a joiner
+        reads them, calling ``wake`` after each: a hosting window's line. They are read on a
+        thread of their own, so the host's thread never replays a game's record."""
         unread: queue.SimpleQueue[dict[str, Any] | None] = queue.SimpleQueue()
         self._followers.append(unread)
 
@@ -146,13 +134,12 @@ class Host:
         self._thread.call(self._set_seat, seat, plan)
 
     def new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> None:
-        """Play ``game`` next with ``seats`` (a hosting window's New or Play on): joiners who
-        keep a network seat keep it; the others are told and let go."""
+        """Play ``game`` next with ``seats``: joiners who keep a network seat keep it; the
+        others are told and let go."""
         self._thread.call(self._new_game, game.copy(), seats)
 
     def set_pause(self, seconds: float) -> None:
-        """How long the host's computer seats wait after each move from now on (a hosting
-        window's speed changed)."""
+        """How long the host's computer seats wait after each move from now on."""
         self._pace.pause = seconds
 
     def shown(self, moves: int) -> None:
@@ -214,7 +201,7 @@ class Host:
 
     def _out_of_time(self, seat: int) -> None:
         """The network seat to move took too long: the host's computer plays it from now on,
-        at the level the host set for the seat, and everyone is told."""
+        at the seat's level, and everyone is told."""
         if self._closing or not self._game.awaits(seat, "network"):
             return
         plan, seconds = self._game.seats[seat - 1], self.config.move_seconds or 0
@@ -245,8 +232,7 @@ class Host:
 
     # ------------------------------------------------------------------ what comes next
     def _advance(self) -> None:
-        """Whatever comes next: start the game, end it, set a computer seat thinking or a
-        network seat's move clock running."""
+        """Start the game, end it, or set a computer seat thinking or a move clock running."""
         self._next()
         hosted, seat = self._game, self._game.game.to_move or 0
         network = not self._closing and hosted.awaits(seat, "network")

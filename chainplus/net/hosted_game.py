@@ -1,6 +1,5 @@
-"""A host's game and who holds each network seat (``HostedGame``, with ``holders.Holders``),
-and the checks every move from the network passes. Plain data and rules, no sockets and no
-clock (the host's time is handed in as ``now``): ``host.py`` runs it on its thread.
+"""A host's game, who holds each network seat, and the checks every move from the network
+passes. Plain data and rules, no sockets and no clock (the host's time is handed in as ``now``).
 """
 
 from __future__ import annotations
@@ -68,7 +67,7 @@ class HostView:
 
 class HostedGame:
     """The game being played and who holds its network seats. ``lock`` guards what other
-    threads read (``view``); everything else runs on the host's thread."""
+    threads read (``view``); the rest runs on the host's thread only."""
 
     def __init__(self, config: HostConfig, now: float = 0.0) -> None:
         """``now``: the host's time as it starts (the restarted players' grace runs from it)."""
@@ -120,9 +119,8 @@ class HostedGame:
             return self.holders.hold(seat, holder, fresh)
 
     def set_seat(self, seat: int, plan: SeatSpec) -> object | None:
-        """Who plays ``seat`` of the game from now on (a hosting window's panel: a seat that
-        nobody came back to handed to the computer, say); the holder it takes the seat from,
-        if any. A seat not in the game stays out of it."""
+        """Who plays ``seat`` of the game from now on; the holder it takes the seat from, if
+        any. A seat not in the game stays out of it."""
         if seat not in self.game.seats or plan.kind == "off":
             return None
         with self.lock:
@@ -130,8 +128,8 @@ class HostedGame:
             return None if plan.kind == "network" else self.holders.forget(seat)
 
     def new_game(self, game: Game, seats: tuple[SeatSpec, ...]) -> list[object]:
-        """Play ``game`` (a hosting window's next game, or a position it plays on from) with
-        ``seats`` from now on; the holders of seats that are no longer network seats."""
+        """Play ``game`` with ``seats`` from now on; the holders of seats that are no longer
+        network seats."""
         with self.lock:
             if self.game.moves or self.game.winner is not None:
                 self.number += 1

@@ -1,14 +1,10 @@
 """A joiner's line to a host: the connection, joined again after each drop with the seat's
-token, pausing longer after each try that fails (``client.Retries``). The network bot and a
-window both join through it.
+token, pausing longer after each try that fails (``client.Retries``).
 
-``Link`` joins with the code (or, ``watch``, watches as a spectator), answers the host's pings
-itself and hands everything else the host says to a handler on the thread that reads it:
-``run`` reads on the caller's thread (the bot's, which plays from its handler); ``start``
-reads on a thread of its own and puts each event on ``events`` (calling ``wake`` so a window
-looks), so a window's frame loop never waits on the network. A dropped connection is a
-``Lost`` event; when it cannot play on (refused at the door, let go by the host, every game
-played, or the host gone longer than ``retry_for`` seconds) the last event is ``Gone``.
+``Link`` answers the host's pings itself and hands everything else to a handler on the thread
+that reads it: ``run`` reads on the caller's thread; ``start`` reads on its own and puts each
+event on ``events``, so a window's frame loop never waits on the network. A dropped connection
+is a ``Lost`` event; when the link cannot play on, the last event is ``Gone``.
 """
 
 from __future__ import annotations
@@ -39,9 +35,9 @@ Stop = Literal["unreachable", "lost", "refused", "let go", "done"]
 
 @dataclass(frozen=True)
 class Gone:
-    """The link has stopped for good (``why``, one line, as a window and ``watch`` say it);
-    nothing more comes. ``stop`` and ``detail`` (the host's words, or the error) say the same
-    as data, for a caller that words it its own way (the bot); two are equal when ``why`` is."""
+    """The link has stopped for good (``why``, one line to show); nothing more comes.
+    ``stop`` and ``detail`` (the host's words, or the error) say the same as data, for a caller
+    that words it its own way; two are equal when ``why`` is."""
 
     why: str
     stop: Stop = field(default="lost", compare=False)
@@ -65,12 +61,13 @@ _KEPT = (msg.Moved, msg.Welcome, msg.Watching, Gone)
 
 
 class Events(queue.Queue[LinkEvent]):
-    """The host's events waiting for a window to take them (while a chain is shown, or another
-    window is on top), bounded whatever peers do: a whole game supersedes the same game's
-    waiting since the last move, a connection lost again the last ``Lost``, and past ``limit``
-    the oldest that is not a move nor where the link stands goes. Moves are never dropped one
-    by one: past ``moves`` of them the put raises ConnectionError, everything waiting goes,
-    and the link joins again for the whole game (a host that floods moves gains nothing)."""
+    """The host's events waiting for a window to take them, bounded whatever peers do.
+
+    A whole game supersedes the same game's waiting since the last move, a connection lost
+    again the last ``Lost``, and past ``limit`` the oldest that is not a move nor where the
+    link stands goes. Moves are never dropped one by one: past ``moves`` of them the put raises
+    ConnectionError, everything waiting goes, and the link joins again for the whole game.
+    """
 
     def __init__(self, limit: int = EVENTS, moves: int = MOVES) -> None:
         super().__init__()
@@ -125,9 +122,8 @@ class Link:
     def __init__(self, host: str, port: int, code: str,
                  wake: Callable[[], None] = lambda: None, network: Network = REAL_NETWORK,
                  watch: bool = False, stop: threading.Event | None = None) -> None:
-        """A link to the host at ``host``:``port`` with ``code`` (``watch``: as a spectator);
-        ``retry_for`` and ``timeout`` (seconds) may be set before it runs. Setting ``stop``
-        (the bot's) stops it without a leave; ``close`` stops it saying leave."""
+        """``watch`` joins as a spectator; ``retry_for`` and ``timeout`` (seconds) may be set
+        before it runs. Setting ``stop`` stops it without a leave; ``close`` says leave."""
         self.host, self.port, self.code, self.watch = host, port, code, watch
         self.retry_for, self.timeout = RETRY_FOR, TIMEOUT
         self._network = network
@@ -152,8 +148,7 @@ class Link:
         return shown(self.host, self.port)
 
     def start(self, after: float = 0.0) -> None:
-        """Read on a thread of its own, the first try ``after`` seconds from now (a watching
-        kiosk trying its host again)."""
+        """Read on a thread of its own, the first try ``after`` seconds from now."""
         self._after = after
         self._thread.start()
 
@@ -191,9 +186,8 @@ class Link:
             connection.leave()
 
     def close(self) -> None:
-        """Stop for good, saying leave (a seat the host gave us is free for anyone at once),
-        and wait briefly for the thread: it reads on until the host, having read our leave,
-        closes the connection."""
+        """Stop for good, saying leave (our seat is free for anyone at once), and wait briefly
+        for the thread, which reads on until the host closes the connection."""
         self._leaving = True
         self._stop.set()
         with self._lock:

@@ -1,10 +1,8 @@
 """An asyncio loop on a thread of its own, keeping a ``Clock``'s time: what a host runs on, so
 a window's frame loop never waits on the network.
 
-``start`` runs a first coroutine (a host's listening) and returns once it is done, raising
-the OSError it raised; the loop then runs until something on it calls ``loop.stop``. Other
-threads hand it work with ``call``. Whatever fails on the loop unhandled is logged as one line,
-never a traceback: a hosting window's standard error is its player's.
+The loop runs until something on it calls ``loop.stop``. Whatever fails on the loop unhandled
+is logged as one line, never a traceback: a hosting window's standard error is its player's.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
-"""A network seat's time for a move: a seat that lets it run out (a player gone, or one who
-answers the host's pings and never moves) cannot hold a game for ever; the host hands it to
-its computer (``host.Host``).
+"""A network seat's time for a move, so a player gone, or one who answers pings and never
+moves, cannot hold a game for ever: the host hands the seat to its computer.
 
-The clock runs while the game waits on one network seat for one move, from when that move
-could first be made (after the chain before it has been shown, in a window that hosts), and
-starts again for the next; ``follow`` is told what the game waits on after every change.
+The clock runs from when the move could first be made (after the chain before it has been
+shown, in a window that hosts), and starts again for the next.
 """
 
 from __future__ import annotations

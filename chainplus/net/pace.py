@@ -1,6 +1,5 @@
-"""When a host's computer seats may answer: a pause after each move, counted, for a hosting
-window, from when the window says it has shown that move whole (its chain over), so the
-window's player sees every chain before the next move comes."""
+"""When a host's computer seats may answer: a pause after each move, counted for a hosting
+window from when it has shown that move's chain, so its player sees every chain whole."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""One connection to a host, as the host sees it: what it may send (``Limits``), lines in
-(read by ``framing.lines`` within its ``budget``; ``Peer.allow`` says whether a line fits its
-rate) and lines out (queued, so a peer that stops reading never holds up the game or the
-others).
+"""One connection to a host, as the host sees it: what it may send (``Limits``), its rate, and
+lines out, queued so a peer that stops reading never holds up the game or the others.
 
 Everything a peer sends is hostile until proven otherwise. Nothing here raises to the host.
 """

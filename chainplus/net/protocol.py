@@ -39,8 +39,7 @@ The host sends::
         the host's computer plays it from now on, at that level
     {"bye": "why", "done": true}          the host is closing; done: every game was played
 
-Anything else (not JSON, not an object, an unknown or a missing key, a wrong type) is a
-``BadMessage`` with a one-line reason: the parsers never raise.
+Anything else is a ``BadMessage`` with a one-line reason: the parsers never raise.
 """
 
 from __future__ import annotations
@@ -157,9 +156,8 @@ class Ping:
 @dataclass(frozen=True)
 class Error:
     """What the host found wrong with a line of ours. Before a welcome: why it refused us, and
-    ``retry`` when only for now (try again in that many seconds). After one, ``final``: the
-    host has let us go (our seat is someone else's), so joining again with the token is
-    pointless."""
+    ``retry`` seconds when only for now. After one, ``final``: the host has let us go, so
+    joining again with the token is pointless."""
 
     text: str
     retry: float | None = None
@@ -291,7 +289,7 @@ def parse_host(line: bytes) -> HostMessage | BadMessage:
 
 def host_message(data: dict[str, Any]) -> HostMessage | BadMessage:
     """A host's message, already decoded, as a message (ValueError, TypeError, KeyError: not
-    one). A hosting window reads its own host's messages with it, as its joiners do."""
+    one)."""
     if "moved" in data:
         return Moved(square(data["moved"]), whole(data, "seat", 1, 4) or 0,
                      whole(data, "number", 1, 1 << 30) or 0)

@@ -1,11 +1,6 @@
 """How the network layer's connections are made: a ``Transport`` serves a host's connections
-and opens a joiner's, and a ``Network`` hands it in with the clock. ``TcpTransport`` is the
-one on real sockets; tests hand in ``net_fakes.MemoryTransport``, whose connections never leave
-the process.
-
-A host sees each connection as an asyncio stream pair and the address it came from (the
-``Handler``); a joiner gets a connected blocking socket, read line by line by
-``client.Connection``.
+and opens a joiner's, and a ``Network`` hands it in with the clock, so tests can hand in one
+whose connections never leave the process (``net_fakes.MemoryTransport``).
 """
 
 from __future__ import annotations
