@@ -1,10 +1,10 @@
 """Kiosk supervision: run the game in a child process and start it again whenever it dies.
 
 The child autosaves after every move, so a restart resumes the game. Only a clean exit
-(status 0, which the game gives only for the operator's key combination) ends the kiosk;
-a SIGTERM or SIGINT to the supervisor (a shutdown) stops the child and ends it too. A game
-that finds no display (the kiosk started before its X server or Wayland compositor) is tried
-again, more and more slowly up to every 30 s, and at once when the display's socket appears.
+(status 0, which the game gives only for the operator's key combination) or a SIGTERM or
+SIGINT to the supervisor ends the kiosk. A game that finds no display (the kiosk started
+before its X server or Wayland compositor) is tried again more and more slowly, and at once
+when the display's socket appears.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ FIRST_DELAY = 0.3
 MAX_DELAY = 2.0
 #: A child that ran at least this long counts as healthy: the next crash restarts quickly.
 HEALTHY_SECONDS = 10.0
-#: Pause before trying again when the game found no display (X started after the kiosk, say):
-#: 1, 2, 4 ... seconds, never more than 30, for as long as it takes.
+#: Pause before trying again when the game found no display: doubled each time, never above
+#: the cap, for as long as it takes.
 FIRST_DISPLAY_DELAY = 1.0
 MAX_DISPLAY_DELAY = 30.0
 #: The pause is slept in steps this long, so SIGTERM during a 30 s wait stops the kiosk at once
@@ -54,8 +54,8 @@ STOPPED = 128
 
 @dataclass
 class Restarts:
-    """The pause before the game is started again, from how it ended: one backoff while it
-    finds no display, another while it keeps dying young."""
+    """The pause before the game is started again: one backoff while it finds no display,
+    another while it keeps dying young."""
 
     crashes: Backoff = field(default_factory=lambda: Backoff(FIRST_DELAY, MAX_DELAY))
     waits: Backoff = field(
@@ -64,7 +64,7 @@ class Restarts:
 
     def pause(self, status: int, ran: float, said: str, logger: logging.Logger) -> float:
         """The pause after a game that ended with ``status`` (neither 0 nor USAGE_ERROR) after
-        ``ran`` seconds, its last line on stderr ``said``; logs one line saying so."""
+        ``ran`` seconds, its last line on stderr ``said``; logs one line."""
         if status == NO_DISPLAY:
             self.tries += 1
             delay = self.waits.next()
@@ -110,8 +110,7 @@ def supervise(command: Sequence[str], logger: logging.Logger,
     """Run ``command`` until it exits with status 0, restarting it whenever it dies.
 
     Returns 0 after the operator's exit, STOPPED plus the signal's number after SIGTERM or
-    SIGINT, or USAGE_ERROR. The child's standard error passes through; its last line says why
-    it ended in the log. ``sleep`` and ``clock`` are the real ones except in tests.
+    SIGINT, or USAGE_ERROR. The child's standard error passes through.
     """
     stopping = threading.Event()  # set by a signal (only set and is_set: no lock is waited on)
     signals: list[int] = []
@@ -169,8 +168,7 @@ def _relay(child: subprocess.Popen[str]) -> str:
 
 def _pause(seconds: float, stopped: Callable[[], bool], sleep: Callable[[float], object],
            clock: Callable[[], float], appeared: Callable[[], bool] | None = None) -> None:
-    """Wait ``seconds``, or less if ``stopped()`` turns true (a signal arrived) or
-    ``appeared()`` does (a display's socket)."""
+    """Wait ``seconds``, or less if ``stopped()`` or ``appeared()`` turns true."""
     end = clock() + seconds
     while not stopped() and not (appeared is not None and appeared()):
         left = end - clock()
