@@ -1,10 +1,8 @@
-"""The command-line tools: ``chainplus TOOL`` (``python -m chainplus TOOL`` alike), the tool
-one of replay | review | engine | bench | aibench | match | puzzles | host | join | watch | desktop.
+"""The command-line tools (``chainplus TOOL`` or ``python -m chainplus TOOL``): their options
+and the dispatch to each command's module.
 
-Here are their options and the dispatch to each command's module (``replay``, ``review``,
-``engine``, ``bench_commands``, ``match_command``, ``net_commands``, ``app.desktop``). Their output
-formats are contracts (docs/tools.md): other programs read them. Every user
-error is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
+Their output formats are contracts (docs/tools.md): other programs read them. Every user error
+is one line on stderr beginning ``error:`` and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -97,13 +95,11 @@ def build_parser(prog: str = "python -m chainplus") -> argparse.ArgumentParser:
 
 
 def _replay_options(parser: argparse.ArgumentParser) -> None:
-    """The replay command's options: the record to read."""
     parser.add_argument("file", nargs="?",
                         help="the record (JSON); standard input when left out")
 
 
 def _review_options(parser: argparse.ArgumentParser) -> None:
-    """The review command's options: the record, how hard to look, and whether to time it."""
     parser.add_argument("file", nargs="?",
                         help="the record (JSON); standard input when left out")
     parser.add_argument("--nodes", type=int_in(1, 10**6, "nodes"), default=NODES,
@@ -113,7 +109,6 @@ def _review_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _engine_options(parser: argparse.ArgumentParser) -> None:
-    """The engine command's options: who it plays as."""
     parser.add_argument("--level", type=int_in(0, 5, "the level"), default=1,
                         help="computer level 0-5 (default 1)")
     parser.add_argument("--random", type=int_in(0, 100, "the random %"), default=0,
@@ -123,7 +118,6 @@ def _engine_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _bench_options(parser: argparse.ArgumentParser) -> None:
-    """The bench command's options: the rules, the seats and how long to play."""
     parser.add_argument("--rules", choices=RULES, default="acorn",
                         help="rule set (default acorn)")
     parser.add_argument("--players", type=int_in(2, 4, "players"), default=2,
@@ -135,7 +129,6 @@ def _bench_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _aibench_options(parser: argparse.ArgumentParser) -> None:
-    """The aibench command's options: which positions, and level 5's limit on them."""
     parser.add_argument("--rules", choices=RULES, default="acorn",
                         help="rule set (default acorn)")
     parser.add_argument("--players", type=int_in(2, 4, "players"), default=4,
@@ -150,7 +143,6 @@ def _aibench_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _match_options(parser: argparse.ArgumentParser) -> None:
-    """The match command's options: the two players, the games and how they start."""
     parser.add_argument("--a", type=parse_player, default=None, metavar="LEVEL[:RANDOM]",
                         help="player a: a level 0-5, optionally with a random %% (e.g. 5:10)")
     parser.add_argument("--b", type=parse_player, default=None, metavar="LEVEL[:RANDOM]",
@@ -223,7 +215,6 @@ def _puzzles_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _host_options(parser: argparse.ArgumentParser) -> None:
-    """The host command's options: the seats, the games, where it listens and its files."""
     parser.add_argument("--seats", default="N,N", metavar="SPEC",
                         help="as the game's --seats, with N for a network seat: e.g. N,C5:10,N "
                              "(default N,N)")
@@ -266,7 +257,6 @@ def _host_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _join_options(parser: argparse.ArgumentParser) -> None:
-    """The join command's options: the host, its code and how the computer plays."""
     parser.add_argument("address", type=parse_address, metavar="HOST:PORT",
                         help="the host to join (e.g. 127.0.0.1:4770)")
     parser.add_argument("--code", type=parse_code, required=True,
@@ -275,7 +265,6 @@ def _join_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _watch_options(parser: argparse.ArgumentParser) -> None:
-    """The watch command's options: the host and its code."""
     parser.add_argument("address", type=parse_address, metavar="HOST:PORT",
                         help="the host to watch (e.g. 127.0.0.1:4770)")
     parser.add_argument("--code", type=parse_code, required=True,

@@ -2,13 +2,11 @@
 their proofs checked again.
 
 ``make`` plays seeded two-seat games between mixed levels, under both rules in turn, and tries
-the positions of each game's last plies (the last few for wins in 3 too, as proving there is
-none costs the most): where the seat to move forces a win within 1 to 3 of
-its own moves (the smallest such k) with exactly one first move (``ai.puzzles``), the position
-is a candidate, one per game for each seat and k. A candidate a blind try finds too often (a random
-legal move, which is level 0, or level 1's random owned square: their chances are counted
-exactly, not sampled) is dropped; the rest are graded (``grade``) and written one a line.
-``check`` proves every puzzle of a file again from scratch.
+the positions of each game's last plies (only the last few for wins in 3, whose disproof costs
+the most). A position where the seat to move forces a win within k of its own moves with
+exactly one first move is a candidate, one per game for each seat and k; one a blind try finds
+too often (chances counted exactly, not sampled) is dropped, the rest graded and written one a
+line. ``check`` proves every puzzle of a file again from scratch.
 """
 
 from __future__ import annotations
@@ -178,7 +176,7 @@ def _find_some(indices: range, config: MakeConfig) -> list[GameFinds]:
 
 
 def make(config: MakeConfig, games: int, jobs: int = 1, first: int = 0) -> Iterator[GameFinds]:
-    """The finds of games ``first`` to ``games - 1``, as each game ends (in no set order with
+    """The finds of games ``first`` to ``games - 1``, as each game ends (in any order with
     ``jobs`` over 1)."""
     indices = range(first, games)
     if jobs == 1:
