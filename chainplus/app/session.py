@@ -27,6 +27,7 @@ from chainplus.app.panel import (
 )
 from chainplus.app.panel_clicks import PanelClicks
 from chainplus.app.placement import Placement
+from chainplus.app.puzzle_record import Progress
 from chainplus.app.seats import SeatSpec
 from chainplus.app.settings import SPEEDS, Settings, Speed
 from chainplus.app.store import Store
@@ -53,6 +54,8 @@ class Session:
         self.sound = options.sound
         self.hosting = False  # the window hosts the game on the board
         self.lan = options.network.lan  # the games it hosts are open to the local network
+        #: The player's puzzles (a kiosk's visitors each start afresh: nothing is kept).
+        self.puzzles = store.puzzles if store is not None and kiosk is None else Progress()
         self.tutor = Tutor(options.lessons, options.lessons_given, kiosk=kiosk is not None)
         game, aside = self.files.resume(self.panel, options.fixed_seats)
         self.history = UndoHistory(aside)  # the game New put aside, for Undo
@@ -75,7 +78,7 @@ class Session:
         """The settings file's view of the session now; ``window``: where the window is."""
         return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen,
                         self.lessons_given, window or self.options.window.placement,
-                        lan=self.lan)
+                        lan=self.lan, puzzles=self.puzzles)
 
     @property
     def first_run(self) -> bool:

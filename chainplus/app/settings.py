@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from chainplus.app.lessons import Lesson
 from chainplus.app.placement import Placement, placement_of
+from chainplus.app.puzzle_record import EASIEST, HARDEST, Progress
 from chainplus.app.seats import DEFAULT_SEATS, SeatSpec, in_play
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
@@ -54,6 +55,7 @@ class Settings:
     window: Placement | None = None  # the plain window's last size and place
     join: str = ""  # the host's address last joined, offered again (the Join dialog checks it)
     lan: bool = False  # the games the window hosts are open to the local network
+    puzzles: Progress = Progress()  # the player's puzzles: level, streak, those solved
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file keeps them (plain JSON types)."""
@@ -61,7 +63,8 @@ class Settings:
         return {**asdict(self), "seats": [asdict(row) for row in self.seats],
                 "lessons_given": [lesson.value for lesson in Lesson
                                   if lesson in self.lessons_given],
-                "window": window}
+                "window": window, "puzzles": {**asdict(self.puzzles),
+                                              "solved": sorted(self.puzzles.solved)}}
 
 
 DEFAULTS = Settings()
@@ -279,7 +282,29 @@ def check_settings(data: Any) -> tuple[Settings, list[str]]:
         values["window"] = placement_of(data.get("window"))
     except ValueError as exc:
         problems.append(f"'window' {exc}")
+    try:
+        values["puzzles"] = progress_of(data.get("puzzles", {}))
+    except ValueError as exc:
+        problems.append(f"'puzzles' {exc}")
     return Settings(**values), problems
+
+
+def progress_of(data: Any) -> Progress:
+    """The puzzles' record from the settings file (keys missing: their defaults); ValueError
+    saying what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("is not a JSON object")
+    default = Progress()
+    level, streak, best = (data.get(key, getattr(default, key))
+                           for key in ("level", "streak", "best"))
+    solved = data.get("solved", [])
+    if type(level) is not int or not EASIEST <= level <= HARDEST:
+        raise ValueError(f"'level' is not a whole number {EASIEST}-{HARDEST}")
+    if any(type(n) is not int or n < 0 for n in (streak, best)):
+        raise ValueError("'streak' and 'best' are not whole numbers")
+    if not isinstance(solved, list) or any(type(n) is not int or n < 0 for n in solved):
+        raise ValueError("'solved' is not a list of puzzle numbers")
+    return Progress(level, streak, best, frozenset(solved))
 
 
 def load_settings(folder: Path) -> tuple[Settings, list[str]]:

@@ -21,6 +21,7 @@ from chainplus.app import settings as st
 from chainplus.app.folders import Folders
 from chainplus.app.games import GAMES_FOLDER, Clock, GameEntry, GamesFolder, local_now
 from chainplus.app.panel import Panel, plays_as_list, restore_plays_as
+from chainplus.app.puzzle_record import Progress
 from chainplus.app.settings import Settings, WriteFailure
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data
@@ -49,6 +50,7 @@ class Store:
         self.said: set[str] = set()
         self.last_settings: Settings | None = None
         self.last_join = ""  # the host's address last joined, kept with the settings
+        self.puzzles = Progress()  # the player's puzzles as the settings last said
         self.saves = 0  # autosaves written, for the soak's figures
         self.failure: WriteFailure | None = None  # the last write that failed, until one works
         self.first_run = False  # no settings file when they were read (``load_settings``)
@@ -88,6 +90,7 @@ class Store:
         self.warn(warnings)
         self.last_settings = settings if not (warnings or self.first_run) else None
         self.last_join = settings.join
+        self.puzzles = settings.puzzles
         return settings
 
     def save_settings(self, settings: Settings) -> None:

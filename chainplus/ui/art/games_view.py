@@ -1,7 +1,8 @@
 """The games window: a RISC OS window over the board to save the game on the board, replay
 it, pick one of the games saved and kept (the saved first, each newest first), a page of them
-at a time, join a network game or host this one, or say what the program is (About...). In a
-window showing a host's game it saves that game or leaves it instead.
+at a time, join a network game or host this one, open a puzzle, or say what the program is
+(About...). In a window showing a host's game it saves that game or leaves it instead; over a
+puzzle it opens the next, replays the solution, or goes back to the player's own game.
 
 Drawing only: ``GamesShown`` says what to draw, and the rectangles here are what a click can
 hit. Each game's row shows when it was played, each seat's shape (the winner's framed), who
@@ -30,13 +31,16 @@ LEFT, WIDTH = WINDOW.x + 14, WINDOW.w - 28
 TOP_BUTTONS = {
     "save": Rect(LEFT, WINDOW.y + 34, WIDTH // 2 - 4, 32),
     "replay": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 34, WIDTH // 2 - 4, 32),
-    "join": Rect(LEFT, WINDOW.y + 74, WIDTH // 2 - 4, 32),
-    "host": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 74, WIDTH // 2 - 4, 32),
-    "lan": Rect(LEFT, WINDOW.y + 112, WIDTH, 20),  # an option icon and its words
+    "join": Rect(LEFT, WINDOW.y + 72, WIDTH // 2 - 4, 32),
+    "host": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 72, WIDTH // 2 - 4, 32),
+    "puzzles": Rect(LEFT, WINDOW.y + 110, WIDTH // 2 - 4, 32),
+    "lan": Rect(LEFT, WINDOW.y + 148, WIDTH, 20),  # an option icon and its words
 }
-LIST_TOP = WINDOW.y + 162
+#: Where the player's record of puzzles is said, beside the Puzzles button.
+RECORD_AT = (LEFT + WIDTH // 2 + 8, WINDOW.y + 118)
+LIST_TOP = WINDOW.y + 190
 HEADING = Rect(LEFT, LIST_TOP - 22, WIDTH, 20)  # what is listed; the folder in the help
-ROW_H, ROWS = 46, 5
+ROW_H, ROWS = 42, 5
 BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = WINDOW.bottom - 46, 34, 94, 8
 #: Back and Next at the ends, where the pages turn; About... (the Info box) and Close between.
 FOOTER = {name: Rect(LEFT + i * (BUTTON_W + BUTTON_GAP), BUTTON_Y, BUTTON_W, BUTTON_H)
@@ -48,7 +52,14 @@ NETWORK_TEXT_Y = WINDOW.y + 90
 NETWORK_BUTTONS = {"save": TOP_BUTTONS["save"], "leave": TOP_BUTTONS["replay"],
                    **{name: FOOTER[name].move(0, NETWORK_WINDOW.bottom - WINDOW.bottom)
                       for name in ("about", "close")}}
-LABEL = {"save": "Save this game", "replay": "Replay this game",
+#: Over a puzzle: the next, its solution replayed, or back to the player's own game, then a
+#: few words on the player's record, and About... and Close where the network window has them.
+PUZZLE_BUTTONS = {"puzzle-next": TOP_BUTTONS["save"], "puzzle-solution": TOP_BUTTONS["replay"],
+                  "puzzle-leave": TOP_BUTTONS["join"],
+                  **{name: NETWORK_BUTTONS[name] for name in ("about", "close")}}
+LABEL = {"puzzle-next": "Next puzzle", "puzzle-solution": "Show the solution",
+         "puzzle-leave": "Back to your game", "puzzles": "Solve a puzzle",
+         "save": "Save this game", "replay": "Replay this game",
          "join": "Join a network game...", "host": "Host this game",
          "lan": "Let the local network join games hosted here",
          "leave": "Leave the network game",
@@ -77,30 +88,41 @@ class GamesShown:
     can_host: bool = False  # the game has network seats and the window does not host it yet
     lan: bool = False  # the games hosted here are open to the local network
     lan_fixed: bool = False  # that cannot be changed now (hosting, or --listen given)
+    #: The player's record of puzzles in a few words; over a puzzle, a window of its own.
+    record: str = ""
+    puzzle: bool = False
 
 
-def buttons(network: bool) -> dict[str, Rect]:
-    """The buttons shown: a window's own, or those of a window showing a host's game."""
+def buttons(network: bool, puzzle: bool = False) -> dict[str, Rect]:
+    """The buttons shown: a window's own, or those of a window showing a host's game or a
+    puzzle."""
+    if puzzle:
+        return PUZZLE_BUTTONS
     return NETWORK_BUTTONS if network else {**TOP_BUTTONS, **FOOTER}
 
 
 def draw(surface: pygame.Surface, shown: GamesShown) -> None:
-    window = NETWORK_WINDOW if shown.network is not None else WINDOW
+    window = NETWORK_WINDOW if shown.network is not None or shown.puzzle else WINDOW
     title = "Network game" if shown.network else f"Games ({shown.page + 1} of {shown.pages})"
+    title = "Puzzle" if shown.puzzle else title
     dialog_frame(surface, window, title, shown.pressed == "close-icon")
     enabled = {"save": shown.can_save, "replay": shown.can_save, "back": shown.page > 0,
                "next": shown.page < shown.pages - 1, "join": shown.can_join,
                "host": shown.can_host}
-    for name, rect in buttons(shown.network is not None).items():
+    for name, rect in buttons(shown.network is not None, shown.puzzle).items():
         if name == "lan":
             _option(surface, rect, shown.lan, not shown.lan_fixed)
             continue
         box(surface, rect, GREY1, shown.pressed == name)
         font.draw(surface, LABEL[name], (rect.centerx, rect.centery - 8),
                   BLACK if enabled.get(name, True) else GREY2, align="center")
+    if shown.puzzle:
+        _words(surface, shown.record, TOP_BUTTONS["puzzles"].y + 2)
+        return
     if shown.network is not None:
         _network(surface, shown.network)
         return
+    _words(surface, shown.record, RECORD_AT[1], RECORD_AT[0])
     font.draw(surface, heading(shown.saved, shown.kept), (LEFT, LIST_TOP - 20), BLACK)
     if not shown.entries:
         font.draw(surface, "None yet. Win a game, or save one.", (LEFT, LIST_TOP + 8), GREY4)
@@ -131,7 +153,7 @@ def heading(saved: int, kept: int) -> str:
 
 def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry | str, pressed: bool) -> None:
     box(surface, rect, WHITE, pressed)
-    x, y = rect.x + 8, rect.y + 5
+    x, y = rect.x + 8, rect.y + 2
     if isinstance(entry, str):
         font.draw(surface, entry[:WIDTH // font.GLYPH_WIDTH - 2], (x, y), GREY4)
         font.draw(surface, "not a game record", (x, y + 18), GREY4)
@@ -152,8 +174,14 @@ def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry | str, pressed: b
 def _network(surface: pygame.Surface, where: str) -> None:
     text = (f"This window shows the game at {where}. Save keeps it in your games folder; "
             "Leave hangs up and brings back your own game as you left it.")
-    for i, line in enumerate(textwrap.wrap(text, WIDTH // font.GLYPH_WIDTH)):
-        font.draw(surface, line, (LEFT, NETWORK_TEXT_Y + i * 18), BLACK)
+    _words(surface, text, NETWORK_TEXT_Y)
+
+
+def _words(surface: pygame.Surface, text: str, y: int, x: int = LEFT) -> None:
+    """``text`` wrapped to the window's right edge, from (``x``, ``y``)."""
+    width = (LEFT + WIDTH - x) // font.GLYPH_WIDTH
+    for i, line in enumerate(textwrap.wrap(text, width)):
+        font.draw(surface, line, (x, y + i * 18), BLACK)
 
 
 def outcome(entry: GameEntry) -> str:
@@ -164,13 +192,14 @@ def outcome(entry: GameEntry) -> str:
     return f"{SEAT_NAME[entry.winner]} won, {moves}, {entry.rules}"
 
 
-def hit(pos: tuple[int, int], rows: int, network: bool = False) -> str | None:
-    """The part under ``pos`` (``rows`` games listed; ``network``: the buttons of a window
-    showing a host's game): a button, "row-N", "close-icon", "window" for the rest of the
-    window; None outside it."""
-    if not (NETWORK_WINDOW if network else WINDOW).collidepoint(pos):
+def hit(pos: tuple[int, int], rows: int, network: bool = False,
+        puzzle: bool = False) -> str | None:
+    """The part under ``pos`` (``rows`` games listed; ``network``, ``puzzle``: the buttons of
+    a window showing a host's game or a puzzle): a button, "row-N", "close-icon", "window" for
+    the rest of the window; None outside it."""
+    if not (NETWORK_WINDOW if network or puzzle else WINDOW).collidepoint(pos):
         return None
     rows_shown = {f"row-{index}": row_rect(index) for index in range(rows)}
-    listing = {} if network else {"heading": HEADING}
-    return part_at(pos, {"close-icon": CLOSE, **buttons(network), **listing, **rows_shown}) \
-        or "window"
+    listing = {} if network or puzzle else {"heading": HEADING}
+    return part_at(pos, {"close-icon": CLOSE, **buttons(network, puzzle), **listing,
+                         **rows_shown}) or "window"

@@ -172,7 +172,9 @@ class Controller:
     def deadline(self, now: float, rate: float | None = None) -> float | None:
         """When the board next needs an update with no event (``rate``: pictures a second of
         a chain on show; None: every frame)."""
-        return self.phase.deadline(now, rate)
+        times = [self.phase.deadline(now, rate), self.referee.due_at()]
+        due = [time for time in times if time is not None]
+        return min(due) if due else None
 
     def pause(self) -> None:
         self.follow_step(self.phase.cut())
@@ -212,7 +214,11 @@ class Controller:
         if effect is Effect.RESTART:
             self.restart()
         elif effect is Effect.HINT and self.human_to_move():
-            self.computer.hint()
+            square = self.referee.hint()
+            if square is None:
+                self.computer.hint()
+            else:
+                self.table.show_hint(square)
         elif effect is Effect.HINT:
             self.table.say(Note("A hint is for a human seat to move.", warn=True))
 

@@ -20,7 +20,7 @@ from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Session
 from chainplus.ui.art.theme import icon_layout
-from chainplus.ui.window.requests import OpenGames, OpenRules, ToggleFullScreen
+from chainplus.ui.window.requests import NextPuzzle, OpenGames, OpenRules, ToggleFullScreen
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import SELECT, Cell, Furniture, Icon, Target
 
@@ -57,6 +57,9 @@ def _said(table: Table, note: Note, effect: Effect = Effect.STAY) -> Effect:
 
 
 def _new(table: Table, step: int) -> Effect:
+    if table.puzzle is not None:
+        table.ask(NextPuzzle())
+        return Effect.STAY
     table.stop_thinking()
     return _said(table, table.session.new_game(), Effect.RESTART)
 
@@ -114,7 +117,8 @@ def _games(table: Table, step: int) -> Effect:
 
 ICON_CONTROLS: tuple[IconControl, ...] = (
     IconControl("new", "New", lambda t: "new", _always,
-                lambda t: "New: start a new game with the seats in the panel.", _new),
+                lambda t: "New: the next puzzle." if t.puzzle is not None
+                else "New: start a new game with the seats in the panel.", _new),
     IconControl("undo", "Undo", lambda t: "undo", lambda t, human: t.session.can_undo(),
                 lambda t: "Undo: take back moves to the last move a human made.", _undo,
                 _undo_greyed),

@@ -115,6 +115,15 @@ class Words(Protocol):
         drawn again."""
         return None
 
+    def due_at(self) -> float | None:
+        """When the referee next has news by itself (a puzzle's answer), or None."""
+        return None
+
+    def hint(self) -> int | None:
+        """The referee's own hint for the human to move (a puzzle's winning square), or None:
+        the window's computer looks for one."""
+        return None
+
 
 class Referee(Words, Protocol):
     """The authority over the game on the board: who moves, the moves it accepts and hears,

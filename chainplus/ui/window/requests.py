@@ -89,6 +89,24 @@ class PlayOn:
 
 
 @dataclass(frozen=True)
+class OpenPuzzle:
+    """A puzzle over the player's own game, which waits: the next at the player's level, or
+    shipped puzzle ``number`` (from 0)."""
+
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class NextPuzzle:
+    """The puzzle on the board is left (given up, if tried and not solved) for the next."""
+
+
+@dataclass(frozen=True)
+class LeavePuzzle:
+    """The puzzle on the board is left, and the player's own game comes back."""
+
+
+@dataclass(frozen=True)
 class EndDemo:
     """A visitor woke the kiosk: the demonstration ends and the visitor's fresh game begins."""
 
@@ -104,7 +122,8 @@ class Quit:
 
 
 Request = OpenRules | OpenGames | OpenInfo | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
-    | HostGame | LeaveHost | PlayOn | EndDemo | ToggleFullScreen | Quit
+    | HostGame | LeaveHost | PlayOn | OpenPuzzle | NextPuzzle | LeavePuzzle | EndDemo \
+    | ToggleFullScreen | Quit
 
 
 class Requests:

@@ -19,7 +19,7 @@ import pygame
 
 from chainplus.app.games import players_in
 from chainplus.app.outcomes import Note
-from chainplus.ui.window import joined, targets
+from chainplus.ui.window import joined, puzzle, targets
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.controls import Effect, act, icons_shown
 from chainplus.ui.window.demo import DemoMode
@@ -38,10 +38,13 @@ from chainplus.ui.window.requests import (
     HostGame,
     JoinHost,
     LeaveHost,
+    LeavePuzzle,
+    NextPuzzle,
     OpenFile,
     OpenGames,
     OpenInfo,
     OpenJoin,
+    OpenPuzzle,
     OpenReplay,
     OpenRules,
     PlayOn,
@@ -220,6 +223,16 @@ class Stack:
                 self.own.say(Note("You left the network game: your own game is back."))
             case LeaveHost():  # no host's game to leave: only the windows close
                 self.close_windows()
+            case OpenPuzzle(number=number):
+                self.close_windows()
+                self.play(lambda: puzzle.seat(self.own, number=number))
+            case NextPuzzle() if table.puzzle is not None:
+                self.close_windows()
+                self.play(partial(puzzle.seat, self.own, table.puzzle))
+            case LeavePuzzle() if table.puzzle is not None:
+                self.close_windows()
+                self.play(lambda: (self.own, self.seating(self.own)))
+                self.own.say(Note("Your own game is back, as you left it."))
             case PlayOn():  # the board changed under the windows
                 self.close_windows()
                 self.controller.follow(Effect.RESTART)
@@ -253,6 +266,8 @@ class Stack:
         if self.demo is not None:
             self.demo.pause()
             self.demo = None
+        if self.table.puzzle is not None:  # the visitor's fresh game, not the last puzzle
+            self.play(lambda: (self.own, self.seating(self.own)))
         table = self.table
         table.say(table.session.back_to_operator(table.verb()))
         self.controller.follow(Effect.RESTART)

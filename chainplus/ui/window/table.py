@@ -19,6 +19,7 @@ from typing import Generic, TypeVar
 import pygame
 
 from chainplus.app.outcomes import Note
+from chainplus.app.puzzle_play import PuzzlePlay
 from chainplus.app.session import Session
 from chainplus.core.game import Game
 from chainplus.net.transport import REAL_NETWORK, Network
@@ -138,6 +139,8 @@ class Table:
     #: folder keeps the game when it is saved here.
     where: str | None = None
     keeper: Session | None = None
+    #: A puzzle: the puzzle played on this table (``puzzle.seat``).
+    puzzle: PuzzlePlay | None = None
     cues: Cues = field(default_factory=Cues)
     now: float = 0.0
     last_explode: float = float("-inf")

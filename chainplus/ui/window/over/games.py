@@ -7,7 +7,9 @@ never starts listening on its own); the option below it opens the games hosted h
 local network (remembered; by default only this computer may join).
 
 In a window showing a host's game it has no list: Save this game keeps the host's game in the
-player's own games folder, and Leave the network game brings their own game back.
+player's own games folder, and Leave the network game brings their own game back. Solve a
+puzzle opens one at the player's level over their game; over a puzzle, the window opens the
+next, replays the solution, or brings the player's own game back.
 """
 
 from __future__ import annotations
@@ -20,7 +22,16 @@ from chainplus.app.games import NAME_SHOWN, GameEntry, Listed, shown_folder
 from chainplus.app.outcomes import Note
 from chainplus.ui.art import games_view
 from chainplus.ui.window.over.base import Overlay
-from chainplus.ui.window.requests import HostGame, LeaveHost, OpenInfo, OpenJoin, OpenReplay
+from chainplus.ui.window.requests import (
+    HostGame,
+    LeaveHost,
+    LeavePuzzle,
+    NextPuzzle,
+    OpenInfo,
+    OpenJoin,
+    OpenPuzzle,
+    OpenReplay,
+)
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
@@ -38,6 +49,10 @@ PART_HELP = {
     "back": "The page of newer games.",
     "next": "The page of older games.",
     "about": "About this program: its name, author, licence and version.",
+    "puzzles": "Solve a puzzle at your level: win in a few moves.",
+    "puzzle-next": "The next puzzle (this one counts as given up if tried).",
+    "puzzle-solution": "Replay this puzzle's solution (it counts as given up).",
+    "puzzle-leave": "Back to your own game, as you left it.",
     "save-none": "Nothing to save yet: no move has been made.",
     "replay-none": "Nothing to replay yet: no move has been made.",
     "back-first": "This is the first page: the newest games.",
@@ -57,6 +72,7 @@ class GamesWindow(Overlay):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.network = table.where  # the host's address, if the window joined one
+        self.puzzle = table.puzzle  # the puzzle on the board, if it is one
         self.listed: list[Listed] = self.listing()
         self.read: dict[Path, GameEntry | None] = {}  # the files read so far (None: not games)
         self.hosting = table.session.hosting  # one network game at once
@@ -67,7 +83,9 @@ class GamesWindow(Overlay):
     def listing(self) -> list[Listed]:
         """Every game, the saved first, each newest first: none while the window shows a
         host's game."""
-        return [] if self.network else self.table.session.files.listing()
+        if self.network or self.puzzle:
+            return []
+        return self.table.session.files.listing()
 
     @property
     def pages(self) -> int:
@@ -89,14 +107,15 @@ class GamesWindow(Overlay):
 
     # ---------------------------------------------------------------- input
     def hit(self, pos: tuple[int, int]) -> Part | None:
-        name = games_view.hit(pos, len(self.shown_entries), self.network is not None)
+        name = games_view.hit(pos, len(self.shown_entries), self.network is not None,
+                              self.puzzle is not None)
         return None if name is None else Part(name)
 
     def parts(self) -> dict[str, pygame.Rect]:
         rows = {f"row-{index}": games_view.row_rect(index)
                 for index in range(len(self.shown_entries))}
         network = self.network is not None
-        buttons = games_view.buttons(network)
+        buttons = games_view.buttons(network, self.puzzle is not None)
         ahead = {name: rect for name, rect in buttons.items() if rect.y < games_view.LIST_TOP}
         return {**ahead, **rows, **{n: r for n, r in buttons.items() if n not in ahead}}
 
@@ -118,6 +137,15 @@ class GamesWindow(Overlay):
             self.listed, self.page = self.listing(), 0  # saved first: it is at the top
         elif name == "leave":
             table.ask(LeaveHost())
+        elif name == "puzzles":
+            table.ask(OpenPuzzle())
+        elif name == "puzzle-next":
+            table.ask(NextPuzzle())
+        elif name == "puzzle-leave":
+            table.ask(LeavePuzzle())
+        elif name == "puzzle-solution" and self.puzzle is not None:
+            self.puzzle.give_up()
+            table.ask(OpenReplay(self.puzzle.solution(), at=len(self.puzzle.puzzle.moves)))
         elif name == "about":
             table.ask(OpenInfo())
         elif name == "join" and self.hosting:
@@ -186,7 +214,20 @@ class GamesWindow(Overlay):
             can_save=bool(self.table.session.game.moves),
             pressed=pressed.name if isinstance(pressed, Part) else None, network=self.network,
             can_join=not self.hosting, can_host=self.can_host, lan=self.table.session.lan,
-            lan_fixed=self.lan_fixed or self.hosting))
+            lan_fixed=self.lan_fixed or self.hosting, record=self.record(),
+            puzzle=self.puzzle is not None))
+
+    def record(self) -> str:
+        """The player's record of puzzles, in a few words (over a puzzle, which it is)."""
+        progress = (self.table.keeper or self.table.session).puzzles
+        solved = len(progress.solved)
+        record = f"{solved} solved, {progress.streak} in a row" if solved else "None solved yet"
+        if self.puzzle is None:
+            return f"{record}."
+        puzzle = self.puzzle.puzzle
+        return (f"Puzzle {self.puzzle.number + 1}: win in {puzzle.wins_in}, difficulty "
+                f"{puzzle.difficulty} of 5. You: {solved} solved, {progress.streak} in a row "
+                f"(best {progress.best}).")
 
     @property
     def can_host(self) -> bool:
@@ -219,6 +260,8 @@ class GamesWindow(Overlay):
         return PART_HELP[name]
 
     def default_help(self) -> str:
+        if self.puzzle is not None:
+            return "The next puzzle, its solution, or back to your game."
         if self.network is not None:
             return "Save the host's game, or leave it for your own."
         return "Games: save this one, or pick one to replay."

@@ -1,0 +1,202 @@
+"""A puzzle on the board (``PuzzleReferee``): the player's seat moves, the computer answers.
+
+The puzzle's logic is ``app.puzzle_play``'s; this is the seats that move. The player's move is
+shown, then the computer's answer a moment later (``ELSEWHERE``: the referee hands it over).
+After a wrong move and its refutation, the position the player faced comes back; after two
+misses its winning square flashes. The puzzle is played on a table of its own (``seat``), so
+the player's own game waits untouched, and its record (``Progress``) is the player's own
+session's, which the settings file keeps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from chainplus.app.outcomes import Note, Placed, Refused
+from chainplus.app.panel import SEAT_NAME
+from chainplus.app.puzzle_play import MISSES_BEFORE_HINT, Answer, PuzzlePlay, next_number
+from chainplus.app.puzzles import shipped_count
+from chainplus.app.seats import SeatSpec
+from chainplus.app.session import Session
+from chainplus.core.rules import SEATS
+from chainplus.ui.window.picture import Status
+from chainplus.ui.window.policy import Policy
+from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Referee, Reset, Won
+from chainplus.ui.window.table import Table
+
+#: Seconds between the player's move (its chain over) and the computer's answer.
+ANSWER_PAUSE = 0.6
+#: Seconds the refutation stays on the board before the position comes back.
+BACK_PAUSE = 2.0
+
+
+class PuzzleReferee(Referee):
+    """The puzzle ``play`` on ``table``'s board; ``own`` is the player's own session, whose
+    record of puzzles it keeps."""
+
+    def __init__(self, table: Table, play: PuzzlePlay, own: Session) -> None:
+        self.table, self.play, self.own = table, play, own
+        self.answer: Answer | None = None  # to the player's last move, until its end is shown
+        self.replied = False  # the answer is on the board
+        self.due: float | None = None  # when the answer is played, or the position comes back
+        self.recorded = False  # the puzzle's outcome is in the player's record
+        table.session.show_remote(play.game)
+
+    @property
+    def name(self) -> str:
+        return SEAT_NAME[self.play.seat]
+
+    # ---------------------------------------------------------------- who moves
+    def player(self, seat: int) -> Player:
+        if seat != self.play.seat:
+            return Player(MoveSource.ELSEWHERE, "Computer thinking",
+                          f"{SEAT_NAME[seat]} is the computer: it answers your move.",
+                          Note(f"{SEAT_NAME[seat]} is the computer: wait for its answer."))
+        return Player(MoveSource.HUMAN, f"Win in {self.play.left}",
+                      f"{self.play.heading()}: {self.table.verb().lower()} a square.")
+
+    def hold(self) -> Hold | None:
+        """While a wrong move's refutation is shown, before the position comes back."""
+        if self.answer is None or not self.replied or self.answer.right:
+            return None
+        return Hold(Status(self.play.seat, "Try again", self.name),
+                    "The position comes back in a moment.",
+                    Note("Wait: the position comes back in a moment."))
+
+    def propose(self, square: int) -> Placed | Refused:
+        shown, answer = self.play.move(square)
+        self.answer, self.replied = answer, False
+        if answer.won and answer.right:
+            self.record()
+        return Placed(shown)
+
+    def heard(self) -> list[Happening]:
+        answer = self.answer
+        if self.due is None or answer is None or self.table.now < self.due:
+            return []
+        self.due = None
+        if not self.replied and answer.reply is not None:
+            self.replied = True
+            return [Placed(self.play.reply(answer.reply), self.escaped(answer))]
+        return [self.back()]
+
+    def escaped(self, answer: Answer) -> tuple[Note, ...]:
+        """What a wrong move's refutation says, once its chain is shown."""
+        if answer.right:
+            return ()
+        return (Note(self.escape_line(), warn=True),)
+
+    def escape_line(self) -> str:
+        defender = SEAT_NAME[self.play.defender]
+        if self.play.game.winner == self.play.defender:
+            return f"{defender} wins instead: try again."
+        return f"{defender} escapes: try again."
+
+    def back(self) -> Reset:
+        """The position the player faced, back on the board (after two misses, its winning
+        square flashes)."""
+        self.answer = None
+        self.table.session.show_remote(self.play.take_back())
+        if self.play.misses >= MISSES_BEFORE_HINT:
+            self.table.show_hint(self.play.hint())
+            return Reset((Note("The flashing square wins. Try it."),))
+        return Reset((Note(f"Try again. {self.play.heading()}."),))
+
+    def shown(self) -> None:
+        """The player's move or the answer has been shown: the answer comes after a pause;
+        after a right one the player faces the new position, after a wrong one the position
+        comes back after a longer pause."""
+        answer = self.answer
+        if answer is None or answer.won:
+            return
+        if not self.replied:
+            self.due = self.table.now + ANSWER_PAUSE
+        elif answer.right:
+            self.play.went_right()
+            self.answer = None
+        else:
+            self.due = self.table.now + BACK_PAUSE
+
+    def behind(self) -> bool:
+        return False
+
+    def restart(self) -> Referee | None:
+        """The board is the puzzle's still: the position the player faces comes back."""
+        self.answer, self.due = None, None
+        self.table.session.show_remote(self.play.take_back())
+        return self
+
+    def close(self) -> None:
+        """Leaving a puzzle tried and not solved counts as giving it up."""
+        play = self.play
+        if not play.solved and (play.misses or play.helped or play.given_up):
+            play.give_up()
+            self.record()
+
+    def record(self) -> None:
+        """The puzzle's outcome in the player's record, once."""
+        if not self.recorded:
+            self.recorded = True
+            play = self.play
+            self.own.puzzles = self.own.puzzles.after(play.number, play.solved, play.clean)
+
+    # ---------------------------------------------------------------- words
+    def won(self, winner: int) -> Won:
+        key = (id(self.play), len(self.play.game.moves))
+        if winner == self.play.seat:
+            streak = self.own.puzzles.streak
+            run = f" {streak} in a row." if streak > 1 else ""
+            return Won(key, f"Solved!{run}", "Solved. New: the next puzzle. Games: the "
+                       "solution, or back to your game.")
+        return Won(key, self.escape_line(), "The position comes back in a moment.")
+
+    def title(self) -> str:
+        return f"Puzzle {self.play.number + 1} of {shipped_count()}: {self.play.heading()}"
+
+    def seat_help(self, seat: int) -> str | None:
+        if seat == self.play.seat:
+            return f"{SEAT_NAME[seat]} is yours: {self.play.heading().lower()}."
+        if seat == self.play.defender:
+            return f"{SEAT_NAME[seat]} is the computer: it defends as well as it can."
+        return f"{SEAT_NAME[seat]} is not in this puzzle."
+
+    def panel_click(self) -> Note | None:
+        return Note(f"The puzzle's seats are set: {self.name} is yours.")
+
+    def hint(self) -> int | None:
+        return self.play.hint()
+
+    def due_at(self) -> float | None:
+        return self.due
+
+    def look(self) -> object:
+        return self.due is None, self.play.misses
+
+
+def puzzle_policy(own: Policy) -> Policy:
+    """The house policy while a puzzle is shown: no Undo (a wrong move is taken back by
+    itself), no graph; a kiosk starts no next game by itself."""
+    return replace(own, hidden_icons=own.hidden_icons | {"undo"}, graph_after=None,
+                   next_game_after=None)
+
+
+def seat(own: Table, before: PuzzlePlay | None = None, number: int | None = None
+         ) -> tuple[Table, PuzzleReferee]:
+    """Puzzle ``number`` (None: the next at the player's level, after ``before``) on a table
+    of its own beside the player's ``own``, which waits untouched."""
+    mine = own.session
+    if number is None:
+        number = next_number(mine.puzzles, None if before is None else before.number)
+    play = PuzzlePlay.shipped(number)
+    seats = [SeatSpec("off", 0, 0)] * len(SEATS)
+    seats[play.seat - 1] = SeatSpec("human", 0, 0)
+    seats[play.defender - 1] = SeatSpec("computer", 5, 0)
+    options = replace(mine.options, seats=tuple(seats), rules=play.puzzle.rules,
+                      speed=mine.speed, sound=mine.sound, fixed_seats=True, lock_panel=True,
+                      lessons=False)
+    own.stop_thinking()
+    table = Table(own.services, Session(options, None), puzzle_policy(own.policy), own.budget,
+                  own.hint_budget, keeper=mine, puzzle=play, now=own.now)
+    referee = PuzzleReferee(table, play, mine)
+    table.say(Note(f"{play.heading()}."))
+    return table, referee
