@@ -15,7 +15,8 @@ from chainplus.app.puzzle_play import PuzzlePlay, difficulties, next_number
 from chainplus.app.puzzle_record import HARDEST, Progress
 from chainplus.app.puzzles import shipped_count
 from chainplus.app.store import Store
-from chainplus.ui.art import games_view
+from chainplus.ui.art import games_view, solved_view
+from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.puzzle import PuzzleReferee
 from chainplus.ui.window.requests import OpenPuzzle
 
@@ -148,8 +149,9 @@ def test_after_two_misses_the_winning_square_flashes_and_it_solves(ui, tmp_path)
         until(ui, app, lambda: list(app.game.moves) == start and players_turn(app))
     assert app.table.cues.hint.value == play.puzzle.solution[0]
     ui.click_square(app, play.puzzle.solution[0])
-    until(ui, app, lambda: app.mode.name == "over")
+    until(ui, app, lambda: app.mode.name == "solved")
     assert ui.message(app) == "Solved!" and play.solved
+    assert app.mode.line == "Solved at try 3."
     assert app.stack.own.session.puzzles.solved == {play.number}
     assert app.stack.own.session.puzzles.level == 2
     app.close()
@@ -170,7 +172,7 @@ def test_a_win_in_2_is_played_out_and_its_last_move_shows_its_chain(ui, difficul
     last = play.solver.winning_moves(play.back, 1)[0]
     ui.click_square(app, last)
     assert app.mode.name == "animate"  # the chain is shown
-    until(ui, app, lambda: app.mode.name == "over")
+    until(ui, app, lambda: app.mode.name == "solved")
     assert ui.message(app) == "Solved!" and play.clean
     assert app.stack.own.session.puzzles.streak == 1
 
@@ -206,3 +208,29 @@ def test_the_hint_icon_flashes_the_winning_square(ui) -> None:
     ui.click_icon(app, "hint")
     assert app.table.cues.hint.value == play.puzzle.solution[0]
     assert "undo" not in app.icons
+
+
+def test_a_solved_puzzle_offers_a_game_from_its_position(ui) -> None:
+    app = ui.make_app()
+    play = open_puzzle(ui, app)
+    ui.click_square(app, play.puzzle.solution[0])
+    until(ui, app, lambda: app.mode.name == "solved")
+    ui.post_click(app, solved_view.BUTTONS["play"].center)
+    assert isinstance(app.stack.controller.referee, LocalReferee)
+    assert list(app.game.moves) == list(play.puzzle.moves) and app.game.winner is None
+    assert ui.message(app) == f"A game from the puzzle's position: you are " \
+        f"{'Red' if play.seat == 1 else 'Blue'}."
+    ui.click_square(app, play.puzzle.solution[0])
+    until(ui, app, lambda: app.mode.name == "over")
+    assert app.game.winner == play.seat
+
+
+def test_the_solved_window_gives_the_next_puzzle(ui) -> None:
+    app = ui.make_app()
+    play = open_puzzle(ui, app)
+    ui.click_square(app, play.puzzle.solution[0])
+    until(ui, app, lambda: app.mode.name == "solved")
+    assert set(app.mode.parts()) == {"next", "play", "close"}  # where the keys' cursor goes
+    ui.post_click(app, solved_view.BUTTONS["next"].center)
+    assert app.table.puzzle is not play and app.table.puzzle.number != play.number
+    assert app.mode.name == "play" and app.stack.own.session.puzzles.level == 2

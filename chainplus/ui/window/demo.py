@@ -1,8 +1,9 @@
 """The attract loop a kiosk plays when nobody has touched it for a while: a demonstration game
 (every seat a quick computer, silent, on a table of its own: a session with no files, so
 nothing it does touches the visitor's game or settings), then a short animated how-to-play
-(``TourMode``), then another game, and so on. The first click or tap anywhere brings the
-visitor a fresh game (``requests.EndDemo``).
+(``TourMode``), then another game, and so on, under two doors (``doors_view``): a puzzle, or a
+game. The first click or tap brings the visitor the puzzle door's puzzle, or anywhere else a
+fresh game (``requests.EndDemo``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from chainplus.app.session import Session
 from chainplus.app.tour import Page, tour
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
-from chainplus.ui.art import board_view, rules_view
+from chainplus.ui.art import board_view, doors_view, rules_view
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.mode import Named
@@ -242,8 +243,9 @@ class DemoMode:
         self.inner = self.inner.tick(now)
 
     def click(self, target: Target | None, button: int) -> None:
-        """The click wakes the kiosk and does nothing else: the visitor's fresh game."""
-        self.table.ask(EndDemo())
+        """The click wakes the kiosk and does nothing else: the visitor's fresh game, or a
+        puzzle over it from its door."""
+        self.table.ask(EndDemo(puzzle=target == Part("door-puzzle")))
 
     def pause(self) -> None:
         self.inner.pause()
@@ -276,10 +278,12 @@ class DemoMode:
         return self.demo.session.panel
 
     def hit(self, pos: tuple[int, int]) -> Part | None:
-        return None
+        door = doors_view.hit(pos)
+        return None if door is None else Part(door)
 
     def parts(self) -> dict[str, pygame.Rect] | None:
-        return None
+        """The doors, where a controller's cursor goes."""
+        return dict(doors_view.DOORS)
 
     def icons_work(self) -> bool:
         return False
@@ -307,13 +311,19 @@ class DemoMode:
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.inner.draw_board(surface)
+        pressed = self.table.cues.pressed.value
+        doors_view.draw(surface, pressed.name if isinstance(pressed, Part) else None)
 
     def status(self) -> Status:
         return self.inner.status()
 
     def help(self, target: Target | None) -> str:
-        """One line wherever the pointer is: a click anywhere plays (a watching kiosk says it
-        waits for its host; the title says where)."""
+        """The door under the pointer, else one line wherever it is: a click anywhere plays (a
+        watching kiosk says it waits for its host; the title says where)."""
+        if target == Part("door-puzzle"):
+            return "A puzzle: win in a move or two. About a minute."
+        if target == Part("door-game"):
+            return "A game of your own against the computer."
         if self.host is None:
             return self.inner.help()
         return f"Waiting for the host. {self.table.verb()} anywhere to play!"

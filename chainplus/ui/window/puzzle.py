@@ -22,12 +22,16 @@ from chainplus.core.rules import SEATS
 from chainplus.ui.window.picture import Status
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Referee, Reset, Won
+from chainplus.ui.window.requests import PuzzleSolved
 from chainplus.ui.window.table import Table
 
 #: Seconds between the player's move (its chain over) and the computer's answer.
 ANSWER_PAUSE = 0.6
 #: Seconds the refutation stays on the board before the position comes back.
 BACK_PAUSE = 2.0
+#: The computer's level in a game played on from a puzzle's position (its puzzle moves are
+#: the proof's, whatever the level).
+PLAY_ON_LEVEL = 3
 
 
 class PuzzleReferee(Referee):
@@ -107,6 +111,8 @@ class PuzzleReferee(Referee):
         after a right one the player faces the new position, after a wrong one the position
         comes back after a longer pause."""
         answer = self.answer
+        if answer is not None and answer.won and self.play.solved:
+            self.table.ask(PuzzleSolved(self.solved_line()))
         if answer is None or answer.won:
             return
         if not self.replied:
@@ -121,10 +127,21 @@ class PuzzleReferee(Referee):
         return False
 
     def restart(self) -> Referee | None:
-        """The board is the puzzle's still: the position the player faces comes back."""
+        """A game put on the board (a game from the puzzle's position) is the session's to
+        referee; else the position the player faces comes back."""
+        if self.table.session.game is not self.play.game:
+            self.close()
+            return None
         self.answer, self.due = None, None
         self.table.session.show_remote(self.play.take_back())
         return self
+
+    def solved_line(self) -> str:
+        """How the puzzle went: in how many tries, or the run of puzzles solved at once."""
+        play, streak = self.play, self.own.puzzles.streak
+        if play.misses:
+            return f"Solved at try {play.misses + 1}."
+        return f"Solved at once: {streak} in a row." if streak > 1 else "Solved at once."
 
     def close(self) -> None:
         """Leaving a puzzle tried and not solved counts as giving it up."""
@@ -190,7 +207,7 @@ def seat(own: Table, before: PuzzlePlay | None = None, number: int | None = None
     play = PuzzlePlay.shipped(number)
     seats = [SeatSpec("off", 0, 0)] * len(SEATS)
     seats[play.seat - 1] = SeatSpec("human", 0, 0)
-    seats[play.defender - 1] = SeatSpec("computer", 5, 0)
+    seats[play.defender - 1] = SeatSpec("computer", PLAY_ON_LEVEL, 0)
     options = replace(mine.options, seats=tuple(seats), rules=play.puzzle.rules,
                       speed=mine.speed, sound=mine.sound, fixed_seats=True, lock_panel=True,
                       lessons=False)
@@ -200,3 +217,8 @@ def seat(own: Table, before: PuzzlePlay | None = None, number: int | None = None
     referee = PuzzleReferee(table, play, mine)
     table.say(Note(f"{play.heading()}."))
     return table, referee
+
+
+def played_on(play: PuzzlePlay) -> Note:
+    """What a game from the puzzle's position says."""
+    return Note(f"A game from the puzzle's position: you are {SEAT_NAME[play.seat]}.")

@@ -102,13 +102,29 @@ class NextPuzzle:
 
 
 @dataclass(frozen=True)
+class PuzzleSolved:
+    """The puzzle on the board is solved, its last chain shown: what next is offered, with
+    ``line`` said (how many visitors solved it)."""
+
+    line: str
+
+
+@dataclass(frozen=True)
+class PlayFromPuzzle:
+    """A game from the puzzle's position, the player against the computer, on its board."""
+
+
+@dataclass(frozen=True)
 class LeavePuzzle:
     """The puzzle on the board is left, and the player's own game comes back."""
 
 
 @dataclass(frozen=True)
 class EndDemo:
-    """A visitor woke the kiosk: the demonstration ends and the visitor's fresh game begins."""
+    """A visitor woke the kiosk: the demonstration ends and the visitor's fresh game begins
+    (``puzzle``: a puzzle over it, the door the visitor chose)."""
+
+    puzzle: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,8 +138,8 @@ class Quit:
 
 
 Request = OpenRules | OpenGames | OpenInfo | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
-    | HostGame | LeaveHost | PlayOn | OpenPuzzle | NextPuzzle | LeavePuzzle | EndDemo \
-    | ToggleFullScreen | Quit
+    | HostGame | LeaveHost | PlayOn | OpenPuzzle | NextPuzzle | PuzzleSolved | PlayFromPuzzle \
+    | LeavePuzzle | EndDemo | ToggleFullScreen | Quit
 
 
 class Requests:

@@ -31,6 +31,7 @@ from chainplus.ui.window.over.info import InfoWindow
 from chainplus.ui.window.over.join import JoinDialog
 from chainplus.ui.window.over.review import ReviewWindow
 from chainplus.ui.window.over.rules import RulesWindow
+from chainplus.ui.window.over.solved import SolvedWindow
 from chainplus.ui.window.referee import Referee
 from chainplus.ui.window.requests import (
     Close,
@@ -47,7 +48,9 @@ from chainplus.ui.window.requests import (
     OpenPuzzle,
     OpenReplay,
     OpenRules,
+    PlayFromPuzzle,
     PlayOn,
+    PuzzleSolved,
     Quit,
     Request,
     ToggleFullScreen,
@@ -208,8 +211,10 @@ class Stack:
                 self.push(ReviewWindow(table, game, players, at=at, graph=graph))
             case OpenFile(path=path):
                 self.open_file(path)
-            case EndDemo():
+            case EndDemo(puzzle=door):
                 self.end_demo()
+                if door:
+                    self.play(partial(puzzle.seat, self.own))
             case JoinHost():
                 self.close_windows()
                 self.play(partial(self.join, request))
@@ -229,6 +234,13 @@ class Stack:
             case NextPuzzle() if table.puzzle is not None:
                 self.close_windows()
                 self.play(partial(puzzle.seat, self.own, table.puzzle))
+            case PuzzleSolved(line=line):
+                self.push(SolvedWindow(table, line))
+            case PlayFromPuzzle() if table.puzzle is not None:
+                self.close_windows()
+                table.session.play_on(table.puzzle.puzzle.position())
+                self.controller.restart()  # the puzzle's referee hands over to the session's
+                table.say(puzzle.played_on(table.puzzle))
             case LeavePuzzle() if table.puzzle is not None:
                 self.close_windows()
                 self.play(lambda: (self.own, self.seating(self.own)))

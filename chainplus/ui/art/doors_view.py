@@ -1,0 +1,40 @@
+"""The kiosk's two doors over its attract loop: a puzzle, or a game. Two wide buttons, one
+over the other, over the board's top edge (its middle rows, where the game is, stay in view).
+
+Drawing only: the rectangles here are what a click can hit.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from chainplus.ui.art import font
+from chainplus.ui.art.theme import BLACK, BOARD, CREAM, GREY4
+from chainplus.ui.art.widgets import bevel
+
+WIDTH, HEIGHT, GAP = 380, 40, 8
+#: Each door's part name and where it is, and its words: large, then small after them.
+DOORS = {
+    "door-puzzle": Rect(BOARD.centerx - WIDTH // 2, BOARD.y + 8, WIDTH, HEIGHT),
+    "door-game": Rect(BOARD.centerx - WIDTH // 2, BOARD.y + 8 + HEIGHT + GAP, WIDTH, HEIGHT),
+}
+WORDS = {"door-puzzle": ("Solve a puzzle", "(about a minute)"),
+         "door-game": ("Play a game", "(you and the computer)")}
+
+
+def draw(surface: pygame.Surface, pressed: str | None = None) -> None:
+    """Both doors, ``pressed`` drawn pushed in."""
+    for name, rect in DOORS.items():
+        pygame.draw.rect(surface, GREY4, rect.move(4, 4))
+        surface.fill(CREAM, rect)
+        pygame.draw.rect(surface, BLACK, rect, 2)
+        bevel(surface, rect.inflate(-4, -4), raised=name != pressed, width=2)
+        first, second = WORDS[name]
+        drawn = font.draw(surface, first, (rect.x + 14, rect.y + 4), BLACK, scale=2)
+        font.draw(surface, second, (drawn.right + 10, rect.y + 14), GREY4)
+
+
+def hit(pos: tuple[int, int]) -> str | None:
+    """The door under ``pos``, if any."""
+    return next((name for name, rect in DOORS.items() if rect.collidepoint(pos)), None)

@@ -1,0 +1,71 @@
+"""The window a solved puzzle opens (``SolvedWindow``): the next puzzle, a game from the
+puzzle's position against the computer, or Close, the winning board under it."""
+
+from __future__ import annotations
+
+import pygame
+
+from chainplus.ui.art import solved_view
+from chainplus.ui.window.over.base import Overlay
+from chainplus.ui.window.requests import NextPuzzle, PlayFromPuzzle
+from chainplus.ui.window.table import Table
+from chainplus.ui.window.targets import Furniture, Part, Target
+
+PART_HELP = {
+    "next": "The next puzzle, a little harder.",
+    "play": "A game from the puzzle's position, you against the computer.",
+    "close": "Close this window: the winning board stays.",
+    "close-icon": "Close this window: the winning board stays.",
+    "window": "Solved! The next puzzle, or a game from here.",
+}
+
+
+class SolvedWindow(Overlay):
+    """Over a solved puzzle; ``line`` says how it went (how many visitors solved it)."""
+
+    name = "solved"
+
+    def __init__(self, table: Table, line: str) -> None:
+        super().__init__(table)
+        self.line = line
+
+    def hit(self, pos: tuple[int, int]) -> Part | None:
+        name = solved_view.hit(pos)
+        return None if name is None else Part(name)
+
+    def parts(self) -> dict[str, pygame.Rect]:
+        return dict(solved_view.BUTTONS)
+
+    def click(self, target: Target | None, button: int) -> bool:
+        if isinstance(target, Furniture):
+            return False
+        if not isinstance(target, Part):
+            self.close()  # a click outside the window closes it, and only that
+            return True
+        self.table.press(target)
+        if target.name == "next":
+            self.table.ask(NextPuzzle())
+        elif target.name == "play":
+            self.table.ask(PlayFromPuzzle())
+        elif target.name in ("close", "close-icon"):
+            self.close()
+        return True
+
+    def key(self, key: int, mod: int) -> bool:
+        if key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pressed = self.table.cues.pressed.value
+        solved_view.draw(surface, solved_view.SolvedShown(
+            self.line, pressed.name if isinstance(pressed, Part) else None))
+
+    def own_help(self, target: Target | None) -> str | None:
+        if not isinstance(target, Part):
+            return "A click outside this window closes it." if target else None
+        return PART_HELP.get(target.name)
+
+    def default_help(self) -> str:
+        return PART_HELP["window"]
