@@ -15,7 +15,8 @@ from chainplus.app.puzzle_play import PuzzlePlay, difficulties, next_number
 from chainplus.app.puzzle_record import HARDEST, Progress
 from chainplus.app.puzzles import shipped_count
 from chainplus.app.store import Store
-from chainplus.ui.art import games_view, solved_view
+from chainplus.ui.art import doors_view, games_view, solved_view
+from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.puzzle import PuzzleReferee
 from chainplus.ui.window.requests import OpenPuzzle
@@ -234,3 +235,61 @@ def test_the_solved_window_gives_the_next_puzzle(ui) -> None:
     ui.post_click(app, solved_view.BUTTONS["next"].center)
     assert app.table.puzzle is not play and app.table.puzzle.number != play.number
     assert app.mode.name == "play" and app.stack.own.session.puzzles.level == 2
+
+
+# ------------------------------------------------------------------------- at the kiosk
+def kiosk(ui, folder, idle_seconds: float = 5):
+    store = Store(folder, stream=io.StringIO(), write_settings=False)
+    return ui.make_app(seed=3, display=NullDisplay(True), store=store, kiosk=True,
+                       idle_seconds=idle_seconds)
+
+
+def test_the_attract_loop_has_a_puzzle_door_and_a_game_door(ui, tmp_path) -> None:
+    app = kiosk(ui, tmp_path)
+    ui.advance(app, 6.0)
+    assert ui.in_demo(app)
+    assert set(app.mode.parts()) == {"door-puzzle", "door-game"}  # a controller's cursor
+    ui.post_click(app, doors_view.DOORS["door-game"].center)
+    assert not ui.in_demo(app) and app.table.puzzle is None and app.game.moves == []
+    ui.advance(app, 6.0)
+    assert ui.in_demo(app)
+    ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
+    play = app.table.puzzle
+    assert not ui.in_demo(app) and play is not None and play.puzzle.difficulty == 1
+    assert ui.message(app) == f"{play.heading()}."
+    ui.advance(app, 6.0)  # nobody there: back to the attract loop, as with a game
+    assert ui.in_demo(app)
+    ui.click_square(app, 27)  # anywhere but the puzzle door: a fresh game
+    assert app.table.puzzle is None and not ui.in_demo(app) and app.game.moves == []
+
+
+def test_the_kiosk_counts_who_solved_each_puzzle_across_restarts(ui, tmp_path) -> None:
+    app = kiosk(ui, tmp_path)
+    ui.advance(app, 6.0)
+    ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
+    play = app.table.puzzle
+    ui.click_square(app, play.puzzle.solution[0])
+    until(ui, app, lambda: app.mode.name == "solved")
+    assert app.mode.line == "Solved by 100% of visitors."
+    app.close()
+    app = kiosk(ui, tmp_path, idle_seconds=20)
+    ui.advance(app, 21.0)
+    ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
+    again = app.table.puzzle
+    assert again.number == play.number  # a new visitor starts at the first again
+    assert ui.message(app) == f"{play.heading()}. Solved by 100% of visitors."
+    ui.click_square(app, wrong_move(again))
+    until(ui, app, lambda: players_turn(app) and again.misses == 1)
+    ui.advance(app, 21.0)  # the visitor walked away: back to the attract loop
+    assert ui.in_demo(app)
+    ui.click_square(app, 27)
+    tallies = json.loads((tmp_path / "puzzles.json").read_text())
+    assert tallies == {"puzzles": {str(play.number): [2, 1]}}
+    assert app.session.tally(play.number).line() == "Solved by 50% of visitors."
+
+
+def test_a_bad_tallies_file_is_set_aside_and_counting_starts_afresh(tmp_path) -> None:
+    (tmp_path / "puzzles.json").write_text('{"puzzles": {"3": [1, 2]}}')
+    tallies, warnings = st.read_tallies(tmp_path)
+    assert tallies == {} and "puzzle tallies file" in warnings[0]
+    assert not (tmp_path / "puzzles.json").exists()

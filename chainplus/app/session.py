@@ -27,7 +27,7 @@ from chainplus.app.panel import (
 )
 from chainplus.app.panel_clicks import PanelClicks
 from chainplus.app.placement import Placement
-from chainplus.app.puzzle_record import Progress
+from chainplus.app.puzzle_record import Progress, Tally
 from chainplus.app.seats import SeatSpec
 from chainplus.app.settings import SPEEDS, Settings, Speed
 from chainplus.app.store import Store
@@ -56,6 +56,8 @@ class Session:
         self.lan = options.network.lan  # the games it hosts are open to the local network
         #: The player's puzzles (a kiosk's visitors each start afresh: nothing is kept).
         self.puzzles = store.puzzles if store is not None and kiosk is None else Progress()
+        #: A kiosk's count of its visitors' tries at each puzzle (read when first asked).
+        self._tallies: dict[int, Tally] | None = None
         self.tutor = Tutor(options.lessons, options.lessons_given, kiosk=kiosk is not None)
         game, aside = self.files.resume(self.panel, options.fixed_seats)
         self.history = UndoHistory(aside)  # the game New put aside, for Undo
@@ -106,6 +108,25 @@ class Session:
         """The game a record file holds, with who played it, to replay (the game on the board
         is not touched), or a warning Note of one line."""
         return self.files.open(path)
+
+    # ------------------------------------------------------------------ puzzles
+    def tally(self, number: int) -> Tally:
+        """How a kiosk's visitors did at puzzle ``number`` (nobody, elsewhere)."""
+        if self._tallies is None:
+            store = self.store
+            self._tallies = store.load_tallies() if store and self.options.kiosk else {}
+        return self._tallies.get(number, Tally())
+
+    def count_visitor(self, number: int, solved: bool) -> Tally:
+        """A kiosk's visitor tried puzzle ``number`` and ``solved`` it or not: counted, and
+        kept across restarts (a window counts nothing)."""
+        tally = self.tally(number)
+        if self.options.kiosk is None or self._tallies is None:
+            return tally
+        tally = self._tallies[number] = tally.counted(solved)
+        if self.store is not None:
+            self.store.save_tallies(self._tallies)
+        return tally
 
     # ------------------------------------------------------------------ the game
     def next_game(self) -> Game:
@@ -254,6 +275,7 @@ class Session:
         self.speed, self.rules, self.sound = options.speed, options.rules, options.sound
         self.history = UndoHistory()
         self.tutor.given = frozenset()
+        self.puzzles = Progress()
         self._show(self.next_game())
         return Note(f"Your game! {verb} an empty square to start.")
 

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from chainplus.app.lessons import Lesson
 from chainplus.app.placement import Placement, placement_of
-from chainplus.app.puzzle_record import EASIEST, HARDEST, Progress
+from chainplus.app.puzzle_record import EASIEST, HARDEST, Progress, Tally, tallies_data, tallies_of
 from chainplus.app.seats import DEFAULT_SEATS, SeatSpec, in_play
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
@@ -33,6 +33,8 @@ ENV_DIR = "CHAINPLUS_CONFIG_DIR"
 APP_FOLDER = "Chain+"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
+#: A kiosk's count of its visitors' tries at each puzzle (in its state folder).
+TALLIES_FILE = "puzzles.json"
 LOG_FILE = "chainplus.log"
 #: Linux's id of the machine's current boot, new at every start of the machine.
 BOOT_ID_FILE = Path("/proc/sys/kernel/random/boot_id")
@@ -329,6 +331,23 @@ def save_settings(folder: Path, settings: Settings) -> WriteFailure | None:
     """Write the settings; says what went wrong instead of raising when it cannot."""
     text = json.dumps(settings.to_json(), indent=1)
     return write_or_failure(folder / SETTINGS_FILE, text, "save settings")
+
+
+# --------------------------------------------------------------------------- puzzle tallies
+def read_tallies(folder: Path) -> tuple[dict[int, Tally], list[str]]:
+    """A kiosk's tallies of its puzzles (none when there is no file) and any warnings; a bad
+    file is set aside, so counting starts afresh."""
+    path = folder / TALLIES_FILE
+    try:
+        data = read_json(path)
+        return ({} if data is None else tallies_of(data)), []
+    except (BadFile, ValueError) as exc:
+        return {}, [_warn_and_set_aside(path, str(exc), "puzzle tallies file")]
+
+
+def write_tallies(folder: Path, tallies: dict[int, Tally]) -> WriteFailure | None:
+    return write_or_failure(folder / TALLIES_FILE, json.dumps(tallies_data(tallies)),
+                            "count the puzzles")
 
 
 # --------------------------------------------------------------------------- autosave

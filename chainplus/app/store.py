@@ -21,7 +21,7 @@ from chainplus.app import settings as st
 from chainplus.app.folders import Folders
 from chainplus.app.games import GAMES_FOLDER, Clock, GameEntry, GamesFolder, local_now
 from chainplus.app.panel import Panel, plays_as_list, restore_plays_as
-from chainplus.app.puzzle_record import Progress
+from chainplus.app.puzzle_record import Progress, Tally
 from chainplus.app.settings import Settings, WriteFailure
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, game_from_data
@@ -101,6 +101,15 @@ class Store:
             return
         self.last_settings = settings
         self._wrote(st.save_settings(self.folders.config, settings))
+
+    def load_tallies(self) -> dict[int, Tally]:
+        """A kiosk's tallies of its visitors' tries at each puzzle."""
+        tallies, warnings = st.read_tallies(self.folders.state)
+        self.warn(warnings)
+        return tallies
+
+    def save_tallies(self, tallies: dict[int, Tally]) -> None:
+        self._wrote(st.write_tallies(self.folders.state, tallies))
 
     def remember_join(self, address: str) -> None:
         """Remember ``address`` as the host last joined (written with the next settings)."""

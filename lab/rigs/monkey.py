@@ -129,7 +129,7 @@ class Soak:
         drawn now and then, and every invariant checked."""
         figures = self.figures
         if number % RESTART_EVERY == RESTART_EVERY - 1 and self.app.mode.name != "demo":
-            game = self.app.game
+            game = self.app.stack.own.session.game  # a puzzle's table is not resumed
             before = game.state() if game.winner is None else None
             self.restart()
             figures.restarts += 1

@@ -82,15 +82,16 @@ def check(app: App) -> None:
     if demo:
         assert all(app.session.panel[s].plays_as == "computer" for s in game.seats)
         assert app.session.store is None, "the demonstration has files"
-    if app.options.lock_panel and not demo:
+    if app.options.lock_panel and not demo and app.table.puzzle is None:  # a puzzle's seats
         assert panel.settings_of(app.session.panel) == app.options.seats
 
 
 def check_autosave(app: App, folder: Path) -> None:
-    """The autosave holds the visitor's game (a demonstration never writes it)."""
+    """The autosave holds the visitor's game (a demonstration never writes it, nor a puzzle,
+    which waits on a table of its own)."""
     saved, extra, warnings = st.read_autosave(folder)
     assert not warnings, warnings
-    session = app.table.session
+    session = app.stack.own.session
     if session.game.winner is not None:
         assert saved is None, "a won game is offered for resuming"
         return

@@ -139,6 +139,9 @@ class PuzzleReferee(Referee):
     def solved_line(self) -> str:
         """How the puzzle went: in how many tries, or the run of puzzles solved at once."""
         play, streak = self.play, self.own.puzzles.streak
+        share = self.own.tally(play.number).line()
+        if share is not None:
+            return share
         if play.misses:
             return f"Solved at try {play.misses + 1}."
         return f"Solved at once: {streak} in a row." if streak > 1 else "Solved at once."
@@ -156,6 +159,7 @@ class PuzzleReferee(Referee):
             self.recorded = True
             play = self.play
             self.own.puzzles = self.own.puzzles.after(play.number, play.solved, play.clean)
+            self.own.count_visitor(play.number, play.solved)
 
     # ---------------------------------------------------------------- words
     def won(self, winner: int) -> Won:
@@ -215,7 +219,8 @@ def seat(own: Table, before: PuzzlePlay | None = None, number: int | None = None
     table = Table(own.services, Session(options, None), puzzle_policy(own.policy), own.budget,
                   own.hint_budget, keeper=mine, puzzle=play, now=own.now)
     referee = PuzzleReferee(table, play, mine)
-    table.say(Note(f"{play.heading()}."))
+    share = mine.tally(number).line()
+    table.say(Note(f"{play.heading()}." if share is None else f"{play.heading()}. {share}"))
     return table, referee
 
 
