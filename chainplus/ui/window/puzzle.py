@@ -88,7 +88,7 @@ class PuzzleReferee(Referee):
         """What a wrong move's refutation says, once its chain is shown."""
         if answer.right:
             return ()
-        return (Note(self.escape_line(), warn=True),)
+        return (Note(self.escape_line()),)
 
     def escape_line(self) -> str:
         defender = SEAT_NAME[self.play.defender]
