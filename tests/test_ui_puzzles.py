@@ -181,10 +181,14 @@ def test_a_win_in_2_is_played_out_and_its_last_move_shows_its_chain(ui, difficul
 def test_new_gives_the_next_puzzle_and_games_brings_back_the_players_game(ui) -> None:
     app = ui.make_app()
     own = app.game
-    play = open_puzzle(ui, app)
+    ui.click_icon(app, "games")
+    assert "puzzles" in app.mode.parts()  # where the keys' and a controller's cursor go
+    ui.post_click(app, games_view.TOP_BUTTONS["puzzles"].center)
+    play = app.table.puzzle
     ui.click_icon(app, "new")
     assert app.table.puzzle is not None and app.table.puzzle.number != play.number
     ui.click_icon(app, "games")
+    assert set(app.mode.parts()) == set(games_view.PUZZLE_BUTTONS)
     ui.post_click(app, games_view.PUZZLE_BUTTONS["puzzle-leave"].center)
     assert app.table.puzzle is None and app.game is own
     assert ui.message(app) == "Your own game is back, as you left it."

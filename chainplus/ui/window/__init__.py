@@ -10,7 +10,8 @@ A click, from the event loop to the rules, in one direction through five files::
 
 ``controller`` plays the game on the board in a few plain ``phase``s, the same way whoever plays
 each seat: a human here, the computer here (``turn``), or a player elsewhere whose moves the
-``referee`` brings (``local`` for the window's own game, ``remote`` for a network one). ``over``
+``referee`` brings (``local`` for the window's own game, ``remote`` for a network one,
+``puzzle`` for a puzzle, whose computer answers the player's moves). ``over``
 holds the windows shown over the board; ``stack`` keeps them there and does what the controls,
 the board and the windows ask (``requests``), so none of them opens another. ``table`` is what
 they all act on. Imports ``chainplus.ui.art`` and every layer below the window, never the lab.
