@@ -84,15 +84,16 @@ class Controller:
             case Note() as note:
                 self.table.say(note)
 
-    def show(self, placed: Placed) -> None:
+    def show(self, placed: Placed, superseded: bool = False) -> None:
         """A move the referee accepted: its sound, and its chain wave by wave (not at the
-        instant speed, nor when another accepted move waits: then its explosion is heard now
-        and the move is over at once)."""
+        instant speed, nor when another accepted move waits or was heard after it,
+        ``superseded``: then its explosion is heard now and the move is over at once)."""
         table = self.table
         table.stop_thinking()
         table.sound("place")
         waves = placed.shown.cascade.waves
-        if waves and WAVE_TIME[self.table.session.speed] > 0 and not self.referee.behind():
+        if waves and WAVE_TIME[self.table.session.speed] > 0 and not superseded \
+                and not self.referee.behind():
             self.phase = Showing(placed, table, self.referee, self.computer)
             return
         if waves:
@@ -158,10 +159,14 @@ class Controller:
         self.follow_step(phase.tick(now))
 
     def hear(self) -> None:
-        for happening in self.referee.heard():
+        """The referee's news in order; of the moves among it only the last one's chain is
+        shown (the rest waits until it has been)."""
+        heard = self.referee.heard()
+        last = max((i for i, h in enumerate(heard) if isinstance(h, Placed)), default=-1)
+        for i, happening in enumerate(heard):
             match happening:
                 case Placed():
-                    self.show(happening)  # the last: the rest waits until it has been shown
+                    self.show(happening, superseded=i < last)
                 case Reset(notes=notes):
                     for note in notes:
                         self.table.say(note)

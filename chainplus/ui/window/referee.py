@@ -142,7 +142,8 @@ class Referee(Words, Protocol):
 
     def heard(self) -> list[Happening]:
         """What the authority has said since last asked, up to and with the next move it
-        accepted (a move ends the list: the next waits until it has been shown)."""
+        accepted (a move ends the list: the next waits until it has been shown), or the last
+        of the moves waiting (catching up: only the last one's chain is shown)."""
 
     def shown(self) -> None:
         """The move accepted last has been shown whole (its chain over)."""

@@ -85,7 +85,9 @@ class Remote:
 
     # ---------------------------------------------------------------- the host's events
     def heard(self) -> list[Happening]:
-        """The host's events since last asked, up to and with the next move it accepted."""
+        """The host's events since last asked, up to and with the next move it accepted; when
+        more moves wait behind it, up to and with the last of them (catching up: only the
+        last one's chain is shown)."""
         heard: list[Happening] = []
         while True:
             try:
@@ -93,7 +95,7 @@ class Remote:
             except queue.Empty:
                 return heard
             heard += self.take(event)
-            if heard and isinstance(heard[-1], Placed):
+            if heard and isinstance(heard[-1], Placed) and not self.behind():
                 return heard  # the rest waits until the move has been shown
 
     def take(self, event: LinkEvent) -> list[Happening]:
