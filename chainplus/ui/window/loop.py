@@ -1,8 +1,9 @@
 """The real event loop: events answered, time moved on, a frame drawn when something changed,
 and sleep in between (``play``, once round: ``go_round``); 60 frames a second only while the
 screen animates (a chain on show), else sleep until the next event or the next time something
-is due (a window's next picture: ``App.wait_time``). ``turn`` and ``next_events`` are its
-parts, which the rigs drive too. ``launch.run`` opens the window it runs in.
+is due (a window's next picture: ``App.wait_time``), and never more than 30 frames a second
+then (``pace``): moves arriving faster are caught up, a frame showing the latest. ``turn`` and
+``next_events`` are its parts, which the rigs drive too. ``launch.run`` opens the window it runs in.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class Looped(Protocol):
 #: While nothing moves the loop looks for events this often (pygame's own event.wait polls
 #: every millisecond, which costs more CPU than a board game waiting for a click should).
 IDLE_POLL = 0.02
+#: Frames a second while the screen animates (a chain on show).
+ANIMATING_FPS = 60
+#: Frames a second at most while nothing animates, however fast the picture changes.
+BUSY_FPS = 30
 
 
 def play(app: Looped, display: Display, first_frame_exit: bool = False) -> int:
@@ -56,12 +61,21 @@ def play(app: Looped, display: Display, first_frame_exit: bool = False) -> int:
 
 def go_round(app: Looped, display: Display, frame_clock: pygame.time.Clock) -> bool:
     """Once round the loop: wait for events or for something due, answer them and draw if
-    anything changed, kept to 60 frames a second while animating; True when it drew (the
-    rigs go round it as ``play`` does)."""
+    anything changed, kept to ``pace``; True when it drew (the rigs go round it as ``play``
+    does)."""
     drawn = turn(app, display, next_events(app))
-    if app.animating:
-        frame_clock.tick(60)
+    pace(app, drawn, frame_clock)
     return drawn
+
+
+def pace(app: Looped, drawn: bool, frame_clock: pygame.time.Clock) -> None:
+    """Keep the frames to ``ANIMATING_FPS`` a second while animating, and to ``BUSY_FPS``
+    while what changes the picture comes faster than that (moves from a host, events):
+    what came meanwhile is answered together, and the next frame shows the latest."""
+    if app.animating:
+        frame_clock.tick(ANIMATING_FPS)
+    elif drawn:
+        frame_clock.tick(BUSY_FPS)
 
 
 def turn(app: Looped, display: Display, events: list[pygame.event.Event]) -> bool:
