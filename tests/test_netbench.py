@@ -22,7 +22,8 @@ FRAMES = {"frames", "p50_ms", "p99_ms", "max_ms", "cpu_p50_ms", "cpu_p99_ms"}
     ("joined", "N,N", "acorn", 1, "fast"), ("joined", "N,C1", "classic", 1, "fast"),
     # the hosting window's New starts its second game; its host's computer would wait for
     # each chain on show, so the chains are not shown: the joined windows time those
-    ("hosting", "H,N", "acorn", 2, "instant")])
+    ("hosting", "H,N", "acorn", 2, "instant"),
+    ("watching", "N,N", "acorn", 1, "fast")])  # level-3 bots play each other, watched
 def test_short_games_are_played_to_the_end_and_every_move_is_timed(
         scenario: str, seats: str, rules: str, games: int, speed: str,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -34,7 +35,7 @@ def test_short_games_are_played_to_the_end_and_every_move_is_timed(
     result = json.loads(lines[0])
     assert {"scenario", "window", "seats", "rules", "games", "game_moves", "moves", "undrawn",
             "latency_ms", "behind_chain", "after_chain_ms", "chains", "chains_shown", "frames",
-            "seconds"} <= set(result)
+            "cpu", "seconds"} <= set(result)
     assert (result["scenario"], result["window"], result["seats"], result["rules"]) == \
         (scenario, [640, 480], seats, rules)
     assert result["games"] == games == len(result["game_moves"])
@@ -46,6 +47,25 @@ def test_short_games_are_played_to_the_end_and_every_move_is_timed(
     assert result["after_chain_ms"]["max"] <= result["latency_ms"]["max"]
     assert 0 <= result["chains_shown"] <= result["chains"] < result["moves"]
     assert set(result["frames"]) == FRAMES and result["frames"]["frames"] > 0
+    cpu = result["cpu"]
+    assert cpu["cpu_pct"] >= 0 and cpu["window_s"] == 20.0
+    assert cpu["worst_window_pct"] == max(cpu["windows_pct"], default=0.0)
+
+
+def test_cpu_windows_close_each_whole_window_and_keep_the_worst(monkeypatch) -> None:
+    from lab.rigs import timed_window
+
+    clock = {"wall": 0.0, "cpu": 0.0}
+    monkeypatch.setattr(timed_window.time, "perf_counter", lambda: clock["wall"])
+    monkeypatch.setattr(timed_window.time, "process_time", lambda: clock["cpu"])
+    windows = timed_window.CpuWindows(20.0)
+    for wall, cpu in ((10.0, 1.0), (20.0, 2.0), (30.0, 2.5), (40.0, 6.0), (45.0, 6.0)):
+        clock["wall"], clock["cpu"] = wall, cpu
+        windows.look()
+    figures = windows.figures()
+    assert figures["windows_pct"] == [10.0, 20.0]  # the last 5 s is no whole window
+    assert figures["worst_window_pct"] == 20.0
+    assert figures["cpu_pct"] == pytest.approx(100 * 6.0 / 45.0, abs=0.01)
 
 
 def test_a_move_waiting_behind_a_chain_is_timed_from_the_chains_end() -> None:

@@ -1,6 +1,7 @@
 """netbench's windows under test, each built as ``python main.py`` builds it, with what plays
 against it over 127.0.0.1: ``joined_window`` (``--join``, the host in this process) and
-``hosting_window`` (``--seats H,N``: the window hosts, in its own process).
+``hosting_window`` (``--seats H,N``: the window hosts, in its own process) and
+``watching_window`` (``--watch``: a spectator of bots playing each other at full speed).
 
 A scenario makes its App, has ``MoveTimes.accepted`` called on the host's thread for each move
 the host accepts, and says what the window shows and when its own seat may click (``Bench``);
@@ -31,6 +32,8 @@ if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chose
 
 #: The level of the network bots playing the network seats the window does not.
 BOT_LEVEL = 2
+#: The level of the bots a watching window watches: quick, and chains in plenty.
+WATCHED_LEVEL = 3
 
 
 @dataclass(frozen=True)
@@ -76,11 +79,12 @@ class Bench:
                     bot.wait()
 
 
-def start_bots(host: Host, count: int, seed: int) -> list[subprocess.Popen[bytes]]:
+def start_bots(host: Host, count: int, seed: int, level: int = BOT_LEVEL
+               ) -> list[subprocess.Popen[bytes]]:
     """``count`` network players, each ``python -m chainplus join`` in a process of its own."""
     address = f"{host.address[0]}:{host.address[1]}"
     return [subprocess.Popen([sys.executable, "-m", "chainplus", "join", address, "--code",
-                              host.code, "--level", str(BOT_LEVEL), "--seed", str(seed + i)],
+                              host.code, "--level", str(level), "--seed", str(seed + i)],
                              cwd=ROOT, stdout=subprocess.DEVNULL)
             for i in range(count)]
 
@@ -104,9 +108,11 @@ def _app(options: Options, display: ScreenDisplay) -> App:
     return App(options, Devices(display=display, sounds=RecordedSounds()))
 
 
-def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench:
-    """A window that joined an in-process host as ``python main.py --join`` makes it; the
-    host's other network seats are bots, started once the window holds its seat."""
+def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes,
+                  watch: bool = False) -> Bench:
+    """A window that joined an in-process host as ``python main.py --join`` makes it (or
+    ``watch``: ``--watch``, every network seat a bot); the host's other network seats are
+    bots, started once the window holds its seat."""
     from chainplus.ui.window.joined import JoinedReferee
     from chainplus.ui.window.loop import next_events, turn
 
@@ -114,8 +120,9 @@ def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench
     host = Host(HostConfig(seats, plan.rules, plan.games, seed=plan.seed),
                 on_move=lambda game: times.accepted(len(game.moves)))
     host.start()
-    app = _app(window_options(plan, ["--join", f"127.0.0.1:{host.address[1]}",
-                                     "--code", host.code]), display)
+    app = _app(window_options(plan, ["--watch" if watch else "--join",
+                                     f"127.0.0.1:{host.address[1]}", "--code", host.code]),
+               display)
     board = app.stack.controller
     referee = board.referee
     if not isinstance(referee, JoinedReferee):
@@ -124,23 +131,30 @@ def joined_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench
         raise RuntimeError(f"the window did not join: {board.help(None)}")
     joined = referee.remote
     end = time.monotonic() + 10
-    while joined.seat is None and not joined.gone and time.monotonic() < end:
+    while not (joined.seat or joined.watching) and not joined.gone \
+            and time.monotonic() < end:
         turn(app, display, next_events(app))
-    if joined.seat is None:
+    if not (joined.seat or joined.watching):
         app.close()
         host.stop()
         raise RuntimeError(f"the window did not join the host: {board.help(None)}")
-    others = sum(seat.kind == "network" for seat in seats) - 1
+    others = sum(seat.kind == "network" for seat in seats) - (not watch)
 
     def shown() -> Key | None:
         state = joined.state
         return None if state is None else (state.number, len(app.game.moves))
 
     def to_click() -> bool:
-        return app.mode is board and board.human_to_move()
+        return not watch and app.mode is board and board.human_to_move()
 
     return Bench(app, host, shown, to_click, lambda: host.wait(0),
-                 bots=start_bots(host, others, plan.seed))
+                 bots=start_bots(host, others, plan.seed, WATCHED_LEVEL if watch else BOT_LEVEL))
+
+
+def watching_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench:
+    """A window watching an in-process host's game as ``python main.py --watch`` makes it:
+    level-3 bots play every network seat as fast as they choose."""
+    return joined_window(plan, display, times, watch=True)
 
 
 def hosting_window(plan: Plan, display: ScreenDisplay, times: MoveTimes) -> Bench:
@@ -218,6 +232,7 @@ def press(app: App, display: ScreenDisplay, icon: str) -> None:
 
 #: How each scenario builds its window; its figures are measured the same way.
 Scenario = Callable[[Plan, "ScreenDisplay", MoveTimes], Bench]
-SCENARIOS: dict[str, Scenario] = {"joined": joined_window, "hosting": hosting_window}
+SCENARIOS: dict[str, Scenario] = {"joined": joined_window, "hosting": hosting_window,
+                                  "watching": watching_window}
 #: The seats each plays unless told.
-DEFAULT_SEATS = {"joined": "N,N", "hosting": "H,N"}
+DEFAULT_SEATS = {"joined": "N,N", "hosting": "H,N", "watching": "N,N"}

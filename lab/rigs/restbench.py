@@ -6,7 +6,9 @@ state and the real loop goes round (``loop.go_round``): CPU seconds a wall secon
 window's process (all its threads) and, apart, of the computer's worker process and of the X
 server. The states: ``idle`` (a human to move), ``rules`` (the rules window open, its pages
 turned in equal shares of the time), ``attract`` (a kiosk's attract loop once round, however
-long that takes: its demonstration game, then how to play, each part's figures too) and
+long that takes: its demonstration game, then how to play, each part's figures too; or
+round and round for ``--minutes``, the window's process's CPU in each ``--window`` seconds
+and the worst) and
 ``chain`` (long chains shown one after another at the normal speed, no computer thinking),
 whose frames are timed as well: the wall-clock gap between frames and the CPU each took,
 their p99. The others go on for ``--seconds``.
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from chainplus.common.options import OneLineParser
 from chainplus.common.stats import percentile
-from lab.rigs.timed_window import window_size
+from lab.rigs.timed_window import CpuWindows, window_size
 
 if TYPE_CHECKING:  # pygame is imported only once the X display is chosen
     from chainplus.ui.window.app import App
@@ -175,25 +177,31 @@ def rules(app: App, display: ScreenDisplay, seconds: float) -> list[tuple[float,
     return go_for(app, display, seconds, turn)
 
 
-def attract(app: App, display: ScreenDisplay, server: int
-            ) -> tuple[list[tuple[float, float]], dict[str, dict[str, float]]]:
-    """A kiosk's attract loop once round: its demonstration game, then how to play, until
-    the next game begins; the frames, and the figures of each part."""
+def attract(app: App, display: ScreenDisplay, server: int, minutes: float | None = None,
+            window: float = 20.0) -> tuple[list[tuple[float, float]], dict[str, Any]]:
+    """A kiosk's attract loop once round (its demonstration game, then how to play, until
+    the next game begins), or round and round for ``minutes``; the frames, the figures of
+    each part of the first round, and the window's process's CPU in each ``window``
+    seconds."""
     from chainplus.ui.window.demo import DemoMode, TourMode
 
     shown = DemoMode(app.table)
     app.stack.show_demo(shown)
     marks = [reading(server)]
+    cpu = CpuWindows(window)
+    limit = ATTRACT_LIMIT if minutes is None else 60 * minutes
 
     def watch(left: float) -> bool:
+        cpu.look()
         touring = isinstance(shown.inner, TourMode)
-        if touring != (len(marks) == 2):
+        if len(marks) < 3 and touring != (len(marks) == 2):
             marks.append(reading(server))
-        return len(marks) == 3
-    frames = go_for(app, display, ATTRACT_LIMIT, watch)
+        return minutes is None and len(marks) == 3
+    frames = go_for(app, display, limit, watch)
     marks += [reading(server)] * (3 - len(marks))
     return frames, {"attract_demo": usage(marks[0], marks[1]),
-                    "attract_tour": usage(marks[1], marks[2])}
+                    "attract_tour": usage(marks[1], marks[2]),
+                    "attract_windows": cpu.figures()}
 
 
 def chains(app: App, display: ScreenDisplay, seconds: float) -> list[tuple[float, float]]:
@@ -214,18 +222,18 @@ def chains(app: App, display: ScreenDisplay, seconds: float) -> list[tuple[float
     return go_for(app, display, seconds, next_chain)
 
 
-def measure(state: str, display: ScreenDisplay, server: int, seconds: float
-            ) -> dict[str, dict[str, float]]:
-    """One state's figures (the attract loop's, and its parts')."""
+def measure(state: str, display: ScreenDisplay, server: int, seconds: float,
+            minutes: float | None = None, window: float = 20.0) -> dict[str, dict[str, Any]]:
+    """One state's figures (the attract loop's, its parts' and its CPU windows')."""
     app = new_app(display, kiosk=state == "attract", sync=state == "chain")
-    parts: dict[str, dict[str, float]] = {}
+    parts: dict[str, dict[str, Any]] = {}
     try:
         go_for(app, display, 0.5)  # the first frames are not resting
         first = reading(server)
         if state == "rules":
             frames = rules(app, display, seconds)
         elif state == "attract":
-            frames, parts = attract(app, display, server)
+            frames, parts = attract(app, display, server, minutes, window)
         elif state == "chain":
             frames = chains(app, display, seconds)
         else:
@@ -240,8 +248,10 @@ def measure(state: str, display: ScreenDisplay, server: int, seconds: float
     return {state: figures, **parts}
 
 
-def run(states: Sequence[str], seconds: float, size: tuple[int, int]) -> dict[str, Any]:
-    """Every state's figures, in a fresh Xvfb of ``size``."""
+def run(states: Sequence[str], seconds: float, size: tuple[int, int],
+        minutes: float | None = None, window: float = 20.0) -> dict[str, Any]:
+    """Every state's figures, in a fresh Xvfb of ``size`` (the attract loop's for
+    ``minutes``, its CPU in windows of ``window`` seconds)."""
     with xvfb(size) as server:
         os.environ.update(SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
         import pygame
@@ -253,14 +263,18 @@ def run(states: Sequence[str], seconds: float, size: tuple[int, int]) -> dict[st
             display = ScreenDisplay(fullscreen=True)
             result: dict[str, Any] = {"screen": list(size), "window": list(display.window.size)}
             for state in states:
-                result |= measure(state, display, server.pid, seconds)
+                result |= measure(state, display, server.pid, seconds, minutes, window)
         finally:
             pygame.quit()
     return result
 
 
-def describe(name: str, figures: dict[str, float]) -> str:
+def describe(name: str, figures: dict[str, Any]) -> str:
     """One state's figures in a line."""
+    if "windows_pct" in figures:
+        return (f"{name}: the window's process {figures['cpu_pct']}% of a core, the worst "
+                f"{figures['window_s']} s window {figures['worst_window_pct']}% "
+                f"(of {len(figures['windows_pct'])})")
     line = (f"{name}: window {figures['window_pct']}% of a core, worker "
             f"{figures['worker_pct']}%, X server {figures['x_server_pct']}% over "
             f"{figures['seconds']} s")
@@ -286,6 +300,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the X screen's size (default 1366x768)")
     parser.add_argument("--states", default=",".join(STATES),
                         help=f"which states, comma-separated (default {','.join(STATES)})")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="measure the attract loop round and round for this many minutes "
+                             "(default once round)")
+    parser.add_argument("--window", type=float, default=20.0, metavar="SECONDS",
+                        help="the attract loop's CPU is given for each window of this many "
+                             "seconds, and the worst (default 20)")
     args = parser.parse_args(argv)
     states = [state for state in args.states.split(",") if state]
     if not states or any(state not in STATES for state in states):
@@ -293,7 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 1 <= args.seconds <= 600:
         parser.error("--seconds must be from 1 to 600")
     try:
-        result = run(states, args.seconds, args.size)
+        result = run(states, args.seconds, args.size, args.minutes, args.window)
     except NoXvfb as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

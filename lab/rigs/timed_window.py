@@ -3,17 +3,21 @@
 ``headless`` chooses SDL's drivers for no screen and no sound card, ``open_window`` opens the
 game's real window at a size, ``bench_app`` makes an App with every seat of one kind, and
 ``timed_frame`` makes one frame as the real loop does and times it; ``frame_figures`` sums
-up many. ``uibench``, ``uibench_review`` and ``netbench`` share them.
+up many; ``CpuWindows`` the share of a core the process used in each window of time.
+``uibench``, ``uibench_review``, ``netbench`` and ``restbench`` share them.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
+import threading
 import time
+from collections.abc import Collection
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import chainplus
 from chainplus.app.seats import SeatKind
@@ -25,6 +29,57 @@ if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chose
     from chainplus.ui.window.display import Display, ScreenDisplay
 
 ROOT = Path(chainplus.__file__).resolve().parent.parent  # the checkout: main.py is here
+
+
+def threads_cpu(names: Collection[str]) -> dict[int, float]:
+    """CPU seconds (user and system) each live thread of this process named in ``names`` has
+    used, as ``/proc/self/task`` counts them, by its native id."""
+    used: dict[int, float] = {}
+    for thread in threading.enumerate():
+        if thread.name in names and thread.native_id is not None:
+            with contextlib.suppress(OSError):
+                stat = Path(f"/proc/self/task/{thread.native_id}/stat").read_text()
+                fields = stat.rsplit(")", 1)[1].split()
+                used[thread.native_id] = (int(fields[11]) + int(fields[12])) \
+                    / os.sysconf("SC_CLK_TCK")
+    return used
+
+
+class CpuWindows:
+    """The share of a core this process (every thread: ``time.process_time``, what
+    ``/proc/self/stat`` counts, less the threads named ``apart``: a host that would run
+    elsewhere) used in each whole window of ``seconds`` of the wall clock, looked at as often
+    as ``look`` is called, and over the whole time; the loop's thread (the one that made it)
+    apart too."""
+
+    def __init__(self, seconds: float, apart: Collection[str] = ()) -> None:
+        self.seconds, self.apart = seconds, apart
+        self.seen: dict[int, float] = {}  # the threads apart, as last seen (they may end)
+        self.first = self.last = self.now()
+        self.loop_first = time.thread_time()
+        self.shares: list[float] = []
+
+    def now(self) -> tuple[float, float]:
+        """The wall clock, and the CPU seconds of the process less the threads apart."""
+        self.seen |= threads_cpu(self.apart)
+        return time.perf_counter(), time.process_time() - sum(self.seen.values())
+
+    def look(self) -> None:
+        """Close the window once its time is over."""
+        wall, used = self.now()
+        if wall - self.last[0] >= self.seconds:
+            self.shares.append(100 * (used - self.last[1]) / (wall - self.last[0]))
+            self.last = (wall, used)
+
+    def figures(self) -> dict[str, Any]:
+        """The % of a core over the whole time, in each window and in the worst."""
+        wall, used = self.now()
+        loop = time.thread_time() - self.loop_first
+        return {"cpu_pct": round(100 * (used - self.first[1]) / (wall - self.first[0]), 2),
+                "loop_thread_pct": round(100 * loop / (wall - self.first[0]), 2),
+                "window_s": self.seconds,
+                "windows_pct": [round(share, 2) for share in self.shares],
+                "worst_window_pct": round(max(self.shares, default=0.0), 2)}
 
 
 def frame_figures(times: list[tuple[float, float]]) -> dict[str, float]:
