@@ -1,7 +1,7 @@
 """The real event loop: events answered, time moved on, a frame drawn when something changed,
 and sleep in between (``play``, once round: ``go_round``); 60 frames a second only while the
 screen animates (a chain on show), else sleep until the next event or the next time something
-is due (a window's next picture: ``App.wait_time``), and never more than 30 frames a second
+is due (a window's next picture: ``App.wait_time``), and never more than 20 frames a second
 then (``pace``): moves arriving faster are caught up, a frame showing the latest. ``turn`` and
 ``next_events`` are its parts, which the rigs drive too. ``launch.run`` opens the window it runs in.
 """
@@ -45,7 +45,7 @@ IDLE_POLL = 0.02
 #: Frames a second while the screen animates (a chain on show).
 ANIMATING_FPS = 60
 #: Frames a second at most while nothing animates, however fast the picture changes.
-BUSY_FPS = 30
+BUSY_FPS = 20
 
 
 def play(app: Looped, display: Display, first_frame_exit: bool = False) -> int:
