@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,7 @@ class MoveTimes:
         self._lock = threading.Lock()
         self._games = 0
         self.moves: dict[Key, MoveTime] = {}
+        self._undrawn: deque[Key] = deque()  # in the order accepted, so in the order drawn
 
     def accepted(self, number: int) -> None:
         """The host accepted move ``number`` of its game just now (a move numbered 1 begins
@@ -49,6 +51,7 @@ class MoveTimes:
             if number == 1:
                 self._games += 1
             self.moves[(self._games, number)] = MoveTime(now)
+            self._undrawn.append((self._games, number))
 
     def drawn(self, shown: Key | None, now: float, chain_end: float | None) -> None:
         """A frame drawn at ``now`` shows the board up to move ``shown`` (None: no game yet);
@@ -57,9 +60,8 @@ class MoveTimes:
         if shown is None:
             return
         with self._lock:
-            for key, move in self.moves.items():
-                if move.drawn is None and key <= shown:
-                    move.drawn = now
+            while self._undrawn and self._undrawn[0] <= shown:
+                self.moves[self._undrawn.popleft()].drawn = now
             last = self.moves.get(shown)
             if last is not None and last.chain_end is None:
                 last.chain_end = chain_end
@@ -74,7 +76,7 @@ class MoveTimes:
 
     def all_drawn(self) -> bool:
         with self._lock:
-            return all(move.drawn is not None for move in self.moves.values())
+            return not self._undrawn
 
     def figures(self, chained: set[Key]) -> dict[str, Any]:
         """The latencies in ms (p50, p95, p99, max) of every move drawn, and of the same

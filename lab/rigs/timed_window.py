@@ -31,6 +31,10 @@ if TYPE_CHECKING:  # pygame is imported only once the headless drivers are chose
 ROOT = Path(chainplus.__file__).resolve().parent.parent  # the checkout: main.py is here
 
 
+#: Seconds between two looks at the CPU the process has used.
+SEEN_EVERY = 0.1
+
+
 def threads_cpu(names: Collection[str]) -> dict[int, float]:
     """CPU seconds (user and system) each live thread of this process named in ``names`` has
     used, as ``/proc/self/task`` counts them, by its native id."""
@@ -55,6 +59,7 @@ class CpuWindows:
     def __init__(self, seconds: float, apart: Collection[str] = ()) -> None:
         self.seconds, self.apart = seconds, apart
         self.seen: dict[int, float] = {}  # the threads apart, as last seen (they may end)
+        self.seen_at = 0.0
         self.first = self.last = self.now()
         self.loop_first = time.thread_time()
         self.shares: list[float] = []
@@ -62,10 +67,14 @@ class CpuWindows:
     def now(self) -> tuple[float, float]:
         """The wall clock, and the CPU seconds of the process less the threads apart."""
         self.seen |= threads_cpu(self.apart)
-        return time.perf_counter(), time.process_time() - sum(self.seen.values())
+        self.seen_at = time.perf_counter()
+        return self.seen_at, time.process_time() - sum(self.seen.values())
 
     def look(self) -> None:
-        """Close the window once its time is over."""
+        """Close the window once its time is over (the threads apart are read a few times a
+        second meanwhile, as cheaply as the loop's own rounds allow)."""
+        if time.perf_counter() - self.seen_at < SEEN_EVERY:
+            return
         wall, used = self.now()
         if wall - self.last[0] >= self.seconds:
             self.shares.append(100 * (used - self.last[1]) / (wall - self.last[0]))
