@@ -50,11 +50,11 @@ class Line(Protocol):
     def close(self) -> None: ...
 
 
-def move_waiting(events: queue.Queue[LinkEvent]) -> bool:
-    """Whether a move of the host's waits on ``events`` (the game and other messages that
+def moves_waiting(events: queue.Queue[LinkEvent]) -> int:
+    """How many moves of the host's wait on ``events`` (the game and other messages that
     follow a move do not put the window behind the game)."""
     with events.mutex:
-        return any(isinstance(event, msg.Moved) for event in events.queue)
+        return sum(isinstance(event, msg.Moved) for event in events.queue)
 
 
 class Remote:
@@ -89,13 +89,16 @@ class Remote:
         more moves wait behind it, up to and with the last of them (catching up: only the
         last one's chain is shown)."""
         heard: list[Happening] = []
+        behind = moves_waiting(self.line.events) - 1  # moves waiting behind the next
         while True:
             try:
                 event = self.line.events.get_nowait()
             except queue.Empty:
                 return heard
             heard += self.take(event)
-            if heard and isinstance(heard[-1], Placed) and not self.behind():
+            if isinstance(event, msg.Moved):
+                behind -= 1
+            if heard and isinstance(heard[-1], Placed) and behind < 0:
                 return heard  # the rest waits until the move has been shown
 
     def take(self, event: LinkEvent) -> list[Happening]:
@@ -168,7 +171,7 @@ class Remote:
         return [self.session.accepted(shown)]
 
     def behind(self) -> bool:
-        return move_waiting(self.line.events)
+        return moves_waiting(self.line.events) > 0
 
     # ---------------------------------------------------------------- this window's moves
     def mine(self) -> tuple[int, ...]:
