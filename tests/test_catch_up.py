@@ -27,8 +27,10 @@ STARTED = 45
 class QueuedLine:
     """A joiner's line to a host that says only what the test puts on ``events``."""
 
-    def __init__(self, host: str, port: int, code: str, **kwargs: object) -> None:
+    def __init__(self, host: str, port: int, code: str, watch: bool = False,
+                 **kwargs: object) -> None:
         self.events: queue.Queue[LinkEvent] = queue.Queue()
+        self.host, self.port, self.code, self.watch = host, port, code, watch
         self.where = f"{host}:{port}"
         self.sent: list[tuple[int, int, int]] = []
 
