@@ -70,6 +70,18 @@ def test_a_kiosk_has_no_way_out_but_the_operator_keys(ui) -> None:
     assert not app.running and app.exit_status == 0
 
 
+def test_a_kiosk_takes_the_cursors_keys_as_it_takes_a_controllers(ui) -> None:
+    """A visitor with a keyboard moves the cursor and presses what it is on; no other key
+    does anything."""
+    app = make(ui, kiosk=True)
+    key(app, pygame.K_RIGHT, 0)  # the first key shows the cursor
+    key(app, pygame.K_RETURN, 0)  # Select on the square it is on
+    assert len(app.game.moves) >= 1
+    for code in (pygame.K_ESCAPE, pygame.K_F11, pygame.K_F1):
+        key(app, code, 0)
+    assert app.running and app.display.fullscreen and app.stack.window is None
+
+
 def test_a_kiosk_draws_no_close_toggle_games_or_quit_icon(ui) -> None:
     window, kiosk = make(ui), make(ui, kiosk=True)
     shots = []

@@ -8,7 +8,8 @@ Keys: the arrows (and the keypad's) move the cursor, Tab (Shift+Tab) goes on to 
 the panel and back to the board, Space or Return is Select on what the cursor is on, Backspace
 or Shift+Return is Adjust; F1 opens the rules and F11 switches full screen. A window on top
 takes its own keys first (Escape closes it; arrows turn its pages or step its replay), and
-Escape hides the graph shown after a game.
+Escape hides the graph shown after a game. A kiosk takes only the cursor's keys (arrows, Tab,
+Space, Return, Backspace), as it takes a controller's, and the operator's Ctrl+Shift+Q.
 
 SDL also makes mouse events of each touch; those are ignored, so a tap counts once.
 """
@@ -173,15 +174,21 @@ class Inputs:
         return True
 
     def key(self, key: object, mod: object) -> bool:
-        """A key, as the module docstring lists them; in a kiosk only the operator's exit.
-        True when the screen may have changed."""
+        """A key, as the module docstring lists them; in a kiosk only the cursor's keys, as a
+        controller's, and the operator's exit. True when the screen may have changed."""
         if not isinstance(key, int) or not isinstance(mod, int):
             return False
         stack, display = self.stack, self.display
         if not stack.table.policy.keys:
             if is_operator_combo(key, mod):
                 stack.table.quit()  # the supervisor stops too: status 0
-            return False  # otherwise a kiosk is mouse only
+                return False
+            action = key_action(key, mod)
+            if action is None:
+                return False  # no Escape, F1 or F11 for a visitor
+            self.act(action)
+            stack.remember()
+            return True
         if stack.key(key, mod):
             pass  # a window's keys: Escape closes it, arrows turn or step
         elif key == pygame.K_ESCAPE and GRAPH_CLOSE in (stack.board.parts() or {}):
