@@ -21,7 +21,7 @@ from chainplus.net import protocol as msg
 from chainplus.net.bot import BotPlayer, play
 from chainplus.net.client import Connection, Patience, Retries
 from chainplus.net.codes import CODE_ALPHABET, CODE_LENGTH, new_code, strong_code, weakness
-from chainplus.net.gate import Guesses, Lobby, Slowing, address_key
+from chainplus.net.gate import Guesses, Joins, Lobby, Slowing, address_key
 from chainplus.net.link import Link, Lost
 from chainplus.net.loop_thread import LoopThread
 from chainplus.net.peer import Limits
@@ -248,3 +248,19 @@ def test_a_chosen_code_is_checked_for_strength_in_one_line(code, strong):
         with pytest.raises(argparse.ArgumentTypeError) as refused:
             strong_code(code)
         assert "too weak" in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_joins_are_paced_per_address_and_leniently_per_ipv6_network() -> None:
+    """A guest with the code who hops from address to address within its /64 is paced too,
+    more leniently than one address; another /64 and IPv4 addresses are not held up."""
+    joins = Joins(rate=0.5, burst=6, network=2)
+    for _ in range(6):
+        assert joins.refusal("fd00::1", 0.0) is None
+    assert joins.refusal("fd00::1", 0.0) is not None  # its own burst is spent
+    for _ in range(6):
+        assert joins.refusal("fd00::2", 0.0) is None
+    refused = joins.refusal("fd00::3", 0.0)  # a fresh address, but its /64's joins are spent
+    assert refused is not None and refused[0].startswith("too many joins")
+    assert joins.refusal("fd00:0:0:1::3", 0.0) is None  # another /64
+    assert all(joins.refusal(f"10.0.0.{n}", 0.0) is None for n in range(1, 20))
+    assert joins.refusal("fd00::3", 1.0) is None  # a second later the /64 may join once

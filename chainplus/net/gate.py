@@ -123,26 +123,37 @@ class Lobby(Generic[Waiting]):
 class Joins:
     """Joins with the right code, paced per address (``one_address``): ``burst`` at once, then
     ``rate`` a second, so a guest with the code who joins and leaves at full speed is slowed,
-    and nobody else."""
+    and nobody else. An IPv6 /64 (one machine may have any address in it) is paced as well,
+    ``network`` times as leniently."""
 
-    def __init__(self, rate: float, burst: float, remember: int = REMEMBER) -> None:
-        self.rate, self.burst, self.remember = rate, burst, remember
+    def __init__(self, rate: float, burst: float, remember: int = REMEMBER,
+                 network: int = 8) -> None:
+        self.rate, self.burst, self.remember, self.network = rate, burst, remember, network
         self._left: OrderedDict[str, tuple[float, float]] = OrderedDict()  # joins left, when
 
     def refusal(self, source: str, now: float) -> tuple[str, float] | None:
         """Why a join from ``source`` is refused now, and in how many seconds it may come;
         None: it is let in (and counted)."""
-        key = one_address(source)
-        left, when = self._left.pop(key, (self.burst, now))
-        left = min(self.burst, left + (now - when) * self.rate)
-        if left < 1:
-            self._left[key] = (left, now)
-            wait = (1 - left) / self.rate
+        one, network = one_address(source), address_key(source)
+        buckets = [(one, 1)] + ([(network, self.network)] if network != one else [])
+        lefts = [self._refill(key, scale, now) for key, scale in buckets]
+        short = [(1 - left) / (self.rate * scale)
+                 for left, (_, scale) in zip(lefts, buckets, strict=True) if left < 1]
+        for left, (key, _) in zip(lefts, buckets, strict=True):
+            self._keep(key, left if short else left - 1, now)
+        if short:
+            wait = max(short)
             return f"too many joins from your address: try again in {math.ceil(wait)} s", wait
-        self._left[key] = (left - 1, now)  # the most recent last
+        return None
+
+    def _refill(self, key: str, scale: int, now: float) -> float:
+        left, when = self._left.pop(key, (self.burst * scale, now))
+        return min(self.burst * scale, left + (now - when) * self.rate * scale)
+
+    def _keep(self, key: str, left: float, now: float) -> None:
+        self._left[key] = (left, now)  # the most recent last
         if len(self._left) > self.remember:  # the quietest: a full bucket again by now
             self._left.popitem(last=False)
-        return None
 
 
 @dataclass
