@@ -77,7 +77,10 @@ class _Joiners(socket.socket):
         reader = self.reader
         if self.fileno() < 0 or reader is threading.current_thread() or not reader.is_alive():
             return True
-        return self.waiting and not select.select([self], [], [], 0)[0]
+        try:
+            return self.waiting and not select.select([self], [], [], 0)[0]
+        except (OSError, ValueError):  # closed meanwhile, by its reader or the test
+            return True
 
 
 def _unread(sock: socket.socket) -> int:
