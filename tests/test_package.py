@@ -1,9 +1,9 @@
-"""Chain+ as a Python user installs it (pyproject.toml, setup.py): the wheel holds the game and
-nothing else, and installed into a fresh virtual environment outside the clone it works with no
-clone in sight: ``chainplus --version``, the no-display exit, a kiosk under its supervisor, a
-headless host and a bot playing a game to its end, ``replay`` of its record, and its own
-command put in the desktop's menu. A build says which commit it is from; the sdist holds what
-its tests need, and they pass in it.
+"""Chain+ as a Python user installs it (pyproject.toml, chainplus/common/build.py): the wheel holds
+the game and nothing else, and installed into a fresh virtual environment outside the clone it
+works with no clone in sight: ``chainplus --version``, the no-display exit, a kiosk under its
+supervisor, a headless host and a bot playing a game to its end, ``replay`` of its record, and
+its own command put in the desktop's menu. A build says which commit it is from; the sdist holds
+what its tests need, and they pass in it.
 
 The wheel is built once for the module, as pip builds any project (``pip wheel``, which fetches
 setuptools for the build from the package index), from a copy of the clone that git still sees
@@ -364,7 +364,7 @@ def test_the_sdist_holds_the_tests_docs_changelog_and_main_py(sdist: Path) -> No
     for folder in ("tests", "docs", "chainplus", "assets"):
         assert files(ROOT, folder) - {"chainplus/_version.py"} <= files(sdist, folder), folder
     for name in ("CHANGELOG.md", "main.py", "README.md", "LICENSE", "requirements.txt",
-                 "requirements-test.txt", "pyproject.toml", "setup.py"):
+                 "requirements-test.txt", "pyproject.toml"):
         assert (sdist / name).read_bytes() == (ROOT / name).read_bytes(), name
     assert (sdist / "chainplus" / "_version.py").read_text() == f'VERSION = "{about.VERSION}"\n'
     assert sdist.name == f"chainplus-{about.VERSION}"

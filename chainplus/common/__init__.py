@@ -1,5 +1,6 @@
 """Small helpers that every layer of Chain+ may use, each with one home: option parsing
 (``options``), statistics (``stats``), standard error at the descriptor (``streams``), growing
-pauses (``backoff``), this copy's version (``version``; setup.py uses it too) and the time every
-layer reads and waits on (``clock``). Standard library only.
+pauses (``backoff``), this copy's version (``version``) and the time every layer reads and
+waits on (``clock``). Standard library only, but for ``build``: the hooks only a build of the
+package imports (setuptools), which write the version and fill the sdist.
 """

@@ -4,8 +4,8 @@ commit, ``0.1.1.dev3+gabc1234`` three commits later (PEP 440). No tags: a releas
 that gives CHANGELOG.md its heading (``## [0.1.0] - date``, with ``__version__`` set to it), and
 git counts the commits since.
 
-A build (setup.py) writes the answer into ``chainplus/_version.py``; a clone asks git each
-run, and a copy that has neither says the release.
+A build (``common.build``) writes the answer into ``chainplus/_version.py``; a clone asks git
+each run, and a copy that has neither says the release.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The version of a build of Chain+, down to the commit (pyproject.toml says everything else):
+"""How a build of Chain+ gets its version down to the commit (pyproject.toml names these):
 ``chainplus.common.version`` asks git when building from a clone, the wheel and the sdist get
-it as ``chainplus/_version.py``, and a build from an unpacked sdist reads it back from there."""
+it as ``chainplus/_version.py``, and a build from an unpacked sdist reads it back from there.
+The sdist also holds what its tests need. Only a build imports this module (and setuptools)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ import re
 from pathlib import Path
 from types import ModuleType
 
-from setuptools import setup
 from setuptools.command.build_py import build_py
 from setuptools.command.sdist import sdist
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[2]  # the source tree's top
 
 
 def _version_module() -> ModuleType:
@@ -58,11 +58,26 @@ class BuildPy(build_py):
             _write(Path(self.build_lib) / "chainplus")
 
 
+#: What the sdist holds beyond the wheel's files: the package's notes, its tests and their
+#: helpers and data, the lab whose fakes they use, the docs, the screenshot and a clone's way
+#: to play.
+SDIST_FOLDERS = ("chainplus", "tests", "lab", "docs", "assets")
+SDIST_FILES = ("CHANGELOG.md", "CONTRIBUTING.md", "main.py", "requirements.txt",
+               "requirements-test.txt")
+
+
 class Sdist(sdist):
     def make_release_tree(self, base_dir: str, files: list[str]) -> None:
-        super().make_release_tree(base_dir, files)
+        super().make_release_tree(base_dir, sorted(set(files) | set(_sdist_extras())))
         if not self.dry_run:
             _write(Path(base_dir) / "chainplus")
 
 
-setup(version=VERSION, cmdclass={"build_py": BuildPy, "sdist": Sdist})
+def _sdist_extras() -> list[str]:
+    """The files the sdist holds beyond the package, as paths from the source's top."""
+    found = [name for name in SDIST_FILES if (HERE / name).is_file()]
+    for folder in SDIST_FOLDERS:
+        found += [path.relative_to(HERE).as_posix() for path in (HERE / folder).rglob("*")
+                  if path.is_file() and "__pycache__" not in path.parts
+                  and path.suffix != ".pyc"]
+    return found
