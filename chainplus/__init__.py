@@ -15,10 +15,11 @@ contracts and CI checks them)::
     core     the rules: board geometry, the cascade, the game, game records
     common   small helpers every layer may use
 
-``ui`` and ``tools`` are independent of each other; ``main.py``, ``__main__`` and ``command``
-sit on top. Beside the package, in a clone only: ``lab`` (development rigs and the judgement's
-research tools) and ``tests``; nothing here imports either. The wheel holds this package alone;
-``__version__`` is the release, and ``common.version`` adds the commit of a development build.
+The window never imports the tools; only the ``chainplus`` command (``ui.command``) does, to run
+one when it is named. ``main.py`` and ``__main__`` sit on top. Beside the package, in a clone
+only: ``lab`` (development rigs and the judgement's research tools) and ``tests``; nothing here
+imports either. The wheel holds this package alone; ``__version__`` is the release, and
+``common.version`` adds the commit of a development build.
 """
 
 __version__ = "0.1.0"
