@@ -4,6 +4,6 @@
 import sys
 
 if __name__ == "__main__":
-    from chainplus.command import main
+    from chainplus.ui.command import main
 
     sys.exit(main())

@@ -591,9 +591,9 @@ def test_chainplus_tool_runs_the_tool_without_pygame_and_names_itself_so(tmp_pat
     record = tmp_path / "game.json"
     record.write_text(json.dumps(CORNER))
     script = ("import sys; sys.argv[0] = '/home/a/.local/bin/chainplus'\n"
-              "from chainplus.command import main\n"
+              "from chainplus.ui.command import main\n"
               "status = main(sys.argv[1:])\n"
-              "assert 'pygame' not in sys.modules and 'chainplus.ui' not in sys.modules\n"
+              "assert 'pygame' not in sys.modules and 'chainplus.ui.window' not in sys.modules\n"
               "sys.exit(status)")
     ran = subprocess.run([sys.executable, "-c", script, "replay", str(record)],
                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
@@ -607,7 +607,7 @@ def test_chainplus_tool_runs_the_tool_without_pygame_and_names_itself_so(tmp_pat
 
 
 def test_the_chainplus_command_with_no_tool_named_is_the_game(monkeypatch) -> None:
-    from chainplus import command
+    from chainplus.ui import command
     from chainplus.ui.window import launch
 
     given: list[list[str]] = []

@@ -2,7 +2,8 @@
 
 ``art`` draws and sounds, and ``window`` is the game window built on it (the lab's rigs,
 ``lab.rigs``, drive it headless). Nothing else in ``chainplus`` imports it.
-``python -m chainplus.ui`` is the game (``__main__``), as ``main.py`` and ``chainplus`` start it.
+``python -m chainplus.ui`` is the game (``__main__``); ``command`` is the ``chainplus`` command
+(and ``main.py``): a tool when one is named, else the game.
 """
 
 import os as _os

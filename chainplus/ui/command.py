@@ -1,7 +1,8 @@
 """The ``chainplus`` command: ``chainplus TOOL ...`` runs a command-line tool
 (``chainplus.tools.cli``), anything else opens the game's window with those options.
 
-The window (and so pygame) is imported only when no tool is named, so a tool starts without it.
+The window (and so pygame) is imported only when no tool is named, so a tool starts without it;
+this is the one module of ``ui`` that imports a tool.
 """
 
 from __future__ import annotations
