@@ -134,21 +134,23 @@ def test_the_fonts_stems_are_of_one_width_at_any_half_step(screen_display, windo
     shown = display.renderer.to_surface()
     left, top, width, height = layout.area
     stem = layout.halves  # two pixels at half a step a pixel
-    widths, heights = set(), set()
-    for y in range(top, top + height, 3):
-        run = 0
-        for x in range(left, left + width + 1):
-            inked = x < left + width and shown.get_at((x, y))[:3] == BLACK
-            if not inked and run:
-                widths.add(run)
-            run = run + 1 if inked else 0
-    for x in range(left, left + width, 3):
-        run = 0
-        for y in range(top, top + height + 1):
-            inked = y < top + height and shown.get_at((x, y))[:3] == BLACK
-            if not inked and run:
-                heights.add(run)
-            run = run + 1 if inked else 0
+
+    def runs(lines: list[list[tuple[int, int]]]) -> set[int]:
+        """The lengths of the runs of black pixels along each line of points."""
+        found = set()
+        for points in lines:
+            run = 0
+            for point in [*points, None]:
+                inked = point is not None and shown.get_at(point)[:3] == BLACK
+                if not inked and run:
+                    found.add(run)
+                run = run + 1 if inked else 0
+        return found
+
+    widths = runs([[(x, y) for x in range(left, left + width)]
+                   for y in range(top, top + height, 3)])
+    heights = runs([[(x, y) for y in range(top, top + height)]
+                    for x in range(left, left + width, 3)])
     greys = {shown.get_at((x, y))[:3] for x in range(left, left + width, 7)
              for y in range(top, top + height, 7)} - {BLACK, WHITE}
     assert not greys  # no soft edges
