@@ -6,7 +6,6 @@ loop gone round on the test's hand-moved clock as the real one goes, so nothing 
 
 from __future__ import annotations
 
-import queue
 import random
 
 import pytest
@@ -15,7 +14,7 @@ from chainplus.ai.players import choose_move
 from chainplus.app.seats import SeatSpec
 from chainplus.core.game import Game
 from chainplus.net import protocol as msg
-from chainplus.net.link import LinkEvent
+from chainplus.net.link import Events
 from chainplus.ui.window import joined
 from chainplus.ui.window.loop import turn
 
@@ -29,7 +28,7 @@ class QueuedLine:
 
     def __init__(self, host: str, port: int, code: str, watch: bool = False,
                  **kwargs: object) -> None:
-        self.events: queue.Queue[LinkEvent] = queue.Queue()
+        self.events = Events()
         self.host, self.port, self.code, self.watch = host, port, code, watch
         self.where = f"{host}:{port}"
         self.sent: list[tuple[int, int, int]] = []

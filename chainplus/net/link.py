@@ -127,7 +127,7 @@ class Link:
         self.host, self.port, self.code, self.watch = host, port, code, watch
         self.retry_for, self.timeout = RETRY_FOR, TIMEOUT
         self._network = network
-        self.events: queue.Queue[LinkEvent] = Events()
+        self.events = Events()
         self._wake = wake
         # the seat the host gave us and its token, or that it let us watch
         self._seat: int | None = None

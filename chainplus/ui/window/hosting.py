@@ -11,7 +11,6 @@ host whenever the game seats a network player.
 from __future__ import annotations
 
 import errno
-import queue
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,7 +25,7 @@ from chainplus.net import protocol as msg
 from chainplus.net.address import own_addresses, shown
 from chainplus.net.host import Host
 from chainplus.net.hosted_game import SPECTATORS, HostConfig, new_code
-from chainplus.net.link import Events, LinkEvent
+from chainplus.net.link import Events
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_BAR
 from chainplus.ui.window.local import LocalReferee
@@ -48,7 +47,7 @@ class HostLine:
 
     def __init__(self, host: Host, wake: Callable[[], None]) -> None:
         self.host = host
-        self.events: queue.Queue[LinkEvent] = Events()
+        self.events = Events()
         self._wake = wake
         self.addresses = [host.address[0]]  # until the machine's own are looked up
 

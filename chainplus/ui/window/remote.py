@@ -19,7 +19,7 @@ from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Session
 from chainplus.net import protocol as msg
 from chainplus.net.client import Joiner
-from chainplus.net.link import Gone, LinkEvent, Lost
+from chainplus.net.link import Events, Gone, LinkEvent, Lost
 from chainplus.ui.window.picture import Status
 from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Reset
 
@@ -38,7 +38,7 @@ class Line(Protocol):
     """A window's line to the host of its game: a joiner's ``net.link.Link``, or a hosting
     window's own host (``hosting.HostLine``)."""
 
-    events: queue.Queue[LinkEvent]
+    events: Events
 
     @property
     def where(self) -> str: ...
@@ -48,13 +48,6 @@ class Line(Protocol):
     def drop(self) -> None: ...
 
     def close(self) -> None: ...
-
-
-def moves_waiting(events: queue.Queue[LinkEvent]) -> int:
-    """How many moves of the host's wait on ``events`` (the game and other messages that
-    follow a move do not put the window behind the game)."""
-    with events.mutex:
-        return sum(isinstance(event, msg.Moved) for event in events.queue)
 
 
 class Remote:
@@ -89,7 +82,7 @@ class Remote:
         more moves wait behind it, up to and with the last of them (catching up: only the
         last one's chain is shown)."""
         heard: list[Happening] = []
-        behind = moves_waiting(self.line.events) - 1  # moves waiting behind the next
+        behind = self.line.events.moves - 1  # moves waiting behind the next
         while True:
             try:
                 event = self.line.events.get_nowait()
@@ -171,7 +164,7 @@ class Remote:
         return [self.session.accepted(shown)]
 
     def behind(self) -> bool:
-        return moves_waiting(self.line.events) > 0
+        return self.line.events.moves > 0
 
     # ---------------------------------------------------------------- this window's moves
     def mine(self) -> tuple[int, ...]:
