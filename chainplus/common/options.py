@@ -24,9 +24,23 @@ def program_name(argv0: str) -> str:
     return name.removesuffix(".exe") or "chainplus"
 
 
-def add_version(parser: argparse.ArgumentParser, line: str) -> None:
-    """``--version``: print ``line`` (the name and the version) and exit with status 0."""
-    parser.add_argument("--version", action="version", version=line,
+class _Version(argparse.Action):
+    """``--version``: print the line ``line()`` gives and exit, working it out only then."""
+
+    def __init__(self, option_strings: list[str], line: Callable[[], str], dest: str,
+                 help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+        self.line = line
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(self.line())
+        parser.exit()
+
+
+def add_version(parser: argparse.ArgumentParser, line: Callable[[], str]) -> None:
+    """``--version``: print ``line()`` (the name and the version) and exit with status 0."""
+    parser.add_argument("--version", action=_Version, line=line,
                         help="say which version of Chain+ this is and exit")
 
 

@@ -65,7 +65,7 @@ def build_parser(prog: str = "python -m chainplus") -> argparse.ArgumentParser:
         description="Chain+ command-line tools. The game itself is the chainplus command "
                     "with no tool named (python main.py in a clone).",
     )
-    add_version(parser, about.VERSION_LINE)
+    add_version(parser, about.version_line)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     _replay_options(sub.add_parser(
         "replay", help="replay a game record and print the final position as JSON"))

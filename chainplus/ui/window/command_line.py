@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "too. Settings are remembered and the game is saved after every move; "
                     "options given here win over the remembered settings.",
     )
-    add_version(parser, about.VERSION_LINE)
+    add_version(parser, about.version_line)
     menu = parser.add_mutually_exclusive_group()
     menu.add_argument("--add-to-menu", action="store_true",
                       help="put Chain+ in your desktop's menu, for you alone (an entry, its "

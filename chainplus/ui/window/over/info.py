@@ -15,7 +15,7 @@ from chainplus.ui.window.targets import Furniture, Part, Target
 
 #: What the Info box shows, by field.
 VALUES = {"name": about.NAME, "purpose": about.PURPOSE, "author": about.AUTHOR,
-          "licence": about.LICENCE, "version": about.VERSION}
+          "licence": about.LICENCE, "version": about.version()}
 PART_HELP = {
     "close-icon": "Close this window (Escape).",
     "title": "About this program: what it is and who made it.",
