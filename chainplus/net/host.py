@@ -31,7 +31,7 @@ from chainplus.net.computer import Computer
 from chainplus.net.door import Door, Listen
 from chainplus.net.framing import MAX_CLIENT_LINE
 from chainplus.net.hosted_game import HostConfig, HostedGame, HostView
-from chainplus.net.link import LinkEvent
+from chainplus.net.link import LinkEvent, superseded
 from chainplus.net.loop_thread import LoopThread
 from chainplus.net.move_clock import MoveClock
 from chainplus.net.pace import Pace
@@ -308,9 +308,14 @@ def _unsuperseded(batch: list[dict[str, Any] | None]) -> list[dict[str, Any] | N
     kept: list[dict[str, Any] | None] = []
     for data in batch:
         if data is not None and "game" in data:
-            last_move = max((n for n, d in enumerate(kept) if d is not None and "moved" in d),
-                            default=-1)
-            kept = [d for n, d in enumerate(kept) if n <= last_move or d is None or
-                    "game" not in d or d["game"]["number"] != data["game"]["number"]]
+            kept = superseded(kept, data["game"]["number"], _is_move, _game_of)
         kept.append(data)
     return kept
+
+
+def _is_move(data: dict[str, Any] | None) -> bool:
+    return data is not None and "moved" in data
+
+
+def _game_of(data: dict[str, Any] | None) -> int | None:
+    return data["game"]["number"] if data is not None and "game" in data else None

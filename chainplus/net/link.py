@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from chainplus.net import protocol as msg
 from chainplus.net.address import shown
@@ -60,6 +60,18 @@ MOVES = 4 * EVENTS
 _KEPT = (msg.Moved, msg.Welcome, msg.Watching, Gone)
 
 
+#: What waits to be read: events, or a host's messages not read yet.
+Item = TypeVar("Item")
+
+
+def superseded(waiting: Sequence[Item], number: int, is_move: Callable[[Item], bool],
+               game_of: Callable[[Item], int | None]) -> list[Item]:
+    """``waiting`` without what a newer whole game ``number`` supersedes: that game's states
+    since the last move waiting (``game_of``: the game an item is a state of, or None)."""
+    last_move = max((n for n, item in enumerate(waiting) if is_move(item)), default=-1)
+    return [item for n, item in enumerate(waiting) if n <= last_move or game_of(item) != number]
+
+
 class Events(queue.Queue[LinkEvent]):
     """The host's events waiting for a window to take them, bounded whatever peers do.
 
@@ -83,10 +95,8 @@ class Events(queue.Queue[LinkEvent]):
                 raise ConnectionError("too far behind the host: joining again for the game")
             self.moves += 1
         elif isinstance(item, msg.GameState):
-            last_move = max((n for n, e in enumerate(waiting) if isinstance(e, msg.Moved)),
-                            default=-1)
-            kept = [e for n, e in enumerate(waiting) if n <= last_move or
-                    not isinstance(e, msg.GameState) or e.number != item.number]
+            kept = superseded(waiting, item.number, lambda e: isinstance(e, msg.Moved),
+                              lambda e: e.number if isinstance(e, msg.GameState) else None)
             if len(kept) < len(waiting):
                 waiting.clear()
                 waiting.extend(kept)
