@@ -157,8 +157,9 @@ def test_the_wheel_holds_the_game_and_nothing_else(wheel: Path) -> None:
     clone = {path.relative_to(ROOT).as_posix() for path in (ROOT / "chainplus").rglob("*")
              if path.is_file() and "__pycache__" not in path.parts}
     clone.add("chainplus/_version.py")  # the build's (an unpacked sdist has it already)
-    notes = {name for name in clone if name.endswith(".md")}  # for developers: ai/NOTES.md
-    assert "chainplus/ai/NOTES.md" in notes  # the clone has them, and keeps them
+    # for developers: ai/NOTES.md, and the translators' template the catalogs are made from
+    notes = {name for name in clone if name.endswith((".md", ".pot"))}
+    assert {"chainplus/ai/NOTES.md", "chainplus/locale/chainplus.pot"} <= notes  # kept in the clone
     # everything else the package holds, its data files too (the level 5 weights, the icons)
     assert {name for name in names if name.startswith("chainplus/")} == clone - notes
     assert {"chainplus/ai/weights.json", "chainplus/app/icons/chainplus-48.png",
