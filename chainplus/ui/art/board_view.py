@@ -16,6 +16,7 @@ import pygame
 from pygame import Rect
 from pygame.typing import ColorLike
 
+from chainplus.common.language import N_, _
 from chainplus.core.rules import MASS, NEIGHBOURS, SIZE, SQUARES
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import (
@@ -260,7 +261,9 @@ def draw_winner_frame(surface: pygame.Surface, seat: int) -> None:
     pygame.draw.rect(surface, BLACK, BOARD.inflate(12, 12), 1)
 
 
-ATTRACT_LINE = "The computer is playing itself"
+# Translators: in a kiosk's banner over the board while the computer plays a game alone:
+# between two pairs of pieces, 35 characters.
+ATTRACT_LINE = N_("The computer is playing itself")
 #: The demonstration's banner: over the board's lower edge, into the margin under it.
 ATTRACT_BANNER = Rect(BOARD.centerx - 180, BOARD.bottom + 12 - 104, 360, 104)
 
@@ -277,9 +280,10 @@ def draw_attract_banner(surface: pygame.Surface, seat: int, invite: str) -> None
     bevel(surface, banner.inflate(-10, -10), raised=True, width=2)
     outline_text(surface, invite, (banner.centerx, banner.y + 16), SEAT_COLOUR[1],
                  scale=3, align="center")
-    text_w = font.size(ATTRACT_LINE)[0]
+    line = _(ATTRACT_LINE)
+    text_w = font.size(line)[0]
     y = banner.bottom - 32
-    font.draw(surface, ATTRACT_LINE, (banner.centerx, y), BLACK, align="center")
+    font.draw(surface, line, (banner.centerx, y), BLACK, align="center")
     left = banner.centerx - text_w // 2
     right = banner.centerx + (text_w + 1) // 2
     for seat_shape, x in ((1, left - 40), (2, left - 22), (3, right + 8), (4, right + 26)):

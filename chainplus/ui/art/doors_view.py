@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from chainplus.common.language import N_, _
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import BLACK, BOARD, CREAM, GREY4
 from chainplus.ui.art.widgets import bevel
@@ -19,8 +20,12 @@ DOORS = {
     "door-puzzle": Rect(BOARD.centerx - WIDTH // 2, BOARD.y + 8, WIDTH, HEIGHT),
     "door-game": Rect(BOARD.centerx - WIDTH // 2, BOARD.y + 8 + HEIGHT + GAP, WIDTH, HEIGHT),
 }
-WORDS = {"door-puzzle": ("Solve a puzzle", "(about a minute)"),
-         "door-game": ("Play a game", "(you and the computer)")}
+WORDS = {
+    # Translators: a kiosk's two doors, each a large line then a small one after it, one
+    # line together: 380 pixels, the large letters twice as wide (about 15 + 22 characters).
+    "door-puzzle": (N_("Solve a puzzle"), N_("(about a minute)")),
+    "door-game": (N_("Play a game"), N_("(you and the computer)")),
+}
 
 
 def draw(surface: pygame.Surface, pressed: str | None = None) -> None:
@@ -30,7 +35,7 @@ def draw(surface: pygame.Surface, pressed: str | None = None) -> None:
         surface.fill(CREAM, rect)
         pygame.draw.rect(surface, BLACK, rect, 2)
         bevel(surface, rect.inflate(-4, -4), raised=name != pressed, width=2)
-        first, second = WORDS[name]
+        first, second = (_(words) for words in WORDS[name])
         drawn = font.draw(surface, first, (rect.x + 14, rect.y + 4), BLACK, scale=2)
         font.draw(surface, second, (drawn.right + 10, rect.y + 14), GREY4)
 

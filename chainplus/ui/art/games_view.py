@@ -20,6 +20,8 @@ from pygame import Rect
 
 from chainplus.app.games import GameEntry
 from chainplus.app.panel import SEAT_NAME
+from chainplus.common import language
+from chainplus.common.language import N_, _, ngettext, pgettext
 from chainplus.ui.art import board_view, font
 from chainplus.ui.art.theme import BLACK, DARK_BLUE, GREY1, GREY2, GREY4, WHITE
 from chainplus.ui.art.widgets import box, dialog_close, dialog_frame, dialog_title_bar, part_at
@@ -57,13 +59,19 @@ NETWORK_BUTTONS = {"save": TOP_BUTTONS["save"], "leave": TOP_BUTTONS["replay"],
 PUZZLE_BUTTONS = {"puzzle-next": TOP_BUTTONS["save"], "puzzle-solution": TOP_BUTTONS["replay"],
                   "puzzle-leave": TOP_BUTTONS["join"],
                   **{name: NETWORK_BUTTONS[name] for name in ("about", "close")}}
-LABEL = {"puzzle-next": "Next puzzle", "puzzle-solution": "Show the solution",
-         "puzzle-leave": "Back to your game", "puzzles": "Solve a puzzle",
-         "save": "Save this game", "replay": "Replay this game",
-         "join": "Join a network game...", "host": "Host this game",
-         "lan": "Let the local network join games hosted here",
-         "leave": "Leave the network game",
-         "back": "< Back", "about": "About...", "close": "Close", "next": "Next >"}
+#: Each button's words (translated where drawn).
+LABEL = {
+    # Translators: the games window's buttons: half the window wide, 24 characters.
+    "puzzle-next": N_("Next puzzle"), "puzzle-solution": N_("Show the solution"),
+    "puzzle-leave": N_("Back to your game"), "puzzles": N_("Solve a puzzle"),
+    "save": N_("Save this game"), "replay": N_("Replay this game"),
+    "join": N_("Join a network game..."), "host": N_("Host this game"),
+    # Translators: an option's words beside its tick box, across the window: 48 characters.
+    "lan": N_("Let the local network join games hosted here"),
+    "leave": N_("Leave the network game"),
+    # Translators: the games window's footer buttons: 11 characters each.
+    "back": N_("< Back"), "about": N_("About..."), "close": N_("Close"), "next": N_("Next >"),
+}
 
 
 def row_rect(index: int) -> Rect:
@@ -103,8 +111,14 @@ def buttons(network: bool, puzzle: bool = False) -> dict[str, Rect]:
 
 def draw(surface: pygame.Surface, shown: GamesShown) -> None:
     window = NETWORK_WINDOW if shown.network is not None or shown.puzzle else WINDOW
-    title = "Network game" if shown.network else f"Games ({shown.page + 1} of {shown.pages})"
-    title = "Puzzle" if shown.puzzle else title
+    if shown.puzzle:
+        title = _("Puzzle")
+    elif shown.network:
+        title = _("Network game")
+    else:
+        # Translators: the games window's title: the page shown of how many.
+        title = _("Games ({page} of {pages})").format(
+            page=language.number(shown.page + 1), pages=language.number(shown.pages))
     dialog_frame(surface, window, title, shown.pressed == "close-icon")
     enabled = {"save": shown.can_save, "replay": shown.can_save, "back": shown.page > 0,
                "next": shown.page < shown.pages - 1, "join": shown.can_join,
@@ -114,7 +128,7 @@ def draw(surface: pygame.Surface, shown: GamesShown) -> None:
             _option(surface, rect, shown.lan, not shown.lan_fixed)
             continue
         box(surface, rect, GREY1, shown.pressed == name)
-        font.draw(surface, LABEL[name], (rect.centerx, rect.centery - 8),
+        font.draw(surface, _(LABEL[name]), (rect.centerx, rect.centery - 8),
                   BLACK if enabled.get(name, True) else GREY2, align="center")
     if shown.puzzle:
         _words(surface, shown.record, TOP_BUTTONS["puzzles"].y + 2)
@@ -125,7 +139,7 @@ def draw(surface: pygame.Surface, shown: GamesShown) -> None:
     _words(surface, shown.record, RECORD_AT[1], RECORD_AT[0])
     font.draw(surface, heading(shown.saved, shown.kept), (LEFT, LIST_TOP - 20), BLACK)
     if not shown.entries:
-        font.draw(surface, "None yet. Win a game, or save one.", (LEFT, LIST_TOP + 8), GREY4)
+        font.draw(surface, _("None yet. Win a game, or save one."), (LEFT, LIST_TOP + 8), GREY4)
     for index, entry in enumerate(shown.entries):
         _row(surface, row_rect(index), entry, shown.pressed == f"row-{index}")
 
@@ -139,16 +153,20 @@ def _option(surface: pygame.Surface, rect: Rect, on: bool, enabled: bool) -> Non
         x, y = tick.topleft
         points = [(x + 3, y + 8), (x + 7, y + 12), (x + 13, y + 3)]
         pygame.draw.lines(surface, colour, False, points, 2)
-    font.draw(surface, LABEL["lan"], (tick.right + 8, rect.y + 2), colour)
+    font.draw(surface, _(LABEL["lan"]), (tick.right + 8, rect.y + 2), colour)
 
 
 def heading(saved: int, kept: int) -> str:
     """What the list holds, in the order it holds them (an empty list says so underneath)."""
     if not saved and not kept:
-        return "Games won and saved:"
+        return _("Games won and saved:")
     if not saved:
-        return f"{kept} game{'' if kept == 1 else 's'} won, newest first:"
-    return f"{saved} saved, then {kept} won; newest first:"
+        return ngettext("{count} game won, newest first:", "{count} games won, newest first:",
+                        kept).format(count=language.number(kept))
+    # Translators: over the list of games: how many the player saved, then how many won
+    # games are kept; the list's width, 50 characters.
+    return _("{saved} saved, then {kept} won; newest first:").format(
+        saved=language.number(saved), kept=language.number(kept))
 
 
 def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry | str, pressed: bool) -> None:
@@ -156,11 +174,14 @@ def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry | str, pressed: b
     x, y = rect.x + 8, rect.y + 2
     if isinstance(entry, str):
         font.draw(surface, entry[:WIDTH // font.GLYPH_WIDTH - 2], (x, y), GREY4)
-        font.draw(surface, "not a game record", (x, y + 18), GREY4)
+        # Translators: under the name of a file in the games folder that is not a game.
+        font.draw(surface, _("not a game record"), (x, y + 18), GREY4)
         return
-    font.draw(surface, entry.when.strftime("%a %d %b %Y, %H:%M"), (x, y), BLACK)
+    font.draw(surface, language.date_time(entry.when), (x, y), BLACK)
     if entry.saved:
-        font.draw(surface, "saved", (rect.right - 8, y), DARK_BLUE, align="right")
+        # Translators: at the right of a listed game the player saved (not only kept).
+        font.draw(surface, pgettext("a listed game", "saved"), (rect.right - 8, y), DARK_BLUE,
+                  align="right")
     y += 18
     for player in entry.players:
         mark = Rect(x, y + 1, 14, 14)
@@ -172,8 +193,9 @@ def _row(surface: pygame.Surface, rect: Rect, entry: GameEntry | str, pressed: b
 
 
 def _network(surface: pygame.Surface, where: str) -> None:
-    text = (f"This window shows the game at {where}. Save keeps it in your games folder; "
-            "Leave hangs up and brings back your own game as you left it.")
+    # Translators: {where} is the host's address, such as 192.168.1.20:5000.
+    text = _("This window shows the game at {where}. Save keeps it in your games folder; "
+             "Leave hangs up and brings back your own game as you left it.").format(where=where)
     _words(surface, text, NETWORK_TEXT_Y)
 
 
@@ -186,10 +208,14 @@ def _words(surface: pygame.Surface, text: str, y: int, x: int = LEFT) -> None:
 
 def outcome(entry: GameEntry) -> str:
     """A game's result in a few words, e.g. "Red won, 87 moves, acorn"."""
-    moves = f"{entry.moves} move{'' if entry.moves == 1 else 's'}"
+    count, moves = entry.moves, language.number(entry.moves)
     if entry.winner is None:
-        return f"unfinished, {moves}, {entry.rules}"
-    return f"{SEAT_NAME[entry.winner]} won, {moves}, {entry.rules}"
+        # Translators: a listed game's result; {rules} is the rules' name (acorn, classic).
+        return ngettext("unfinished, {count} move, {rules}", "unfinished, {count} moves, {rules}",
+                        count).format(count=moves, rules=entry.rules)
+    # Translators: a listed game's result: {seat} is a colour (Red, Blue, Green, Yellow).
+    return ngettext("{seat} won, {count} move, {rules}", "{seat} won, {count} moves, {rules}",
+                    count).format(seat=_(SEAT_NAME[entry.winner]), count=moves, rules=entry.rules)
 
 
 def hit(pos: tuple[int, int], rows: int, network: bool = False,

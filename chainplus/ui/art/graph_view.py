@@ -17,6 +17,8 @@ import pygame
 from pygame import Rect
 
 from chainplus.app.panel import SEAT_NAME
+from chainplus.common import language
+from chainplus.common.language import N_, _
 from chainplus.ui.art import board_view, font
 from chainplus.ui.art.theme import (
     BLACK,
@@ -42,7 +44,8 @@ BUTTONS = {
     "replay": Rect(WINDOW.x + 14, BUTTON_Y, BUTTON_W, BUTTON_H),
     "close": Rect(WINDOW.right - 14 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
 }
-BUTTON_LABEL = {"replay": "Replay", "close": "Close"}
+# Translators: the graph window's buttons, 15 characters each.
+BUTTON_LABEL = {"replay": N_("Replay"), "close": N_("Close")}
 #: Characters of the 8-pixel font in a line of the words under the graphs.
 COLUMNS = (WINDOW.w - 28) // 8
 MARK_EVERY = 56  # pixels between the shapes along a line
@@ -95,14 +98,21 @@ def hit(shown: GraphShown, pos: tuple[int, int]) -> str | None:
 
 
 def draw(surface: pygame.Surface, shown: GraphShown, pressed: str | None = None) -> None:
-    dialog_frame(surface, WINDOW, "How the game went", pressed == "close-icon",
+    # Translators: the graph window's title.
+    dialog_frame(surface, WINDOW, _("How the game went"), pressed == "close-icon",
                  closable=shown.buttons)
-    _plot(surface, SHARES, "Squares held", shown, shown.shares)
-    _plot(surface, JUDGED, "Who level 5 thinks is ahead", shown, shown.judged)
+    # Translators: over a graph of each player's share of the board: one line, 45 characters.
+    _plot(surface, SHARES, _("Squares held"), shown, shown.shares)
+    # Translators: over a graph of the computer's judgement (its strongest level, 5) of who
+    # was winning after each move: one line, 45 characters.
+    _plot(surface, JUDGED, _("Who level 5 thinks is ahead"), shown, shown.judged)
     words = shown.words
     if len(shown.judged) <= shown.moves:
         done = 100 * len(shown.judged) // (shown.moves + 1)
-        words = f"Working out who was ahead... {done}%"
+        # Translators: under the graphs while the computer judges the game; {percent} is
+        # how far it has got, such as 40%.
+        words = _("Working out who was ahead... {percent}").format(
+            percent=language.percent(done))
     for i, line in enumerate(textwrap.wrap(words, COLUMNS)[:2]):
         font.draw(surface, line, (WINDOW.centerx, WORDS_TOP + i * 17), DARK_BLUE,
                   align="center")
@@ -110,7 +120,7 @@ def draw(surface: pygame.Surface, shown: GraphShown, pressed: str | None = None)
     if shown.buttons:
         for name, rect in BUTTONS.items():
             box(surface, rect, GREY1, pressed == name)
-            font.draw(surface, BUTTON_LABEL[name], (rect.centerx, rect.y + 9), BLACK,
+            font.draw(surface, _(BUTTON_LABEL[name]), (rect.centerx, rect.y + 9), BLACK,
                       align="center")
 
 
@@ -120,8 +130,8 @@ def _plot(surface: pygame.Surface, plot: Rect, title: str, shown: GraphShown,
     font.draw(surface, title, (plot.x, plot.y - 18), BLACK)
     surface.fill(WHITE, plot)
     pygame.draw.rect(surface, BLACK, plot.inflate(2, 2), 1)
-    for share, label in ((0.0, "0%"), (0.5, "50%"), (1.0, "100%")):
-        y = _y_of(plot, share)
+    for share in (0.0, 0.5, 1.0):
+        y, label = _y_of(plot, share), language.percent(100 * share)
         pygame.draw.line(surface, GREY3, (plot.x, y), (plot.right - 1, y))
         font.draw(surface, label, (plot.x - 4, y - 8), GREY4, align="right")
     if shown.turn is not None:
@@ -162,9 +172,10 @@ def _y_of(plot: Rect, value: float) -> int:
 
 def _legend(surface: pygame.Surface, seats: tuple[int, ...], y: int) -> None:
     """Each seat's shape and name in a row, centred."""
-    widths = [22 + font.size(SEAT_NAME[seat])[0] + 16 for seat in seats]
+    names = [_(SEAT_NAME[seat]) for seat in seats]
+    widths = [22 + font.size(name)[0] + 16 for name in names]
     x = WINDOW.centerx - sum(widths) // 2
-    for seat, width in zip(seats, widths, strict=True):
+    for seat, name, width in zip(seats, names, widths, strict=True):
         board_view.draw_shape(surface, seat, Rect(x, y + 1, 14, 14))
-        font.draw(surface, SEAT_NAME[seat], (x + 20, y), BLACK)
+        font.draw(surface, name, (x + 20, y), BLACK)
         x += width

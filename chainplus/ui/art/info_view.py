@@ -14,14 +14,17 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from chainplus.common.language import N_, _
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import BLACK, GREY1, TITLE_H
 from chainplus.ui.art.widgets import dialog_close, dialog_frame, dialog_title_bar, part_at, well
 
-TITLE = "About this program"
-#: The fields, top to bottom, and their labels.
-LABEL = {"name": "Name", "purpose": "Purpose", "author": "Author", "licence": "Licence",
-         "version": "Version"}
+# Translators: the Info box's title, as RISC OS names every program's Info window.
+TITLE = N_("About this program")
+#: The fields, top to bottom, and their labels (translated where drawn).
+# Translators: the Info box's labels, left of each field: 8 characters.
+LABEL = {"name": N_("Name"), "purpose": N_("Purpose"), "author": N_("Author"),
+         "licence": N_("Licence"), "version": N_("Version")}
 #: Lines a field holds (one unless said).
 LINES = {"purpose": 2}
 LINE_H, PAD = 17, 6
@@ -70,9 +73,9 @@ def lines(value: str, name: str) -> list[str]:
 
 def draw(surface: pygame.Surface, shown: InfoShown) -> None:
     """The whole window as ``shown`` says."""
-    dialog_frame(surface, WINDOW, TITLE, shown.pressed == "close-icon")
+    dialog_frame(surface, WINDOW, _(TITLE), shown.pressed == "close-icon")
     for name, rect in FIELDS.items():
-        font.draw(surface, LABEL[name], (LABEL_RIGHT, rect.y + 5), BLACK, align="right")
+        font.draw(surface, _(LABEL[name]), (LABEL_RIGHT, rect.y + 5), BLACK, align="right")
         well(surface, rect, GREY1)
         for i, line in enumerate(lines(shown.values.get(name, ""), name)):
             font.draw(surface, line, text_at(name, i), BLACK)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from chainplus.common.language import N_, _
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import BLACK, CREAM, GREY1, GREY4, RED, WHITE
 from chainplus.ui.art.widgets import (
@@ -27,7 +28,7 @@ from chainplus.ui.art.widgets import (
 WINDOW = Rect(24, 72, 396, 222)
 TITLE_BAR = dialog_title_bar(WINDOW)
 CLOSE = dialog_close(WINDOW)
-TITLE = "Join a network game"
+TITLE = N_("Join a network game")
 LEFT = WINDOW.x + 14
 INTRO_Y = WINDOW.y + 34
 FIELD_X, FIELD_H, PAD = WINDOW.x + 94, 28, 6
@@ -38,8 +39,13 @@ FIELDS = {
                FIELD_H)
     for row, name in enumerate(COLUMNS)
 }
-LABEL = {"address": "Address", "code": "Code", "cancel": "Cancel", "watch": "Watch",
-         "join": "Join"}
+#: The writable icons' labels and the buttons' words (translated where drawn).
+LABEL = {
+    # Translators: the Join dialog's labels, left of the writable icons: 9 characters.
+    "address": N_("Address"), "code": N_("Code"),
+    # Translators: the Join dialog's buttons, 11 characters each. Watch: join as a spectator.
+    "cancel": N_("Cancel"), "watch": N_("Watch"), "join": N_("Join"),
+}
 LINE_Y = WINDOW.y + 140
 BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 96
 BUTTONS = {
@@ -47,7 +53,8 @@ BUTTONS = {
     "watch": Rect(WINDOW.right - 26 - 2 * BUTTON_W - 16, BUTTON_Y, BUTTON_W, BUTTON_H),
     "join": Rect(WINDOW.right - 20 - BUTTON_W, BUTTON_Y, BUTTON_W, BUTTON_H),
 }
-INTRO = "Type the address and code the host gave you."
+# Translators: the Join dialog's first line: 46 characters.
+INTRO = N_("Type the address and code the host gave you.")
 
 
 @dataclass(frozen=True)
@@ -71,10 +78,10 @@ class JoinShown:
 
 
 def draw(surface: pygame.Surface, shown: JoinShown) -> None:
-    dialog_frame(surface, WINDOW, TITLE, shown.pressed == "close-icon")
-    font.draw(surface, INTRO, (LEFT, INTRO_Y), BLACK)
+    dialog_frame(surface, WINDOW, _(TITLE), shown.pressed == "close-icon")
+    font.draw(surface, _(INTRO), (LEFT, INTRO_Y), BLACK)
     for name, rect in FIELDS.items():
-        font.draw(surface, LABEL[name], (LEFT, rect.y + PAD), BLACK)
+        font.draw(surface, _(LABEL[name]), (LEFT, rect.y + PAD), BLACK)
         _writable(surface, rect, shown.fields[name])
     line, ink = (shown.problem, RED) if shown.problem is not None else (shown.note, GREY4)
     font.draw(surface, line, (LEFT, LINE_Y), ink)
@@ -83,7 +90,7 @@ def draw(surface: pygame.Surface, shown: JoinShown) -> None:
     bevel(surface, channel, raised=False)
     for name, rect in BUTTONS.items():
         box(surface, rect, GREY1, shown.pressed == name)
-        font.draw(surface, LABEL[name], (rect.centerx, rect.y + 9), BLACK, align="center")
+        font.draw(surface, _(LABEL[name]), (rect.centerx, rect.y + 9), BLACK, align="center")
 
 
 def _writable(surface: pygame.Surface, rect: Rect, field: FieldShown) -> None:

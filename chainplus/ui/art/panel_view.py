@@ -16,6 +16,7 @@ from pygame import Rect
 from pygame.typing import ColorLike
 
 from chainplus.app.panel import Panel, computer_plays, pending
+from chainplus.common.language import _, pgettext
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import font
 from chainplus.ui.art.board_view import draw_shape
@@ -51,8 +52,14 @@ def panel_hit(pos: tuple[int, int]) -> tuple[int, int] | None:
     return None
 
 
-#: Column 1's letter for each kind of seat.
-KIND_LETTER = {"human": "H", "computer": "C", "network": "N", "off": "-"}
+def kind_letter(kind: str) -> str:
+    """Column 1's letter for a kind of seat, in the language spoken."""
+    # Translators: column 1 of the players' panel, one letter for the kind of player: H a
+    # human, C the computer, N a player over the network (the help says "a seat N").
+    letters = {"human": pgettext("kind of player", "H"),
+               "computer": pgettext("kind of player", "C"),
+               "network": pgettext("kind of player", "N")}
+    return letters.get(kind, "-")
 #: Column 2 of a network seat the game waits for someone to join.
 WAITING_MARK = "..."
 
@@ -84,10 +91,11 @@ class PanelShown(NamedTuple):
 def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
                pressed: tuple[int, int] | None = None, to_move: int | None = None) -> None:
     """The panel: heads, then per seat a shape marker and the four columns."""
-    ridge(surface, PANEL, "Players")
+    # Translators: the heading of the players' panel, cut into its frame: 20 characters.
+    ridge(surface, PANEL, _("Players"))
     for column, head in enumerate(PANEL_HEADS, start=1):
         cell = panel_cell(1, column)
-        font.draw(surface, head, (cell.centerx, PANEL_HEAD_Y), BLACK, align="center")
+        font.draw(surface, _(head), (cell.centerx, PANEL_HEAD_Y), BLACK, align="center")
     for seat in SEATS:
         row = setup[seat]
         in_game = seat in game.seats
@@ -103,7 +111,7 @@ def draw_panel(surface: pygame.Surface, setup: Panel, game: PanelShown,
             shape.move_ip(1, 1)
         draw_shape(surface, seat, shape)
         values = (
-            KIND_LETTER[row.kind],  # H, C, N or -
+            kind_letter(row.kind),  # H, C, N or -
             WAITING_MARK if seat in game.waiting else str(game.squares[seat]) if in_game else "",
             str(row.level),
             str(row.random_pct),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from chainplus.common.language import N_, _
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import BLACK, GREY1, GREY2, GREY4, ICON_H, ICON_TOP, icon_rect
 from chainplus.ui.art.widgets import box
@@ -24,8 +25,12 @@ BUTTONS: dict[str, Rect] = {
     "graph": Rect(_WIDE.x + 68, _WIDE.y, (_WIDE.w - 72) // 2, ICON_H),
     "close": Rect(_WIDE.right - (_WIDE.w - 72) // 2, _WIDE.y, (_WIDE.w - 72) // 2, ICON_H),
 }
-SYMBOL = {"play-on": "Play on", "graph": "Graph", "close": "Close"}
-LABEL = {"start": "Start", "back": "Back", "next": "Next", "end": "End"}
+#: The words on the wider buttons, and those under the steps' (translated where drawn).
+# Translators: the replay's buttons over the icons: Play on 7 characters, the others 6.
+SYMBOL = {"play-on": N_("Play on"), "graph": N_("Graph"), "close": N_("Close")}
+# Translators: the words under the replay's step buttons (start, back, next, end of the
+# game): 5 characters each.
+LABEL = {"start": N_("Start"), "back": N_("Back"), "next": N_("Next"), "end": N_("End")}
 
 def draw(surface: pygame.Surface, enabled: dict[str, bool], pressed: str | None) -> None:
     """The pane, each button shaded when it does nothing now."""
@@ -38,10 +43,10 @@ def draw(surface: pygame.Surface, enabled: dict[str, bool], pressed: str | None)
         if name in STEPS:
             _step_symbol(surface, name, rect.move(shift, shift), ink)
         else:
-            font.draw(surface, SYMBOL[name], (rect.centerx + shift, rect.centery - 8 + shift),
+            font.draw(surface, _(SYMBOL[name]), (rect.centerx + shift, rect.centery - 8 + shift),
                       ink, align="center")
         if name in LABEL:
-            font.draw(surface, LABEL[name], (rect.centerx, rect.bottom + 3),
+            font.draw(surface, _(LABEL[name]), (rect.centerx, rect.bottom + 3),
                       BLACK if on else GREY4, align="center")
 
 def _step_symbol(surface: pygame.Surface, name: str, rect: Rect, ink: tuple[int, ...]) -> None:

@@ -17,6 +17,8 @@ import pygame
 from pygame import Rect
 
 from chainplus.app.tour import Page
+from chainplus.common import language
+from chainplus.common.language import N_, _
 from chainplus.core.rules import Rules
 from chainplus.ui.art import diagram, font
 from chainplus.ui.art.theme import (
@@ -65,11 +67,16 @@ CHOICES = {
     "classic": Rect(BODY.x, TEXT_TOP + 4 * LINE_H + 56, BODY.w, 44),
     "explain": Rect(BODY.x, TEXT_TOP + 4 * LINE_H + 150, BODY.w, 44),
 }
-BUTTON_LABEL = {"back": "< Back", "close": "Close", "next": "Next >"}
+# Translators: the rules window's buttons, 13 characters each.
+BUTTON_LABEL = {"back": N_("< Back"), "close": N_("Close"), "next": N_("Next >")}
+#: Each choice's two lines (translated where drawn).
 CHOICE_WORDS = {
-    "acorn": ("Acorn: the 1990 original", "a square explodes one piece past its mass"),
-    "classic": ("Classic: as most later versions", "a square explodes on reaching its mass"),
-    "explain": ("Explain what happens", "the first time each thing happens"),
+    # Translators: a choice of rules on the rules window's last page, two lines of 45
+    # characters: its name and what it does. Acorn made the computer the 1990 game ran on.
+    "acorn": (N_("Acorn: the 1990 original"), N_("a square explodes one piece past its mass")),
+    "classic": (N_("Classic: as most later versions"),
+                N_("a square explodes on reaching its mass")),
+    "explain": (N_("Explain what happens"), N_("the first time each thing happens")),
 }
 #: How long after a picture is due its window wakes to draw it: the time into the page read
 #: then may round a hair short of the step otherwise, and show the last picture again.
@@ -100,8 +107,12 @@ class RulesShown:
 
 
 def title(shown: RulesShown) -> str:
-    what = "How to play" if shown.tour else "Rules"
-    return f"{what} ({shown.number + 1} of {shown.count})"
+    page, count = language.number(shown.number + 1), language.number(shown.count)
+    if shown.tour:
+        # Translators: the title of a kiosk's how-to-play: the page shown of how many.
+        return _("How to play ({page} of {count})").format(page=page, count=count)
+    # Translators: the rules window's title: the page shown of how many.
+    return _("Rules ({page} of {count})").format(page=page, count=count)
 
 
 def draw(surface: pygame.Surface, shown: RulesShown) -> None:
@@ -109,7 +120,8 @@ def draw(surface: pygame.Surface, shown: RulesShown) -> None:
     dialog_frame(surface, WINDOW, title(shown), shown.pressed == "close-icon",
                  closable=not shown.tour)
     page = shown.page
-    heading = page.heading if page is not None else "Which rules"
+    # Translators: the heading of the rules window's last page, in large letters: 25 characters.
+    heading = page.heading if page is not None else _("Which rules")
     font.draw(surface, heading, (BODY.x, BODY.y), DARK_BLUE, 2)
     if page is None:
         _draw_choice(surface, shown)
@@ -137,16 +149,19 @@ def _draw_page(surface: pygame.Surface, page: Page, shown: RulesShown) -> None:
 
 
 def _draw_choice(surface: pygame.Surface, shown: RulesShown) -> None:
-    text = ("Chain+ plays by the original's rules (acorn) or the classic rules most later "
-            "versions use. A change counts from the next game.")
+    # Translators: "acorn" is the rules' name, as the command line and the Games window say it.
+    text = _("Chain+ plays by the original's rules (acorn) or the classic rules most later "
+             "versions use. A change counts from the next game.")
     for i, line in enumerate(wrapped(text)):
         font.draw(surface, line, (BODY.x, TEXT_TOP + i * LINE_H), BLACK)
     ink = GREY4 if shown.locked else BLACK
     for name in ("acorn", "classic"):
         _option(surface, CHOICES[name], name, shown.chosen == name, ink, radio=True)
-    playing = f"This game is played by {shown.playing} rules."
+    # Translators: {rules} is the rules' name (acorn, classic); one line of 50 characters.
+    playing = _("This game is played by {rules} rules.").format(rules=shown.playing)
     if shown.locked:
-        playing = f"This kiosk plays by {shown.playing} rules."
+        # Translators: {rules} is the rules' name (acorn, classic); one line of 50 characters.
+        playing = _("This kiosk plays by {rules} rules.").format(rules=shown.playing)
     font.draw(surface, playing, (BODY.x, CHOICES["classic"].bottom + 14), BLACK)
     _option(surface, CHOICES["explain"], "explain", shown.explaining, ink, radio=False)
 
@@ -169,7 +184,7 @@ def _option(surface: pygame.Surface, rect: Rect, name: str, on: bool, ink: tuple
             pygame.draw.lines(surface, ink, False, [(mark.x + 5, mark.y + 11),
                                                    (mark.x + 9, mark.y + 16),
                                                    (mark.x + 17, mark.y + 5)], 3)
-    first, second = CHOICE_WORDS[name]
+    first, second = (_(words) for words in CHOICE_WORDS[name])
     font.draw(surface, first, (mark.right + 10, rect.y + 2), ink)
     font.draw(surface, second, (mark.right + 10, rect.y + 2 + LINE_H), GREY4 if ink != BLACK
               else BLACK)
@@ -189,7 +204,7 @@ def _draw_buttons(surface: pygame.Surface, shown: RulesShown) -> None:
     enabled = {"back": shown.number > 0, "close": True, "next": shown.number < shown.count - 1}
     for name, rect in BUTTONS.items():
         box(surface, rect, GREY1, shown.pressed == name)
-        label = BUTTON_LABEL[name]
+        label = _(BUTTON_LABEL[name])
         font.draw(surface, label, (rect.centerx, rect.y + 9), BLACK if enabled[name] else GREY2,
                   align="center")
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from chainplus.common.language import N_, _
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import BLACK, BOARD, GREY1
 from chainplus.ui.art.widgets import box, dialog_close, dialog_frame, part_at
@@ -22,7 +23,8 @@ TEXT_Y = WINDOW.y + 30
 BUTTON_W = (WINDOW.w - 28 - 16) // 3
 BUTTONS = {name: Rect(WINDOW.x + 14 + i * (BUTTON_W + 8), WINDOW.bottom - 44, BUTTON_W, 32)
            for i, name in enumerate(("next", "play", "close"))}
-LABEL = {"next": "Next puzzle", "play": "Play from here", "close": "Close"}
+# Translators: the buttons of the window over a solved puzzle, 14 characters each.
+LABEL = {"next": N_("Next puzzle"), "play": N_("Play from here"), "close": N_("Close")}
 
 
 @dataclass(frozen=True)
@@ -34,11 +36,12 @@ class SolvedShown:
 
 
 def draw(surface: pygame.Surface, shown: SolvedShown) -> None:
-    dialog_frame(surface, WINDOW, "Solved!", shown.pressed == "close-icon")
+    # Translators: the title of the window over a solved puzzle.
+    dialog_frame(surface, WINDOW, _("Solved!"), shown.pressed == "close-icon")
     font.draw(surface, shown.line, (WINDOW.centerx, TEXT_Y), BLACK, align="center")
     for name, rect in BUTTONS.items():
         box(surface, rect, GREY1, shown.pressed == name)
-        font.draw(surface, LABEL[name], (rect.centerx, rect.centery - 8), BLACK,
+        font.draw(surface, _(LABEL[name]), (rect.centerx, rect.centery - 8), BLACK,
                   align="center")
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pygame import Rect
 
+from chainplus.common.language import N_
+
 #: The RISC OS desktop's standard 16 colours (Wimp colours 0-15).
 WIMP: tuple[tuple[int, int, int], ...] = (
     (0xFF, 0xFF, 0xFF),  # 0 white
@@ -84,7 +86,11 @@ PANEL_ROW_H = 34
 PANEL_CELL_W, PANEL_CELL_H = 37, 30
 PANEL_MARK_W = 20
 PANEL_COL_X = tuple(RIGHT_X + PANEL_MARK_W + 4 + i * (PANEL_CELL_W + 3) for i in range(4))
-PANEL_HEADS = ("H/C", "Sqr", "Lvl", "Rnd%")
+#: The columns' headings (translated where drawn).
+# Translators: the players' panel's column headings, 4 characters each over a narrow column:
+# the kind of player (human or computer), squares held, the computer's level, and how often
+# it plays a random move, in percent.
+PANEL_HEADS = (N_("H/C"), N_("Sqr"), N_("Lvl"), N_("Rnd%"))
 
 
 def panel_cell(seat: int, column: int) -> Rect:
