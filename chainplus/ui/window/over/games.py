@@ -20,6 +20,8 @@ import pygame
 
 from chainplus.app.games import NAME_SHOWN, GameEntry, Listed, shown_folder
 from chainplus.app.outcomes import Note
+from chainplus.common import language
+from chainplus.common.language import N_, _
 from chainplus.ui.art import games_view
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.requests import (
@@ -35,32 +37,34 @@ from chainplus.ui.window.requests import (
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
+#: The help line for each part (translated where shown).
 PART_HELP = {
-    "save": "Save the game on the board in the games folder.",
-    "replay": "Replay the game on the board, with its graph.",
-    "join": "Join a game another player hosts: type its address and code.",
-    "join-hosting": "Join a network game: not while this window hosts one.",
-    "host": "Host this game: others join its network seats with its code.",
-    "host-hosting": "This window hosts this game: the title says where others join.",
-    "host-none": "Host this game: make a seat N (network) in the panel first.",
-    "lan": "Ticked: the local network may join. Else only this computer.",
-    "lan-fixed": "Not while hosting, nor when --listen says where.",
-    "leave": "Hang up and go back to your own game, as you left it.",
-    "back": "The page of newer games.",
-    "next": "The page of older games.",
-    "about": "About this program: its name, author, licence and version.",
-    "puzzles": "Solve a puzzle at your level: win in a few moves.",
-    "puzzle-next": "The next puzzle (this one counts as given up if tried).",
-    "puzzle-solution": "Replay this puzzle's solution (it counts as given up).",
-    "puzzle-leave": "Back to your own game, as you left it.",
-    "save-none": "Nothing to save yet: no move has been made.",
-    "replay-none": "Nothing to replay yet: no move has been made.",
-    "back-first": "This is the first page: the newest games.",
-    "next-last": "This is the last page: the oldest games.",
-    "close": "Close the games window (Escape).",
-    "close-icon": "Close the games window (Escape).",
-    "window": "Click a game to replay it.",
-    "unreadable": "This file is not a game record that can be replayed.",
+    # Translators: the help box, 3 lines of 22 characters (so is every help line).
+    "save": N_("Save the game on the board in the games folder."),
+    "replay": N_("Replay the game on the board, with its graph."),
+    "join": N_("Join a game another player hosts: type its address and code."),
+    "join-hosting": N_("Join a network game: not while this window hosts one."),
+    "host": N_("Host this game: others join its network seats with its code."),
+    "host-hosting": N_("This window hosts this game: the title says where others join."),
+    "host-none": N_("Host this game: make a seat N (network) in the panel first."),
+    "lan": N_("Ticked: the local network may join. Else only this computer."),
+    "lan-fixed": N_("Not while hosting, nor when --listen says where."),
+    "leave": N_("Hang up and go back to your own game, as you left it."),
+    "back": N_("The page of newer games."),
+    "next": N_("The page of older games."),
+    "about": N_("About this program: its name, author, licence and version."),
+    "puzzles": N_("Solve a puzzle at your level: win in a few moves."),
+    "puzzle-next": N_("The next puzzle (this one counts as given up if tried)."),
+    "puzzle-solution": N_("Replay this puzzle's solution (it counts as given up)."),
+    "puzzle-leave": N_("Back to your own game, as you left it."),
+    "save-none": N_("Nothing to save yet: no move has been made."),
+    "replay-none": N_("Nothing to replay yet: no move has been made."),
+    "back-first": N_("This is the first page: the newest games."),
+    "next-last": N_("This is the last page: the oldest games."),
+    "close": N_("Close the games window (Escape)."),
+    "close-icon": N_("Close the games window (Escape)."),
+    "window": N_("Click a game to replay it."),
+    "unreadable": N_("This file is not a game record that can be replayed."),
 }
 
 
@@ -149,7 +153,8 @@ class GamesWindow(Overlay):
         elif name == "about":
             table.ask(OpenInfo())
         elif name == "join" and self.hosting:
-            table.say(Note("This window hosts a game: join another when it is over.", warn=True))
+            table.say(Note(_("This window hosts a game: join another when it is over."),
+                           warn=True))
         elif name == "join":
             table.ask(OpenJoin())
         elif name == "host":
@@ -166,9 +171,10 @@ class GamesWindow(Overlay):
         """Host the game on the board: its network seats wait for players."""
         session = self.table.session
         if self.hosting:
-            self.table.say(Note("This window hosts this game already."))
+            self.table.say(Note(_("This window hosts this game already.")))
         elif not session.hosted:
-            self.table.say(Note("Make a seat N (network) in the panel first.", warn=True))
+            # Translators: N is the panel's letter for a player over the network.
+            self.table.say(Note(_("Make a seat N (network) in the panel first."), warn=True))
         else:
             self.table.ask(HostGame())
 
@@ -176,13 +182,15 @@ class GamesWindow(Overlay):
         """Tick or untick: the games hosted here are open to the local network, or not."""
         table = self.table
         if self.lan_fixed or self.hosting:
-            table.say(Note(PART_HELP["lan-fixed"], warn=True))
+            table.say(Note(_(PART_HELP["lan-fixed"]), warn=True))
             return
         table.say(table.session.toggle_lan())
 
     def open(self, entry: GameEntry | str) -> None:
         if isinstance(entry, str):
-            self.table.say(Note(f"Not a game record: {entry[:NAME_SHOWN]}.", warn=True))
+            # Translators: {name} is a file's name, cut short.
+            self.table.say(Note(_("Not a game record: {name}.").format(name=entry[:NAME_SHOWN]),
+                                warn=True))
             return
         opened = self.table.session.open_game(entry.path)
         if isinstance(opened, Note):
@@ -220,14 +228,23 @@ class GamesWindow(Overlay):
     def record(self) -> str:
         """The player's record of puzzles, in a few words (over a puzzle, which it is)."""
         progress = (self.table.keeper or self.table.session).puzzles
-        solved = len(progress.solved)
-        record = f"{solved} solved, {progress.streak} in a row" if solved else "None solved yet"
+        solved, streak = len(progress.solved), progress.streak
+        if self.puzzle is None and not solved:
+            return _("None solved yet.")
         if self.puzzle is None:
-            return f"{record}."
+            # Translators: the player's record of puzzles, beside the Solve a puzzle button:
+            # how many solved, and how many of the last in a row.
+            return _("{solved} solved, {streak} in a row.").format(
+                solved=language.number(solved), streak=language.number(streak))
         puzzle = self.puzzle.puzzle
-        return (f"Puzzle {self.puzzle.number + 1}: win in {puzzle.wins_in}, difficulty "
-                f"{puzzle.difficulty} of 5. You: {solved} solved, {progress.streak} in a row "
-                f"(best {progress.best}).")
+        # Translators: over a puzzle: its number, in how many moves it is won, its
+        # difficulty (1 to 5), then the player's record: how many solved, how many of the last
+        # in a row, and the longest such run.
+        return _("Puzzle {number}: win in {moves}, difficulty {difficulty} of 5. You: {solved} "
+                 "solved, {streak} in a row (best {best}).").format(
+            number=language.number(self.puzzle.number + 1), moves=puzzle.wins_in,
+            difficulty=puzzle.difficulty, solved=language.number(solved),
+            streak=language.number(streak), best=language.number(progress.best))
 
     @property
     def can_host(self) -> bool:
@@ -235,15 +252,20 @@ class GamesWindow(Overlay):
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
-            return "A click outside the games window closes it." if target else None
+            return _("A click outside the games window closes it.") if target else None
         if target.name.startswith("row-"):
             entry = self.shown_entries[int(target.name[4:])]
             if isinstance(entry, str):
-                return PART_HELP["unreadable"]
-            return f"Replay this game: {games_view.outcome(entry)}."
+                return _(PART_HELP["unreadable"])
+            # Translators: {outcome} is a listed game's result, such as "Red won, 87 moves,
+            # acorn".
+            return _("Replay this game: {outcome}.").format(outcome=games_view.outcome(entry))
         if target.name == "heading":
             folder = self.table.session.files.folder
-            return f"Kept in {shown_folder(folder, 40)}." if folder else "Games are not kept."
+            if not folder:
+                return _("Games are not kept.")
+            # Translators: {folder} is the games folder, shortened to 40 characters.
+            return _("Kept in {folder}.").format(folder=shown_folder(folder, 40))
         name = target.name
         if name == "join" and self.hosting:
             name = "join-hosting"
@@ -257,11 +279,11 @@ class GamesWindow(Overlay):
             name = "back-first"
         elif name == "next" and self.page == self.pages - 1:
             name = "next-last"
-        return PART_HELP[name]
+        return _(PART_HELP[name])
 
     def default_help(self) -> str:
         if self.puzzle is not None:
-            return "The next puzzle, its solution, or back to your game."
+            return _("The next puzzle, its solution, or back to your game.")
         if self.network is not None:
-            return "Save the host's game, or leave it for your own."
-        return "Games: save this one, or pick one to replay."
+            return _("Save the host's game, or leave it for your own.")
+        return _("Games: save this one, or pick one to replay.")

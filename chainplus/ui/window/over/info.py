@@ -9,24 +9,27 @@ from __future__ import annotations
 import pygame
 
 from chainplus.app import about
+from chainplus.common.language import N_, _
 from chainplus.ui.art import info_view
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.targets import Furniture, Part, Target
 
-#: What the Info box shows, by field.
+#: What the Info box shows, by field (the purpose translated where shown; the rest are names).
 VALUES = {"name": about.NAME, "purpose": about.PURPOSE, "author": about.AUTHOR,
           "licence": about.LICENCE, "version": about.version()}
+#: The help line for each part (translated where shown).
 PART_HELP = {
-    "close-icon": "Close this window (Escape).",
-    "title": "About this program: what it is and who made it.",
-    "name": "The program's name.",
-    "purpose": "What Chain+ is.",
-    "author": "Who made Chain+.",
-    "licence": "MIT: free to use, copy, change and share; no warranty.",
-    "version": "This copy's version: say it when you report a problem.",
-    "window": "Close it with Escape or a click outside it.",
+    # Translators: the help box, 3 lines of 22 characters (so is every help line).
+    "close-icon": N_("Close this window (Escape)."),
+    "title": N_("About this program: what it is and who made it."),
+    "name": N_("The program's name."),
+    "purpose": N_("What Chain+ is."),
+    "author": N_("Who made Chain+."),
+    "licence": N_("MIT: free to use, copy, change and share; no warranty."),
+    "version": N_("This copy's version: say it when you report a problem."),
+    "window": N_("Close it with Escape or a click outside it."),
 }
-OUTSIDE_HELP = "A click outside this window closes it."
+OUTSIDE_HELP = N_("A click outside this window closes it.")
 
 
 class InfoWindow(Overlay):
@@ -61,16 +64,16 @@ class InfoWindow(Overlay):
     # ---------------------------------------------------------------- what is shown
     def shown_window(self) -> info_view.InfoShown:
         pressed = self.table.cues.pressed.value
-        return info_view.InfoShown(
-            values=VALUES, pressed=pressed.name if isinstance(pressed, Part) else None)
+        return info_view.InfoShown(values=VALUES | {"purpose": _(VALUES["purpose"])},
+                                   pressed=pressed.name if isinstance(pressed, Part) else None)
 
     def draw(self, surface: pygame.Surface) -> None:
         info_view.draw(surface, self.shown_window())
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
-            return OUTSIDE_HELP if target is not None else None
-        return PART_HELP[target.name]
+            return _(OUTSIDE_HELP) if target is not None else None
+        return _(PART_HELP[target.name])
 
     def default_help(self) -> str:
-        return "About this program: Escape or a click outside closes it."
+        return _("About this program: Escape or a click outside closes it.")

@@ -13,6 +13,7 @@ import argparse
 
 import pygame
 
+from chainplus.common.language import N_, _
 from chainplus.net.address import parse_address, parse_code
 from chainplus.net.protocol import DEFAULT_PORT
 from chainplus.ui.art import join_view
@@ -25,18 +26,23 @@ from chainplus.ui.window.writable import Writable, letter_or_digit
 #: The longest address and code taken (a code is at most 32: ``parse_code``).
 ADDRESS_CHARS, CODE_CHARS = 64, 32
 ORDER = ("address", "code")
-NOTE = f"The port is {DEFAULT_PORT} unless given: HOST:PORT."
+# Translators: the Join dialog's line under the writable icons: 46 characters. {port} is a
+# number; HOST and PORT stand for what is typed.
+NOTE = N_("The port is {port} unless given: HOST:PORT.")
+#: The help line for each part (translated where shown, ``{port}`` the default port).
 PART_HELP = {
-    "address": f"The host's address; add :PORT if the port is not {DEFAULT_PORT}.",
-    "code": "The code the host gave you: letters and digits.",
-    "join": "Join the host's game (Return). Your own game waits.",
-    "watch": "Watch without a seat (Shift+Return). Your own game waits.",
-    "cancel": "Close the dialog without joining (Escape).",
-    "close-icon": "Close the dialog without joining (Escape).",
-    "title": "Join a game another player hosts.",
-    "window": "Type the host's address and code, then Join.",
+    # Translators: the help box, 3 lines of 22 characters (so is every help line). {port} is
+    # a number; PORT stands for what is typed.
+    "address": N_("The host's address; add :PORT if the port is not {port}."),
+    "code": N_("The code the host gave you: letters and digits."),
+    "join": N_("Join the host's game (Return). Your own game waits."),
+    "watch": N_("Watch without a seat (Shift+Return). Your own game waits."),
+    "cancel": N_("Close the dialog without joining (Escape)."),
+    "close-icon": N_("Close the dialog without joining (Escape)."),
+    "title": N_("Join a game another player hosts."),
+    "window": N_("Type the host's address and code, then Join."),
 }
-OUTSIDE_HELP = "Join or Cancel first: the dialog keeps what you typed."
+OUTSIDE_HELP = N_("Join or Cancel first: the dialog keeps what you typed.")
 
 
 class JoinDialog(Overlay):
@@ -71,7 +77,7 @@ class JoinDialog(Overlay):
             return False  # the game window's own close and size
         if not isinstance(target, Part):
             return True  # outside: nothing typed is lost to a stray click
-        field, _, column = target.name.partition("-")
+        field, _dash, column = target.name.partition("-")
         if field in self.fields:  # "address-3": the caret to column 3 of the address
             self.focus = field
             self.fields[field].place(int(column))
@@ -111,17 +117,21 @@ class JoinDialog(Overlay):
         try:
             where = parse_address(address, DEFAULT_PORT)
         except argparse.ArgumentTypeError:
-            self.refuse("address", "Type the host's address." if not address else
-                        "Not an address: try HOST or HOST:PORT.")
+            # Translators: the Join dialog's line, in red: 46 characters. HOST and PORT stand
+            # for what is typed.
+            self.refuse("address", N_("Type the host's address.") if not address else
+                        N_("Not an address: try HOST or HOST:PORT."))
             return
         try:
             checked = parse_code(code)
         except argparse.ArgumentTypeError:
-            self.refuse("code", "Type the code the host gave you.")
+            self.refuse("code", N_("Type the code the host gave you."))
             return
         self.table.ask(JoinHost(where, checked, watch))
 
     def refuse(self, name: str, problem: str) -> None:
+        """Put the caret in icon ``name`` and say ``problem`` (English, translated where
+        shown)."""
         self.focus, self.problem = name, problem
         self.table.sound("illegal")
 
@@ -131,7 +141,8 @@ class JoinDialog(Overlay):
         fields = {name: join_view.FieldShown(
             field.shown, field.caret - field.first if name == self.focus else None)
             for name, field in self.fields.items()}
-        return join_view.JoinShown(fields=fields, note=NOTE, problem=self.problem,
+        return join_view.JoinShown(fields=fields, note=_(NOTE).format(port=DEFAULT_PORT),
+                                   problem=None if self.problem is None else _(self.problem),
                                    pressed=pressed.name if isinstance(pressed, Part) else None)
 
     def look(self) -> object:
@@ -142,9 +153,14 @@ class JoinDialog(Overlay):
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
-            return OUTSIDE_HELP if target is not None else None
+            return _(OUTSIDE_HELP) if target is not None else None
         field = target.name.partition("-")[0]
-        return PART_HELP[field if field in self.fields else target.name]
+        return help_line(field if field in self.fields else target.name)
 
     def default_help(self) -> str:
-        return PART_HELP["window"]
+        return help_line("window")
+
+
+def help_line(part: str) -> str:
+    """The help line for ``part``, in the language spoken."""
+    return _(PART_HELP[part]).format(port=DEFAULT_PORT)

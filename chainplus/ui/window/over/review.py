@@ -16,6 +16,8 @@ from chainplus.app.games import Player, replay_panel
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME, people_in
 from chainplus.app.replay import Replay
+from chainplus.common import language
+from chainplus.common.language import N_, _, pgettext
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view, review_view
 from chainplus.ui.window.chain import WAVE_TIME, Chain, draw_chain
@@ -31,23 +33,25 @@ from chainplus.ui.window.targets import SELECT, Cell, Furniture, Part, Square, T
 STEP_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "next", pygame.K_HOME: "start",
              pygame.K_END: "end"}
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT)
+#: The help line for each part of the pane (translated where shown).
 PANE_HELP = {
-    "start": "To the start of the game (Home).",
-    "back": "Back one move (Left arrow).",
-    "next": "On one move, its chain shown (Right arrow).",
-    "end": "To the end of the game (End).",
-    "play-on": "Play on from the move shown, with your own panel's players.",
-    "graph": "Show or hide the graph of how the game went.",
-    "close": "Close the replay and go back to the game (Escape).",
-    "pane": "The replay's controls.",
+    # Translators: the help box, 3 lines of 22 characters (so is every help line).
+    "start": N_("To the start of the game (Home)."),
+    "back": N_("Back one move (Left arrow)."),
+    "next": N_("On one move, its chain shown (Right arrow)."),
+    "end": N_("To the end of the game (End)."),
+    "play-on": N_("Play on from the move shown, with your own panel's players."),
+    "graph": N_("Show or hide the graph of how the game went."),
+    "close": N_("Close the replay and go back to the game (Escape)."),
+    "pane": N_("The replay's controls."),
 }
 #: Why a button of the pane is greyed.
 GREYED_HELP = {
-    "start": "This is the start of the game already.",
-    "back": "This is the start of the game already.",
-    "next": "This is the end of the game already.",
-    "end": "This is the end of the game already.",
-    "play-on": "The game is won here: step back to play on from before.",
+    "start": N_("This is the start of the game already."),
+    "back": N_("This is the start of the game already."),
+    "next": N_("This is the end of the game already."),
+    "end": N_("This is the end of the game already."),
+    "play-on": N_("The game is won here: step back to play on from before."),
 }
 class ReviewWindow(Overlay):
     """``game`` replayed in place of the game on the board (which waits), from move ``at``
@@ -107,7 +111,7 @@ class ReviewWindow(Overlay):
             self.step("next" if button == SELECT else "back")
             return True
         if isinstance(target, Cell):
-            self.table.say(Note("This game's players: close the replay to change yours."))
+            self.table.say(Note(_("This game's players: close the replay to change yours.")))
             return True
         if not isinstance(target, Part):
             return False  # the icons and the title bar as ever
@@ -205,24 +209,31 @@ class ReviewWindow(Overlay):
     def status(self) -> Status:
         replay = self.replay
         if replay.at == 0:
-            return Status(None, "Replay", "The start")
+            # Translators: the turn box's heading and line at the start of a replayed game;
+            # the line fits 20 characters.
+            return Status(None, pgettext("turn box heading", "Replay"), _("The start"))
         seat = replay.mover(replay.at - 1)
-        return Status(seat, f"Move {replay.at} of {len(replay)}", SEAT_NAME[seat])
+        # Translators: the turn box's heading in a replay: the move shown, of how many; 22
+        # characters.
+        head = _("Move {number} of {count}").format(number=language.number(replay.at),
+                                                    count=language.number(len(replay)))
+        return Status(seat, head, _(SEAT_NAME[seat]))
 
     def own_help(self, target: Target | None) -> str | None:
         if isinstance(target, Square):
-            return "Replay: click for the next move, Adjust for the one before."
+            return _("Replay: click for the next move, Adjust for the one before.")
         if isinstance(target, Furniture) or not isinstance(target, Part):
             return None
         name = target.name
         if name.startswith("move-"):
-            return f"Click to see the board after move {name[5:]}."
+            return _("Click to see the board after move {number}.").format(
+                number=language.number(int(name[5:])))
         if name.startswith("graph-"):
-            return GRAPH_HELP[name[6:]]
+            return _(GRAPH_HELP[name[6:]])
         if not self.enabled().get(name, True):
-            return GREYED_HELP[name]
-        return PANE_HELP[name]
+            return _(GREYED_HELP[name])
+        return _(PANE_HELP[name])
 
     def default_help(self) -> str:
-        return "Replay: Next and Back step through the game; Close goes back to it."
+        return _("Replay: Next and Back step through the game; Close goes back to it.")
 

@@ -11,6 +11,8 @@ import pygame
 from chainplus.app.outcomes import Note
 from chainplus.app.session import Session
 from chainplus.app.tour import Page, pages
+from chainplus.common import language
+from chainplus.common.language import N_, _
 from chainplus.core.rules import RULES, check_rules
 from chainplus.ui.art import rules_view
 from chainplus.ui.window.over.base import Overlay
@@ -20,36 +22,39 @@ from chainplus.ui.window.targets import SELECT, Furniture, Part, Target
 #: The keys that turn the pages, and how far (Space and Return press what the cursor is on,
 #: as everywhere: first Next).
 PAGE_KEYS = {pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1, pygame.K_LEFT: -1, pygame.K_PAGEUP: -1}
+#: The help line for each part (translated where shown).
 PART_HELP = {
-    "close": "Close the rules window.",
-    "close-icon": "Close the rules window.",
-    "title": "The rules of Chain Reaction, page by page.",
-    "back": "Back a page.",
-    "next": "On to the next page. Adjust: back a page.",
-    "page": "Click for the next page; Close when done.",
-    "acorn": "Acorn: the original's rules, from the next game.",
-    "classic": "Classic: as most later versions play, from the next game.",
-    "explain": "Explain what a move does the first time it happens.",
+    # Translators: the help box, 3 lines of 22 characters (so is every help line).
+    "close": N_("Close the rules window."),
+    "close-icon": N_("Close the rules window."),
+    "title": N_("The rules of Chain Reaction, page by page."),
+    "back": N_("Back a page."),
+    "next": N_("On to the next page. Adjust: back a page."),
+    "page": N_("Click for the next page; Close when done."),
+    "acorn": N_("Acorn: the original's rules, from the next game."),
+    "classic": N_("Classic: as most later versions play, from the next game."),
+    "explain": N_("Explain what a move does the first time it happens."),
 }
 #: Why a part is greyed, or does nothing, at the first and last page.
-FIRST_PAGE_HELP = {"back": "This is the first page: Next turns on."}
-LAST_PAGE_HELP = {"next": "This is the last page: Close when done.",
-                  "page": "This is the last page: Close when done."}
+FIRST_PAGE_HELP = {"back": N_("This is the first page: Next turns on.")}
+LAST_PAGE_HELP = {"next": N_("This is the last page: Close when done."),
+                  "page": N_("This is the last page: Close when done.")}
 #: The keys that do the same, named where keys work (not in a kiosk).
-KEY_HELP = {"close": "Escape", "close-icon": "Escape", "back": "Left arrow",
-            "next": "Right arrow"}
-LOCKED_HELP = "Set for this kiosk by its operator."
+# Translators: a key's name on the keyboard, as the help box says "Key: Escape."
+KEY_HELP = {"close": N_("Escape"), "close-icon": N_("Escape"), "back": N_("Left arrow"),
+            "next": N_("Right arrow")}
+LOCKED_HELP = N_("Set for this kiosk by its operator.")
 #: And in a window that joined a host's game.
-HOST_HELP = "The host of this network game chooses."
+HOST_HELP = N_("The host of this network game chooses.")
 
 
 def locked_help(session: Session) -> str | None:
-    """Why the rules and explanations cannot be chosen here (a kiosk, a joined game), or
-    None when they can."""
+    """Why the rules and explanations cannot be chosen here (a kiosk, a joined game), in
+    English (translated where shown), or None when they can."""
     if session.options.kiosk:
         return LOCKED_HELP
     return HOST_HELP if session.options.network.join is not None else None
-OUTSIDE_HELP = "A click outside the rules window closes it."
+OUTSIDE_HELP = N_("A click outside the rules window closes it.")
 
 
 class RulesWindow(Overlay):
@@ -60,6 +65,7 @@ class RulesWindow(Overlay):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.pages: tuple[Page, ...] = pages(table.session.game.rules)
+        self.told_in = language.current()  # the language the pages' words are in
         self.number = 0
         self.page_opened = table.now
 
@@ -109,7 +115,7 @@ class RulesWindow(Overlay):
         elif name == "back":
             self.turn(-step)
         elif name in (*RULES, "explain") and session.options.network.join is not None:
-            self.table.say(Note(HOST_HELP))  # shown shaded: the host's to choose
+            self.table.say(Note(_(HOST_HELP)))  # shown shaded: the host's to choose
         elif name in RULES:
             self.table.say(session.choose_rules(check_rules(name)))
         elif name == "explain":
@@ -134,6 +140,8 @@ class RulesWindow(Overlay):
     # ---------------------------------------------------------------- what is shown
     def shown_window(self) -> rules_view.RulesShown:
         session, pressed = self.table.session, self.table.cues.pressed.value
+        if self.told_in != language.current():  # the pages told again in the language now
+            self.pages, self.told_in = pages(session.game.rules), language.current()
         return rules_view.RulesShown(
             number=self.number, count=self.count, page=self.page,
             elapsed=self.table.now - self.page_opened, playing=session.game.rules,
@@ -146,18 +154,19 @@ class RulesWindow(Overlay):
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
-            return OUTSIDE_HELP if target is not None else None
+            return _(OUTSIDE_HELP) if target is not None else None
         locked = locked_help(self.table.session)
         if locked is not None and target.name in ("acorn", "classic", "explain"):
-            return locked
+            return _(locked)
         ends = (FIRST_PAGE_HELP if self.number == 0 else {}) | \
             (LAST_PAGE_HELP if self.number == self.count - 1 else {})
         if target.name in ends:
-            return ends[target.name]
-        line = PART_HELP[target.name]
+            return _(ends[target.name])
+        line = _(PART_HELP[target.name])
         if self.table.policy.keys and target.name in KEY_HELP:
-            line = f"{line} Key: {KEY_HELP[target.name]}."
+            # Translators: a help line, then the key that does the same ({key}: "Escape").
+            line = _("{line} Key: {key}.").format(line=line, key=_(KEY_HELP[target.name]))
         return line
 
     def default_help(self) -> str:
-        return "The rules: Next and Back turn the pages, Close or Escape ends."
+        return _("The rules: Next and Back turn the pages, Close or Escape ends.")

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import pygame
 
+from chainplus.common.language import N_, _
 from chainplus.ui.art import solved_view
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.requests import NextPuzzle, PlayFromPuzzle
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
+#: The help line for each part (translated where shown).
 PART_HELP = {
-    "next": "The next puzzle, a little harder.",
-    "play": "A game from the puzzle's position, you against the computer.",
-    "close": "Close this window: the winning board stays.",
-    "close-icon": "Close this window: the winning board stays.",
-    "window": "Solved! The next puzzle, or a game from here.",
+    # Translators: the help box, 3 lines of 22 characters (so is every help line).
+    "next": N_("The next puzzle, a little harder."),
+    "play": N_("A game from the puzzle's position, you against the computer."),
+    "close": N_("Close this window: the winning board stays."),
+    "close-icon": N_("Close this window: the winning board stays."),
+    "window": N_("Solved! The next puzzle, or a game from here."),
 }
 
 
@@ -64,8 +67,9 @@ class SolvedWindow(Overlay):
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
-            return "A click outside this window closes it." if target else None
-        return PART_HELP.get(target.name)
+            return _("A click outside this window closes it.") if target else None
+        line = PART_HELP.get(target.name)
+        return None if line is None else _(line)
 
     def default_help(self) -> str:
-        return PART_HELP["window"]
+        return _(PART_HELP["window"])
