@@ -1,7 +1,10 @@
 """The pixel font: every printable character drawn at its size, all different, with clear
-gaps between letters; sizes, colours, alignment and the cache; unknown characters as a box."""
+gaps between letters; the letters and marks German, French and Spanish need; sizes, colours,
+alignment and the cache; unknown characters as a box."""
 
 from __future__ import annotations
+
+import unicodedata
 
 import pygame
 import pytest
@@ -11,6 +14,16 @@ from chainplus.ui.art import font
 
 PRINTABLE = [chr(code) for code in range(32, 127)]
 INK = (0, 0, 0)
+
+# Issue #50 item 4: what German, French and Spanish text needs beyond ASCII.
+GERMAN = "äöüßÄÖÜ"
+FRENCH = "éèêëàâçîïôûùœæÿÉÈÊËÀÂÇÎÏÔÛÙŒÆŸìòÌÒ"
+SPANISH = "ñáíóúÑÁÍÓÚ¿¡ºª"
+MARKS = "«»‹›„“”‚‘’–—…°€"
+NO_BREAK_SPACES = "\u00a0\u202f"  # "50 %" keeps its number and sign on one line
+REQUIRED = GERMAN + FRENCH + SPANISH + MARKS + NO_BREAK_SPACES + "\u00ad"
+LATIN_1_LETTERS = [chr(code) for code in range(0xC0, 0x100) if chr(code).isalpha()]
+ACCENTED = [char for char in REQUIRED + "".join(LATIN_1_LETTERS) if char.isalpha()]
 
 
 @pytest.mark.parametrize("scale", [1, 2, 3])
@@ -35,8 +48,8 @@ def test_no_two_printable_characters_look_the_same() -> None:
 
 def test_glyphs_keep_the_last_column_clear_except_joining_ones() -> None:
     """Column 7 stays paper so neighbouring letters never touch."""
-    for char in PRINTABLE:
-        if char in "_":
+    for char in PRINTABLE + list(REQUIRED) + LATIN_1_LETTERS:
+        if char in "_\u2014\u2026":  # the rule, the em dash and the ellipsis run on
             continue
         assert all(row[7] == "." for row in font.GLYPHS[char]), char
 
@@ -46,6 +59,51 @@ def test_descenders_reach_the_bottom_row_and_capitals_do_not() -> None:
         assert "#" in font.GLYPHS[char][7], char
     for char in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789acemnorsuvwxz":
         assert set(font.GLYPHS[char][7]) == {"."}, char
+
+
+def test_every_required_character_has_its_own_glyph() -> None:
+    unknown = mask_bits(font.render("\u0001", INK))
+    for char in REQUIRED + "".join(LATIN_1_LETTERS):
+        assert char in font.GLYPHS, f"{char!r} has no glyph"
+        assert mask_bits(font.render(char, INK)) != unknown, f"{char!r} draws the unknown box"
+
+
+def test_new_glyphs_are_eight_rows_of_eight_ink_or_paper() -> None:
+    for char in REQUIRED + "".join(LATIN_1_LETTERS):
+        rows = font.GLYPHS[char]
+        assert len(rows) == 8, char
+        assert all(len(row) == 8 and set(row) <= {"#", "."} for row in rows), char
+
+
+def test_no_break_spaces_are_blank_and_the_soft_hyphen_is_a_hyphen() -> None:
+    for char in NO_BREAK_SPACES:
+        assert pygame.mask.from_surface(font.render(char, INK)).count() == 0
+        assert font.size(f"50{char}%") == font.size("50 %")
+    assert font.GLYPHS["\u00ad"] == font.GLYPHS["-"]
+
+
+def test_accented_letters_differ_from_their_base_and_their_other_case() -> None:
+    for char in ACCENTED:
+        base = unicodedata.normalize("NFD", char)[0]
+        if base != char:
+            assert font.GLYPHS[char] != font.GLYPHS[base], f"{char!r} looks like {base!r}"
+        other = char.swapcase()
+        if len(other) == 1 and other != char and other in font.GLYPHS:
+            assert font.GLYPHS[char] != font.GLYPHS[other], f"{char!r} looks like {other!r}"
+
+
+def test_no_two_letters_look_the_same() -> None:
+    seen: dict[tuple[str, ...], str] = {}
+    for char in [c for c in PRINTABLE if c.isalpha()] + ACCENTED:
+        rows = font.GLYPHS[char]
+        assert seen.get(rows, char) == char, f"{char!r} looks like {seen[rows]!r}"
+        seen[rows] = char
+
+
+def test_accents_and_marks_stay_inside_the_cell_and_descend_only_where_they_should() -> None:
+    """Only letters with a descender or a cedilla, and low marks, reach row 7."""
+    reaching = {char for char in REQUIRED + "".join(LATIN_1_LETTERS) if "#" in font.GLYPHS[char][7]}
+    assert reaching == set("çÇßþýÿ¿¡„‚")
 
 
 @pytest.mark.parametrize("text", ["", "A", "Chain Reaction", "Level 5  Random 100%", "two\nlines!"])
