@@ -15,15 +15,20 @@ from chainplus.ui.art import font
 PRINTABLE = [chr(code) for code in range(32, 127)]
 INK = (0, 0, 0)
 
-# Issue #50 item 4: what German, French and Spanish text needs beyond ASCII.
+# Issue #50 item 4: what German, French and Spanish text needs beyond ASCII, with the grave
+# i and o that the task asked for as well.
 GERMAN = "äöüßÄÖÜ"
-FRENCH = "éèêëàâçîïôûùœæÿÉÈÊËÀÂÇÎÏÔÛÙŒÆŸìòÌÒ"
+FRENCH = "éèêëàâçîïôûùœæÿÉÈÊËÀÂÇÎÏÔÛÙŒÆŸ"
 SPANISH = "ñáíóúÑÁÍÓÚ¿¡ºª"
+GRAVE_I_AND_O = "ìòÌÒ"
 MARKS = "«»‹›„“”‚‘’–—…°€"
 NO_BREAK_SPACES = "\u00a0\u202f"  # "50 %" keeps its number and sign on one line
-REQUIRED = GERMAN + FRENCH + SPANISH + MARKS + NO_BREAK_SPACES + "\u00ad"
-LATIN_1_LETTERS = [chr(code) for code in range(0xC0, 0x100) if chr(code).isalpha()]
-ACCENTED = [char for char in REQUIRED + "".join(LATIN_1_LETTERS) if char.isalpha()]
+SOFT_HYPHEN = "\u00ad"
+REQUIRED = GERMAN + FRENCH + SPANISH + GRAVE_I_AND_O + MARKS + NO_BREAK_SPACES + SOFT_HYPHEN
+FRACTIONS = "¼½¾"  # too fine to draw in eight pixels
+LATIN_1 = [chr(code) for code in range(0xA0, 0x100) if chr(code) not in FRACTIONS]
+LATIN_1_LETTERS = [char for char in LATIN_1 if char.isalpha()]
+NON_ASCII_LETTERS = [char for char in REQUIRED + "".join(LATIN_1_LETTERS) if char.isalpha()]
 
 
 @pytest.mark.parametrize("scale", [1, 2, 3])
@@ -48,7 +53,7 @@ def test_no_two_printable_characters_look_the_same() -> None:
 
 def test_glyphs_keep_the_last_column_clear_except_joining_ones() -> None:
     """Column 7 stays paper so neighbouring letters never touch."""
-    for char in PRINTABLE + list(REQUIRED) + LATIN_1_LETTERS:
+    for char in PRINTABLE + list(REQUIRED) + LATIN_1:
         if char in "_\u2014\u2026":  # the rule, the em dash and the ellipsis run on
             continue
         assert all(row[7] == "." for row in font.GLYPHS[char]), char
@@ -63,13 +68,13 @@ def test_descenders_reach_the_bottom_row_and_capitals_do_not() -> None:
 
 def test_every_required_character_has_its_own_glyph() -> None:
     unknown = mask_bits(font.render("\u0001", INK))
-    for char in REQUIRED + "".join(LATIN_1_LETTERS):
+    for char in REQUIRED + "".join(LATIN_1):
         assert char in font.GLYPHS, f"{char!r} has no glyph"
         assert mask_bits(font.render(char, INK)) != unknown, f"{char!r} draws the unknown box"
 
 
 def test_new_glyphs_are_eight_rows_of_eight_ink_or_paper() -> None:
-    for char in REQUIRED + "".join(LATIN_1_LETTERS):
+    for char in REQUIRED + "".join(LATIN_1):
         rows = font.GLYPHS[char]
         assert len(rows) == 8, char
         assert all(len(row) == 8 and set(row) <= {"#", "."} for row in rows), char
@@ -79,11 +84,11 @@ def test_no_break_spaces_are_blank_and_the_soft_hyphen_is_a_hyphen() -> None:
     for char in NO_BREAK_SPACES:
         assert pygame.mask.from_surface(font.render(char, INK)).count() == 0
         assert font.size(f"50{char}%") == font.size("50 %")
-    assert font.GLYPHS["\u00ad"] == font.GLYPHS["-"]
+    assert font.GLYPHS[SOFT_HYPHEN] == font.GLYPHS["-"]
 
 
 def test_accented_letters_differ_from_their_base_and_their_other_case() -> None:
-    for char in ACCENTED:
+    for char in NON_ASCII_LETTERS:
         base = unicodedata.normalize("NFD", char)[0]
         if base != char:
             assert font.GLYPHS[char] != font.GLYPHS[base], f"{char!r} looks like {base!r}"
@@ -94,16 +99,16 @@ def test_accented_letters_differ_from_their_base_and_their_other_case() -> None:
 
 def test_no_two_letters_look_the_same() -> None:
     seen: dict[tuple[str, ...], str] = {}
-    for char in [c for c in PRINTABLE if c.isalpha()] + ACCENTED:
+    for char in [c for c in PRINTABLE if c.isalpha()] + NON_ASCII_LETTERS:
         rows = font.GLYPHS[char]
         assert seen.get(rows, char) == char, f"{char!r} looks like {seen[rows]!r}"
         seen[rows] = char
 
 
-def test_accents_and_marks_stay_inside_the_cell_and_descend_only_where_they_should() -> None:
-    """Only letters with a descender or a cedilla, and low marks, reach row 7."""
-    reaching = {char for char in REQUIRED + "".join(LATIN_1_LETTERS) if "#" in font.GLYPHS[char][7]}
-    assert reaching == set("çÇßþýÿ¿¡„‚")
+def test_only_descenders_and_low_marks_reach_the_bottom_row() -> None:
+    """Only letters with a descender or a cedilla, and marks that hang low, reach row 7."""
+    reaching = {char for char in REQUIRED + "".join(LATIN_1) if "#" in font.GLYPHS[char][7]}
+    assert reaching == set("çÇßþýÿµ¸¿¡„‚")
 
 
 @pytest.mark.parametrize("text", ["", "A", "Chain Reaction", "Level 5  Random 100%", "two\nlines!"])
