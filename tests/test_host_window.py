@@ -27,7 +27,7 @@ from chainplus.ui.window.command_line import local_seats
 from chainplus.ui.window.hosting import HostedReferee
 from chainplus.ui.window.table import MESSAGE_TIME
 from chainplus.ui.window.targets import ADJUST
-from tests.test_net_window import WAIT, refereed_by, run_until
+from tests.test_net_window import WAIT, close_rules, refereed_by, run_until
 
 
 def hosting(app) -> bool:
@@ -224,6 +224,25 @@ def test_the_host_hands_a_seat_to_the_computer_starts_new_games_and_stops(ui):
         thread.join(WAIT)
         assert "error" in result  # let go by the host, the bot stopped with one line
     finally:
+        app.close()
+
+
+def test_under_rules_a_hosting_window_takes_in_a_seat_joined(ui) -> None:
+    """With Rules open the hosting window's own host's whole game is on the board as it
+    comes: Blue joined, and nothing of it waits on the window's line."""
+    app = hosting_app(ui, "H,N")
+    joiner = Connection.open(*line(app).host.address, memory().transport)
+    try:
+        run_until(app, lambda: remote(app).state is not None, "the host's game")
+        ui.click_icon(app, "rules")
+        joiner.send(msg.hello(line(app).host.code))
+        run_until(app, lambda: 2 in remote(app).state.connected, "Blue to join", limit=5)
+        assert app.mode.name == "rules" and line(app).events.qsize() == 0
+        assert ui.message(app) == "Blue joined." and app.board.waiting_seats() == set()
+        close_rules(app)
+        assert app.mode.human_to_move()
+    finally:
+        joiner.close()
         app.close()
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 from net_fakes import settle
 from setups import memory
@@ -170,6 +171,44 @@ def test_refusals_leave_the_board_alone_and_the_hosts_errors_are_shown(ui):
         app.close()
         other.close()
         host.stop()
+
+
+def test_under_rules_a_joined_window_takes_in_whole_games_and_moves_wait(ui):
+    """With Rules open the host's whole games are on the board as they come (a seat joined
+    or left), and nothing of them waits; a move waits to be shown until Rules closes."""
+    host = hosted("N,N")
+    other = Connection.open(*host.address, memory().transport)  # seat 2, played by hand here
+    app = joined_app(ui, host)
+    try:
+        run_until(app, lambda: remote(app).seat == 1 and remote(app).state is not None,
+                  "the welcome")
+        ui.click_icon(app, "rules")
+        other.send(msg.hello("TEST42"))
+        run_until(app, lambda: 2 in remote(app).state.connected, "Blue joined", limit=5)
+        assert app.mode.name == "rules" and link(app).events.qsize() == 0
+        assert ui.message(app) == "Blue joined."
+        close_rules(app)
+        run_until(app, lambda: app.mode.human_to_move(), "our turn")
+        ui.click_square(app, 5)
+        run_until(app, lambda: len(app.game.moves) == 1, "our move")
+        ui.click_icon(app, "rules")
+        other.send(msg.move(6, number=2))
+        run_until(app, lambda: link(app).events.moves == 1, "Blue's move")
+        ui.advance(app, 1.0)
+        assert app.mode.name == "rules" and app.game.moves == [5]  # the move waits
+        close_rules(app)
+        run_until(app, lambda: app.mode.human_to_move(), "our turn again")
+        assert app.game.moves == [5, 6] and link(app).events.qsize() == 0
+    finally:
+        app.close()
+        other.close()
+        host.stop()
+
+
+def close_rules(app) -> None:
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                        scancode=0))
+    assert app.mode is app.board
 
 
 def test_a_dropped_connection_comes_back_with_its_seat(ui):

@@ -109,6 +109,16 @@ class Events(queue.Queue[LinkEvent]):
                 break
             waiting.remove(oldest)
 
+    def get_unless_move(self) -> LinkEvent | None:
+        """The next event waiting, unless none waits or it is a move (which waits until the
+        window has shown it): then None."""
+        with self.mutex:
+            if not self.queue or isinstance(self.queue[0], msg.Moved):
+                return None
+            item = self._get()
+            self.not_full.notify()
+            return item
+
     def _get(self) -> LinkEvent:
         item: LinkEvent = self.queue.popleft()
         if isinstance(item, msg.Moved):

@@ -22,7 +22,7 @@ from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect, act
 from chainplus.ui.window.ending import Ending
 from chainplus.ui.window.phase import ChainOver, NextGame, Phase, Place, Settle, Step
-from chainplus.ui.window.referee import Referee, Reset
+from chainplus.ui.window.referee import Happening, Referee, Reset
 from chainplus.ui.window.showing import Showing
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Cell, Part, Square, Target
@@ -159,9 +159,18 @@ class Controller:
         self.follow_step(phase.tick(now))
 
     def hear(self) -> None:
-        """The referee's news in order; of the moves among it only the last one's chain is
-        shown (the rest waits until it has been)."""
-        heard = self.referee.heard()
+        """The referee's news, done in order."""
+        self.follow_heard(self.referee.heard())
+
+    def take_in(self) -> None:
+        """A window is over the board: the referee's news that needs no showing (a whole
+        game, a line to say) is taken in as it comes; its moves wait for the board."""
+        if self.phase.listens:
+            self.follow_heard(self.referee.news())
+
+    def follow_heard(self, heard: list[Happening]) -> None:
+        """What the referee ``heard``, in order; of the moves among it only the last one's
+        chain is shown (the rest waits until it has been)."""
         last = max((i for i, h in enumerate(heard) if isinstance(h, Placed)), default=-1)
         for i, happening in enumerate(heard):
             match happening:

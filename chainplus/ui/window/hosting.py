@@ -165,7 +165,13 @@ class HostedReferee(Referee):
         if self.session.speed != self.paced:  # the Speed icon: the host paces its computer
             self.paced = self.session.speed
             self.line.host.set_pause(THINK_PAUSE[self.paced])
-        heard = self.remote.heard()
+        return self.saved(self.remote.heard())
+
+    def news(self) -> list[Happening]:
+        return self.saved(self.remote.news())
+
+    def saved(self, heard: list[Happening]) -> list[Happening]:
+        """``heard``, autosaved when a whole game came among it."""
         if reset_among(heard):
             self.session.autosave()  # the game as the host has it (a new game, a seat handed)
         return heard

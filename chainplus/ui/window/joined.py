@@ -85,7 +85,13 @@ class JoinedReferee(Referee):
         return self.remote.propose(square)
 
     def heard(self) -> list[Happening]:
-        heard = self.remote.heard()
+        return self.seated(self.remote.heard())
+
+    def news(self) -> list[Happening]:
+        return self.seated(self.remote.news())
+
+    def seated(self, heard: list[Happening]) -> list[Happening]:
+        """``heard``, with the host's seats on the panel when a whole game came among it."""
         state = self.remote.state
         if state is not None and reset_among(heard):
             self.session.show_host_seats(seats_as_host(state, self.remote.mine()))

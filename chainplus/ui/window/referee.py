@@ -145,6 +145,12 @@ class Referee(Words, Protocol):
         accepted (a move ends the list: the next waits until it has been shown), or the last
         of the moves waiting (catching up: only the last one's chain is shown)."""
 
+    def news(self) -> list[Happening]:
+        """While a window is over the board: what the authority has said that needs no
+        showing (a whole game, a line to say), up to the next move it accepted, which waits.
+        Nothing by default: the window's own game waits whole under a window."""
+        return []
+
     def shown(self) -> None:
         """The move accepted last has been shown whole (its chain over)."""
 

@@ -94,6 +94,14 @@ class Remote:
             if heard and isinstance(heard[-1], Placed) and behind < 0:
                 return heard  # the rest waits until the move has been shown
 
+    def news(self) -> list[Happening]:
+        """The host's events since last asked, up to the next move it accepted, which waits
+        to be shown (a window is over the board)."""
+        heard: list[Happening] = []
+        while (event := self.line.events.get_unless_move()) is not None:
+            heard += self.take(event)
+        return heard
+
     def take(self, event: LinkEvent) -> list[Happening]:
         """What one event from the host means for the board."""
         match event:

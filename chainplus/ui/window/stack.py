@@ -3,10 +3,11 @@
 The board is the game's controller (``controller``), or a kiosk's demonstration over it
 (``demo``). The window on top takes a click or a key first; what it leaves (an icon, the
 panel, the title bar) is done as ever, while the board waits under it. The board plays on
-only when the last window has closed. Whatever the controls, the board and the windows ask
-(``requests``) is done here, in the order asked, after each event and each tick: the one
-place that knows which window opens over which, and what leaving or joining a host's game
-does to the board.
+only when the last window has closed; a network game meanwhile takes in what needs no
+showing (the host's whole game, the lines it says), and its moves wait. Whatever the
+controls, the board and the windows ask (``requests``) is done here, in the order asked,
+after each event and each tick: the one place that knows which window opens over which, and
+what leaving or joining a host's game does to the board.
 """
 
 from __future__ import annotations
@@ -149,9 +150,11 @@ class Stack:
         return took
 
     def tick(self, now: float) -> None:
-        """Time has passed: for the window on top, else for the board."""
+        """Time has passed: for the window on top (the game under it takes in what needs no
+        showing), else for the board."""
         if self.windows:
             self.windows[-1].tick(now)
+            self.controller.take_in()
         else:
             self.board.tick(now)
         self.serve()
