@@ -85,14 +85,15 @@ class Honest(threading.Thread):
 
 
 def churn(port: int, code: str, source: str, stop: threading.Event,
-          done: dict[str, int]) -> None:
-    """Join as a watcher, read the game, leave; again, as fast as the host lets us."""
+          done: dict[str, int], watch: bool = True) -> None:
+    """Join as a watcher (or not ``watch``: for a free seat), read the game, leave; again, as
+    fast as the host lets us."""
     while not stop.is_set():
         try:
             link = Connection(connect(port, source))
-            link.send(msg.hello(code, watch=True))
+            link.send(msg.hello(code, watch=watch))
             answer = link.receive(10)
-            if isinstance(answer, msg.Watching):
+            if isinstance(answer, msg.Watching | msg.Welcome):
                 link.receive(10)
                 done["joined"] = done.get("joined", 0) + 1
                 link.send({"leave": True})
