@@ -403,6 +403,18 @@ def test_a_windows_queue_never_drops_where_its_link_stands():
     assert [e for e in events.queue if not isinstance(e, msg.Error)] == kept
 
 
+def test_a_window_under_rules_takes_what_waits_up_to_the_next_move():
+    """What needs no showing is taken while a window is on top; a move and all behind it
+    wait to be shown."""
+    events = Events()
+    first, move, after = a_game(), msg.Moved(0, 1, 1), a_game()
+    for event in (first, Lost("a"), move, after):
+        events.put(event)
+    assert events.get_unless_move() == first and events.get_unless_move() == Lost("a")
+    assert events.get_unless_move() is None
+    assert list(events.queue) == [move, after] and events.moves == 1
+
+
 def test_a_flood_of_moves_sends_the_window_back_for_the_whole_game():
     """A host that sends moves faster than the window shows them gains nothing: past the
     moves it may keep, the queue lets everything go and says so, and the link joins again
