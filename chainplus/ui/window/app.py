@@ -21,6 +21,7 @@ from chainplus.app.outcomes import Note
 from chainplus.app.session import Session
 from chainplus.app.store import Store
 from chainplus.common.clock import REAL_CLOCK, Clock
+from chainplus.common.language import N_, _
 from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game
 from chainplus.net.transport import REAL_NETWORK, Network
@@ -46,7 +47,8 @@ HINT_BUDGET = 0.5
 #: Longest sleep of the loop with nothing due, so a missed wake-up costs at most this.
 MAX_SLEEP = 1.0
 #: A newcomer's first words (the first run: no settings file yet): where the rules are.
-WELCOME = Note("Welcome! The Rules icon (F1) shows how to play.", lesson=True)
+#: (Its text is translated when said.)
+WELCOME = Note(N_("Welcome! The Rules icon (F1) shows how to play."), lesson=True)
 
 
 def _look(mode: BoardMode, windows: list[Overlay]) -> tuple[object, ...]:
@@ -108,15 +110,15 @@ class App:
         own = Table(services, Session(replace(options, network=replace(network, join=None)),
                                       store), policy, None, HINT_BUDGET, now=clock.now())
         first: tuple[Table, Referee] | None = None
-        said = "Carrying on with the saved game." if own.session.resumed else None
+        said = _("Carrying on with the saved game.") if own.session.resumed else None
         if network.join is not None:
             host = joined.join(own, network.join, network.join_code, network.watch)
             first = host.table, host
         elif own.session.hosted and not options.fixed_seats:
             # never listening on its own at start-up: only when --seats gives network seats
             first = own, LocalReferee(own, unhosted=True)
-            said = "Carrying on with the saved game: host it from Games." if said else \
-                "Network seats wait: host this game from Games."
+            said = _("Carrying on with the saved game: host it from Games.") if said else \
+                _("Network seats wait: host this game from Games.")
         self.stack = Stack(own, referee_for, self.display, first)
         self.inputs = Inputs(self.stack, self.display, clock.now)
         self.exit_status = 0
@@ -130,7 +132,8 @@ class App:
         if said is not None:
             own.say(Note(said))
         elif own.session.first_run and not options.kiosk:
-            own.say(WELCOME)  # once: the settings written now say the next run is not the first
+            # once: the settings written now say the next run is not the first
+            own.say(replace(WELCOME, text=_(WELCOME.text)))
             self.stack.remember()
         if options.window.open_path is not None:  # python main.py GAME.json
             own.ask(OpenFile(options.window.open_path))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import pygame
 
 from chainplus.app.settings import Speed
+from chainplus.common.language import N_
 from chainplus.core.game import ShownCascade
 from chainplus.ui.art import board_view
 
@@ -19,7 +20,7 @@ WAVE_TIME: dict[Speed, float] = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "ins
 #: Long chains speed up so they never take much more than this many waves' time.
 WAVES_AT_FULL_TIME = 24
 #: The help line while a chain is shown, over the board too: a click finishes it.
-FINISH_HELP = "Click to finish the chain at once."
+FINISH_HELP = N_("Click to finish the chain at once.")
 
 
 def wave_timing(speed: Speed, waves: int) -> tuple[float, float]:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from chainplus.app.outcomes import Note, Placed, Refused
+from chainplus.common.language import _
 from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect, act
 from chainplus.ui.window.ending import Ending
@@ -142,7 +143,7 @@ class Controller:
 
     # ---------------------------------------------------------------- time
     def tick(self, now: float) -> None:
-        for _ in range(8):  # a phase may hand over to another that is due at once
+        for _round in range(8):  # a phase may hand over to another that is due at once
             phase = self.phase
             self.step(now)
             if self.phase is phase:
@@ -234,7 +235,7 @@ class Controller:
             else:
                 self.table.show_hint(square)
         elif effect is Effect.HINT:
-            self.table.say(Note("A hint is for a human seat to move.", warn=True))
+            self.table.say(Note(_("A hint is for a human seat to move."), warn=True))
 
     def hit(self, pos: tuple[int, int]) -> Part | None:
         return self.phase.hit(pos)

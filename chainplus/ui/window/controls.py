@@ -18,7 +18,11 @@ from pygame import Rect
 from chainplus.app.explain import setting_unused
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME
+from chainplus.app.seats import SeatKind
 from chainplus.app.session import Session
+from chainplus.app.settings import Speed
+from chainplus.common import language
+from chainplus.common.language import N_, _
 from chainplus.ui.art.theme import icon_layout
 from chainplus.ui.window.requests import NextPuzzle, OpenGames, OpenRules, ToggleFullScreen
 from chainplus.ui.window.table import Table
@@ -91,18 +95,18 @@ def _always(table: Table, human_to_move: bool) -> bool:
 def _undo_greyed(table: Table, window_open: bool) -> str:
     session = table.session
     if session.hosted:
-        return "Undo: a network game's moves stay."
+        return _("Undo: a network game's moves stay.")
     if not session.game.can_undo():
-        return "Undo: no move to take back yet."
-    return "Undo: no move of a human player to take back."
+        return _("Undo: no move to take back yet.")
+    return _("Undo: no move of a human player to take back.")
 
 
 def _hint_greyed(table: Table, window_open: bool) -> str:
     if window_open:
-        return "Hint: not while a window is open over the board."
+        return _("Hint: not while a window is open over the board.")
     if table.session.game.winner is not None:
-        return "Hint: the game is over."
-    return "Hint: only on a human player's turn."
+        return _("Hint: the game is over.")
+    return _("Hint: only on a human player's turn.")
 
 
 def _rules(table: Table, step: int) -> Effect:
@@ -115,30 +119,66 @@ def _games(table: Table, step: int) -> Effect:
     return Effect.STAY
 
 
+#: The speeds' words in the help line, by the setting's value.
+SPEED_WORD: dict[Speed, str] = {
+    # Translators: a speed of the chains' animation, in "Speed: {speed}." on the help line.
+    "slow": N_("slow"),
+    # Translators: a speed of the chains' animation, in "Speed: {speed}." on the help line.
+    "normal": N_("normal"),
+    # Translators: a speed of the chains' animation, in "Speed: {speed}." on the help line.
+    "fast": N_("fast"),
+    # Translators: a speed of the chains' animation, in "Speed: {speed}." on the help line.
+    "instant": N_("instant"),
+}
+
+
+def _speed_help(table: Table) -> str:
+    return _("Speed: {speed}. Select: next speed, Adjust: back.").format(
+        speed=_(SPEED_WORD[table.session.speed]))
+
+
+def _sound_help(table: Table) -> str:
+    if table.session.sound:
+        return _("Sound is on. Click to switch.")
+    return _("Sound is off. Click to switch.")
+
+
+# The icons' words (``label``) are translated where drawn (``screen.draw``).
 ICON_CONTROLS: tuple[IconControl, ...] = (
-    IconControl("new", "New", lambda t: "new", _always,
-                lambda t: "New: the next puzzle." if t.puzzle is not None
-                else "New: start a new game with the seats in the panel.", _new),
-    IconControl("undo", "Undo", lambda t: "undo", lambda t, human: t.session.can_undo(),
-                lambda t: "Undo: take back moves to the last move a human made.", _undo,
+    # Translators: an icon's word, under its picture: fits about 8 characters.
+    IconControl("new", N_("New"), lambda t: "new", _always,
+                lambda t: _("New: the next puzzle.") if t.puzzle is not None
+                else _("New: start a new game with the seats in the panel."), _new),
+    # Translators: an icon's word (take back a move), under its picture: fits about 8
+    # characters.
+    IconControl("undo", N_("Undo"), lambda t: "undo", lambda t, human: t.session.can_undo(),
+                lambda t: _("Undo: take back moves to the last move a human made."), _undo,
                 _undo_greyed),
-    IconControl("hint", "Hint", lambda t: "hint", lambda t, human: human,
-                lambda t: "Hint: flash the square the strongest computer would play.",
+    # Translators: an icon's word, under its picture: fits about 8 characters.
+    IconControl("hint", N_("Hint"), lambda t: "hint", lambda t, human: human,
+                lambda t: _("Hint: flash the square the strongest computer would play."),
                 lambda t, step: Effect.HINT, _hint_greyed),
-    IconControl("speed", "Speed", lambda t: f"speed-{t.session.speed}", _always,
-                lambda t: f"Speed: {t.session.speed}. Select: next speed, Adjust: back.",
-                lambda t, step: _said(t, t.session.step_speed(step))),
-    IconControl("sound", "Sound", lambda t: "sound-on" if t.session.sound else "sound-off",
-                _always,
-                lambda t: f"Sound is {'on' if t.session.sound else 'off'}. Click to switch.",
-                lambda t, step: _said(t, t.session.toggle_sound())),
-    IconControl("games", "Games", lambda t: "games", _always,
-                lambda t: "Games: save or replay this game, open one kept, or join one."
-                if t.where is None else "Games: save the host's game, or leave it.", _games),
-    IconControl("rules", "Rules", lambda t: "rules", _always,
-                lambda t: "Rules: how to play, and which rules to play by.", _rules),
-    IconControl("quit", "Quit", lambda t: "quit", _always, lambda t: "Quit Chain Reaction.",
-                _quit),
+    # Translators: an icon's word (how fast chains are shown), under its picture: fits about
+    # 8 characters.
+    IconControl("speed", N_("Speed"), lambda t: f"speed-{t.session.speed}", _always,
+                _speed_help, lambda t, step: _said(t, t.session.step_speed(step))),
+    # Translators: an icon's word (sound on or off), under its picture: fits about 8
+    # characters.
+    IconControl("sound", N_("Sound"), lambda t: "sound-on" if t.session.sound else "sound-off",
+                _always, _sound_help, lambda t, step: _said(t, t.session.toggle_sound())),
+    # Translators: an icon's word (save, replay, open or join games), under its picture: fits
+    # about 8 characters.
+    IconControl("games", N_("Games"), lambda t: "games", _always,
+                lambda t: _("Games: save or replay this game, open one kept, or join one.")
+                if t.where is None else _("Games: save the host's game, or leave it."),
+                _games),
+    # Translators: an icon's word (the rules window), under its picture: fits about 8
+    # characters.
+    IconControl("rules", N_("Rules"), lambda t: "rules", _always,
+                lambda t: _("Rules: how to play, and which rules to play by."), _rules),
+    # Translators: an icon's word, under its picture: fits about 8 characters.
+    IconControl("quit", N_("Quit"), lambda t: "quit", _always,
+                lambda t: _("Quit Chain Reaction."), _quit),
 )
 ICON_BY_NAME = {icon.name: icon for icon in ICON_CONTROLS}
 #: What the title bar's close and toggle-size icons do: Quit, and full screen (also F11).
@@ -165,22 +205,29 @@ class ColumnControl:
     action: Callable[[Session, int, int], Note]
 
 
+def _player_help(session: Session, seat: int) -> str:
+    # Translators: the help line on the panel's first column; {seat} is a seat's colour. H, C,
+    # N and - are the letters that column shows.
+    return _("{seat}: H human, C computer, N network, - not in play.").format(
+        seat=_(SEAT_NAME[seat]))
+
+
 def _level_help(session: Session, seat: int) -> str:
     unused = setting_unused(session.panel, session.game, seat, 3)
-    return unused or (f"{SEAT_NAME[seat]}: computer level {session.panel[seat].level} of 0-5. "
-                      "Select up, Adjust down.")
+    # Translators: the help line on a panel cell; {seat} is a seat's colour (Red ...).
+    return unused or _("{seat}: computer level {level} of 0-5. Select up, Adjust down.").format(
+        seat=_(SEAT_NAME[seat]), level=session.panel[seat].level)
 
 
 def _random_help(session: Session, seat: int) -> str:
     unused = setting_unused(session.panel, session.game, seat, 4)
-    return unused or (f"{SEAT_NAME[seat]}: {session.panel[seat].random_pct}% of moves random. "
-                      "Select up, Adjust down.")
+    # Translators: the help line on a panel cell; {seat} is a seat's colour, {percent} e.g. 10%.
+    return unused or _("{seat}: {percent} of moves random. Select up, Adjust down.").format(
+        seat=_(SEAT_NAME[seat]), percent=language.percent(session.panel[seat].random_pct))
 
 
 COLUMN_CONTROLS: tuple[ColumnControl, ...] = (
-    ColumnControl(lambda s, seat: f"{SEAT_NAME[seat]}: H human, C computer, N network, - "
-                                         "not in play.",
-                  lambda s, seat, step: s.clicks.step_player(seat, step)),
+    ColumnControl(_player_help, lambda s, seat, step: s.clicks.step_player(seat, step)),
     ColumnControl(lambda s, seat: s.clicks.owned(seat),
                   lambda s, seat, step: s.clicks.squares_note(seat)),
     ColumnControl(_level_help, lambda s, seat, step: s.clicks.step_level(seat, step)),
@@ -210,14 +257,33 @@ def click_cell(session: Session, seat: int, column: int, step: int) -> Note:
 def cell_help(session: Session, seat: int, column: int) -> str:
     row = session.panel[seat]
     if session.options.lock_panel:
-        level = f", level {row.level}" if row.kind == "computer" else ""
-        return f"{SEAT_NAME[seat]}: set for this kiosk ({row.kind}{level})."
+        name = _(SEAT_NAME[seat])
+        if row.kind == "computer":
+            # Translators: the help line on a kiosk's locked panel; {seat} is a seat's colour.
+            return _("{seat}: set for this kiosk (computer, level {level}).").format(
+                seat=name, level=row.level)
+        # Translators: the help line on a kiosk's locked panel; {seat} is a seat's colour,
+        # {kind} who plays it (human, network, off).
+        return _("{seat}: set for this kiosk ({kind}).").format(seat=name,
+                                                              kind=_(KIND_WORD[row.kind]))
     return COLUMN_CONTROLS[column - 1].help(session, seat)
 
 
-#: Help for the title bar's furniture, which has no state to show.
+#: A seat's kind as a locked panel's help line says it.
+KIND_WORD: dict[SeatKind, str] = {
+    # Translators: who plays a seat, in "{seat}: set for this kiosk ({kind})."
+    "human": N_("human"),
+    # Translators: who plays a seat, in "{seat}: set for this kiosk ({kind})."
+    "computer": N_("computer"),
+    # Translators: who plays a seat, in "{seat}: set for this kiosk ({kind})."
+    "network": N_("network"),
+    # Translators: who plays a seat (nobody), in "{seat}: set for this kiosk ({kind})."
+    "off": N_("off"),
+}
+
+#: Help for the title bar's furniture, which has no state to show (translated where shown).
 FURNITURE_HELP = {
-    "close": "Close the window and quit (Adjust: iconise it).",
-    "toggle": "Switch between full screen and a window (F11).",
-    "title": "Drag the title bar to move the window.",
+    "close": N_("Close the window and quit (Adjust: iconise it)."),
+    "toggle": N_("Switch between full screen and a window (F11)."),
+    "title": N_("Drag the title bar to move the window."),
 }

@@ -17,6 +17,7 @@ from chainplus.app.panel import Panel
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
 from chainplus.app.tour import Page, tour
+from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, doors_view, rules_view
@@ -40,7 +41,8 @@ DEMO_FPS = 8
 
 def invitation(table: Table) -> str:
     """The invitation on the demonstration's banner, the how-to-play's and its turn box."""
-    return f"{table.verb()} to play!"
+    # Translators: on a kiosk's demonstration banner and its turn box; a big banner line.
+    return _("Touch to play!") if table.touching() else _("Click to play!")
 
 
 class Act(Protocol):
@@ -160,10 +162,13 @@ class TourMode:
         rules_view.draw(surface, self.shown(self.table.now))
 
     def status(self) -> Status:
-        return Status(None, "How to play", invitation(self.table))
+        # Translators: the turn box's heading while a kiosk shows how to play.
+        return Status(None, _("How to play"), invitation(self.table))
 
     def help(self) -> str:
-        return f"How to play. {self.table.verb()} anywhere to play!"
+        if self.table.touching():
+            return _("How to play. Touch anywhere to play!")
+        return _("How to play. Click anywhere to play!")
 
 
 class DemoGame:
@@ -215,10 +220,12 @@ class DemoGame:
 
     def status(self) -> Status:
         status = self.controller.picture.status()
-        return status if status.big else status._replace(head="Demonstration")
+        return status if status.big else status._replace(head=_("Demonstration"))
 
     def help(self) -> str:
-        return f"A demonstration game. {self.table.verb()} anywhere to play!"
+        if self.table.touching():
+            return _("A demonstration game. Touch anywhere to play!")
+        return _("A demonstration game. Click anywhere to play!")
 
 
 class DemoMode:
@@ -295,7 +302,10 @@ class DemoMode:
         return frozenset()
 
     def title(self) -> str | None:
-        return None if self.host is None else f"Chain Reaction - waiting for {self.host}"
+        if self.host is None:
+            return None
+        # Translators: the title bar of a watching kiosk; {host} is an address, host:port.
+        return _("Chain Reaction - waiting for {host}").format(host=self.host)
 
     def look(self) -> object:
         return self.inner.look()
@@ -321,9 +331,11 @@ class DemoMode:
         """The door under the pointer, else one line wherever it is: a click anywhere plays (a
         watching kiosk says it waits for its host; the title says where)."""
         if target == Part("door-puzzle"):
-            return "A puzzle: win in a move or two. About a minute."
+            return _("A puzzle: win in a move or two. About a minute.")
         if target == Part("door-game"):
-            return "A game of your own against the computer."
+            return _("A game of your own against the computer.")
         if self.host is None:
             return self.inner.help()
-        return f"Waiting for the host. {self.table.verb()} anywhere to play!"
+        if self.table.touching():
+            return _("Waiting for the host. Touch anywhere to play!")
+        return _("Waiting for the host. Click anywhere to play!")

@@ -11,6 +11,7 @@ import pygame
 from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME, Panel, people_in
+from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view, graph_view
 from chainplus.ui.window.graph_parts import GRAPH_HELP, graph_part, graph_places
@@ -67,7 +68,8 @@ class Ending(Phase):
         return self.table.session.game.winner or 0
 
     def status(self) -> Status:
-        return Status(self.winner, "The winner is", SEAT_NAME[self.winner], big=True)
+        # Translators: the big winner's box, over the winner's colour (Red ...).
+        return Status(self.winner, _("The winner is"), _(SEAT_NAME[self.winner]), big=True)
 
     def help(self, target: Target | None) -> str | None:
         """The graph's parts, what is on a square, else what comes next."""
@@ -83,8 +85,8 @@ class Ending(Phase):
         if hold is not None and hold.trouble:
             return hold.click
         if "new" in self.table.policy.hidden_icons:
-            return Note("The game is over.")
-        return Note("The game is over: click New for another.")
+            return Note(_("The game is over."))
+        return Note(_("The game is over: click New for another."))
 
     def click(self, target: Square | Part, button: int) -> Step | None:
         """A click on the final board says so; on the graph, it acts (``click_graph``)."""
@@ -130,8 +132,9 @@ class Ending(Phase):
         if self.table.policy.kiosk:
             return None
         if part.name.startswith("move-"):
-            return f"Click to replay the game from move {part.name[5:]}."
-        return GRAPH_HELP[part.name[6:]]
+            return _("Click to replay the game from move {number}.").format(
+                number=part.name[5:])
+        return _(GRAPH_HELP[part.name[6:]])
 
     @property
     def game_shown(self) -> Game:

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import pygame
 
+from chainplus.common.language import N_
 from chainplus.ui.art import graph_view
 from chainplus.ui.window.targets import Part
 
+#: The help line over each of the graph window's parts (translated where shown).
 GRAPH_HELP = {
-    "close-icon": "Hide the graph.",
-    "close": "Hide the graph.",
-    "replay": "Hide the graph and step through the game.",
-    "window": "Click on a graph to see the board at that move.",
+    "close-icon": N_("Hide the graph."),
+    "close": N_("Hide the graph."),
+    "replay": N_("Hide the graph and step through the game."),
+    "window": N_("Click on a graph to see the board at that move."),
 }
 
 

@@ -19,6 +19,7 @@ from chainplus.app.outcomes import Note
 from chainplus.app.panel import SEAT_NAME, hosted
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
+from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.net import protocol as msg
@@ -55,17 +56,20 @@ class HostLine:
     def where(self) -> str:
         """Where others may join: the machine's first two addresses and the port."""
         port = self.host.address[1]
-        return " or ".join(shown(address, port) for address in self.addresses[:2])
+        places = [shown(address, port) for address in self.addresses[:2]]
+        if len(places) < 2:
+            return "".join(places)
+        # Translators: two addresses (host:port) where others may join a hosted game.
+        return _("{first} or {second}").format(first=places[0], second=places[1])
 
     @property
     def first(self) -> str:
         return shown(self.addresses[0], self.host.address[1])
 
     @property
-    def reach(self) -> str:
-        """Who may join, when only this computer may: words to follow the address."""
-        local_only = self.host.config.listen in ("127.0.0.1", "::1", "localhost")
-        return " (this computer only)" if local_only else ""
+    def local_only(self) -> bool:
+        """Whether only this computer may join."""
+        return self.host.config.listen in ("127.0.0.1", "::1", "localhost")
 
     def start(self) -> None:
         """Hear the host from now on, and look up where others may reach it."""
@@ -109,14 +113,15 @@ def start_host(table: Table) -> HostLine | str:
         try:
             host.start()
         except OSError as exc:
-            why = "the port is taken" if exc.errno == errno.EADDRINUSE else \
+            why = _("the port is taken") if exc.errno == errno.EADDRINUSE else \
                 str(exc.strerror or exc)[:40]
             continue
         session.host(code)
         line = HostLine(host, table.services.wake)
         line.start()
         return line
-    return f"Cannot host: {why}."
+    # Translators: {why} is the reason, lower case (the port is taken, or the system's words).
+    return _("Cannot host: {why}.").format(why=why)
 
 
 def referee_for(table: Table) -> Referee:
@@ -130,7 +135,8 @@ def referee_for(table: Table) -> Referee:
     if isinstance(line, HostLine):
         return HostedReferee(table, line)
     session.network_seats_play_here()
-    table.say(Note(f"{line} The network seats play here.", warn=True))
+    # Translators: {why} is the sentence "Cannot host: ...".
+    table.say(Note(_("{why} The network seats play here.").format(why=line), warn=True))
     return LocalReferee(table)
 
 
@@ -149,9 +155,13 @@ class HostedReferee(Referee):
         return self.remote.player(seat, "")  # the window's seats are the panel's humans
 
     def hold(self) -> Hold | None:
-        return self.remote.hold("Starting the network game...",
-                                f"Code {self.line.host.code} at {self.line.first}"
-                                f"{self.line.reach}.")
+        code, first = self.line.host.code, self.line.first
+        # Translators: the help line while a hosted game waits; {code} is the join code,
+        # {where} the address (host:port).
+        waiting = _("Code {code} at {where} (this computer only).") if self.line.local_only \
+            else _("Code {code} at {where}.")
+        return self.remote.hold(_("Starting the network game..."),
+                                waiting.format(code=code, where=first))
 
     def propose(self, square: int) -> Note | None:
         return self.remote.propose(square)
@@ -187,7 +197,7 @@ class HostedReferee(Referee):
             return self
         if not hosted(session.panel, session.game):
             self.close()
-            self.table.say(Note("No network seats in this game: hosting has stopped."))
+            self.table.say(Note(_("No network seats in this game: hosting has stopped.")))
             return None
         self.remote.joiner.state, self.asked = None, session.game  # till the host tells it
         self.line.host.new_game(session.game, host_seats(session))
@@ -199,14 +209,17 @@ class HostedReferee(Referee):
         return state.game if state is not None else self.asked
 
     def won(self, winner: int) -> Won:
-        line = f"{self.remote.winner_line(winner)} {self.table.policy.after_win()}"
+        line = self.remote.winner_line(winner) + " " + self.table.policy.after_win()
         return Won(self.remote.key(), line, line)
 
     def title(self) -> str:
         """Where others join and the code, as much of it as the title bar holds."""
         code, first, where = self.line.host.code, self.line.first, self.line.where
-        for text in (f"Chain Reaction - hosting at {where}, code {code}",
-                     f"Hosting at {where}, code {code}", f"Hosting at {first}, code {code}"):
+        # Translators: the title bar of a hosting window, the longest first; the first that
+        # fits is shown. {where} is one or two addresses (host:port), {code} the join code.
+        for words in (_("Chain Reaction - hosting at {where}, code {code}"),
+                      _("Hosting at {where}, code {code}"), _("Hosting at {first}, code {code}")):
+            text = words.format(where=where, first=first, code=code)
             if font.size(text)[0] <= TITLE_BAR.w - 2 * font.size(" ")[0]:
                 break
         return text
@@ -220,8 +233,13 @@ class HostedReferee(Referee):
         state = self.remote.state
         if state is None or state.seats[seat - 1].kind != "network":
             return None
-        held = "joined" if seat in state.connected else "free"
-        return f"{SEAT_NAME[seat]}: network seat, {held}. Adjust: a computer plays it."
+        name = _(SEAT_NAME[seat])
+        if seat in state.connected:
+            # Translators: the help line over a hosted game's network seat; {seat} is its
+            # colour (Red ...).
+            return _("{seat}: network seat, joined. Adjust: a computer plays it.").format(
+                seat=name)
+        return _("{seat}: network seat, free. Adjust: a computer plays it.").format(seat=name)
 
     def seats_changed(self) -> None:
         """Tell the host who now plays each seat of the game under way, as the panel says."""

@@ -22,6 +22,7 @@ from typing import Protocol
 
 import pygame
 
+from chainplus.common.language import N_, _
 from chainplus.ui.window import screen, targets, touch
 from chainplus.ui.window.cursor import (
     Action,
@@ -64,10 +65,15 @@ KEY_ACTIONS = {
     pygame.K_KP_ENTER: Action.SELECT, pygame.K_KP5: Action.SELECT,
     pygame.K_BACKSPACE: Action.ADJUST,
 }
-#: The help line's mouse words, as the keys say them.
-KEY_WORDS = (("Select up, Adjust down.", "Return up, Backspace down."),
-             ("Select: next speed, Adjust: back.", "Return: next, Backspace: back."),
-             ("Click to step.", "Return to step."), ("Click", "Select"), ("click", "select"))
+#: The help line's mouse words, as the keys say them: each pair translated, then swapped in the
+#: translated help line.
+# Translators: the keyboard's words for the mouse words before them, swapped into the help line
+# while the keyboard's cursor is shown. Translate each mouse word exactly as your help lines
+# say it (else it is not swapped); Select, Adjust, Return and Backspace are buttons and keys.
+KEY_WORDS = ((N_("Select up, Adjust down."), N_("Return up, Backspace down.")),
+             (N_("Select: next speed, Adjust: back."), N_("Return: next, Backspace: back.")),
+             (N_("Click to step."), N_("Return to step.")), (N_("Click"), N_("Select")),
+             (N_("click"), N_("select")))
 
 
 def key_action(key: int, mod: int) -> Action | None:
@@ -328,7 +334,7 @@ class Inputs:
         if self.cursor.shown and board.icons_work() and (at := self.cursor_target()) is not None:
             text, warn = screen.help_text(board, top, at)
             for mouse, keys in KEY_WORDS:
-                text = text.replace(mouse, keys)
+                text = text.replace(_(mouse), _(keys))
             return text, warn
         under = stack.hit(self.pointer) if self.pointer is not None else None
         return screen.help_text(board, top, under)

@@ -19,6 +19,7 @@ from chainplus.app.panel import SEAT_NAME
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
 from chainplus.common.backoff import Backoff
+from chainplus.common.language import _
 from chainplus.net import protocol as msg
 from chainplus.net.link import Gone, Link
 from chainplus.ui.window.policy import Policy
@@ -38,18 +39,21 @@ def seats_as_host(state: msg.GameState, mine: tuple[int, ...]) -> list[SeatSpec]
 
 def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> str:
     """Who plays ``seat`` of the host's game, as the help line says it over the panel."""
-    name = SEAT_NAME[seat]
+    name = _(SEAT_NAME[seat])
     if state is None:
-        return f"{name}: the host sets the seats."
+        # Translators: the help lines on the panel of a joined network game; {seat} is a
+        # seat's colour (Red ...).
+        return _("{seat}: the host sets the seats.").format(seat=name)
     kind = state.seats[seat - 1].kind
     if seat in mine:
-        return f"{name}: you."
+        return _("{seat}: you.").format(seat=name)
     if kind == "off":
-        return f"{name}: not in play."
+        return _("{seat}: not in play.").format(seat=name)
     if kind == "network":
-        held = "connected" if seat in state.connected else "waiting to join"
-        return f"{name}: over the network, {held}."
-    return f"{name}: {KIND_WORD[kind]}."
+        if seat in state.connected:
+            return _("{seat}: over the network, connected.").format(seat=name)
+        return _("{seat}: over the network, waiting to join.").format(seat=name)
+    return _("{seat}: {how}.").format(seat=name, how=_(KIND_WORD[kind]))
 
 
 class JoinedReferee(Referee):
@@ -65,21 +69,25 @@ class JoinedReferee(Referee):
 
     def you_are(self) -> str:
         if self.watch:
-            return "You are watching. "
-        return f"You are {SEAT_NAME[self.remote.seat or 0]}. "
+            return _("You are watching.") + " "
+        # Translators: {seat} is a seat's colour (Red ...).
+        return _("You are {seat}.").format(seat=_(SEAT_NAME[self.remote.seat or 0])) + " "
 
     def player(self, seat: int) -> Player:
         player = self.remote.player(seat, self.you_are())
         if self.watch:  # every seat is played elsewhere: a click only says so
-            return replace(player, busy=Note("You are watching: a spectator does not move."))
+            return replace(player, busy=Note(_("You are watching: a spectator does not move.")))
         return player
 
     def hold(self) -> Hold | None:
         remote = self.remote
         waiting = names(remote.state.waiting) if remote.state is not None else ""
-        joining = "Joining" if not self.watch else "Connecting to watch"
-        return remote.hold(f"{joining} the game at {self.line.where}...",
-                           f"{self.you_are()}Waiting for {waiting} to join.".lstrip())
+        # Translators: {where} is the host's address, host:port.
+        joining = _("Joining the game at {where}...") if not self.watch else \
+            _("Connecting to watch the game at {where}...")
+        # Translators: {seats} is one seat's colour or a list of them (Red, Blue).
+        waits = _("Waiting for {seats} to join.").format(seats=waiting)
+        return remote.hold(joining.format(where=self.line.where), self.you_are() + waits)
 
     def propose(self, square: int) -> Note | None:
         return self.remote.propose(square)
@@ -109,27 +117,34 @@ class JoinedReferee(Referee):
         state = self.remote.state
         if state is not None:
             self.session.show_remote(state.game)
-            self.table.say(Note("This window shows the host's game.", warn=True))
+            self.table.say(Note(_("This window shows the host's game."), warn=True))
         return self
 
     def won(self, winner: int) -> Won:
         remote = self.remote
         line, state = remote.winner_line(winner), remote.state
         after = "" if state is None or remote.finished() else \
-            " The host starts the next game." if state.open_ended else " The next game comes."
+            " " + (_("The host starts the next game.") if state.open_ended else
+                   _("The next game comes."))
         return Won(remote.key(), line, line + after)
 
     def title(self) -> str:
         """What is true of the line to the host: joining, joined (or watching), refused, or
         gone after its game."""
-        remote = self.remote
+        remote, where = self.remote, self.line.where
         if remote.gone:
-            what = "host gone:" if remote.state is not None else "not joined:"
-        elif remote.seat is None and not remote.watching:
-            what = "connecting to watch" if self.watch else "joining"
-        else:
-            what = "watching" if self.watch else "joined"
-        return f"Chain Reaction - {what} {self.line.where}"
+            if remote.state is not None:
+                # Translators: the title bar of a window in a host's game; {where} is the
+                # host's address, host:port.
+                return _("Chain Reaction - host gone: {where}").format(where=where)
+            return _("Chain Reaction - not joined: {where}").format(where=where)
+        if remote.seat is None and not remote.watching:
+            if self.watch:
+                return _("Chain Reaction - connecting to watch {where}").format(where=where)
+            return _("Chain Reaction - joining {where}").format(where=where)
+        if self.watch:
+            return _("Chain Reaction - watching {where}").format(where=where)
+        return _("Chain Reaction - joined {where}").format(where=where)
 
     def waiting_seats(self) -> frozenset[int]:
         return self.remote.waiting_seats()
@@ -138,7 +153,7 @@ class JoinedReferee(Referee):
         return seat_help(self.remote.state, seat, self.remote.mine())
 
     def panel_click(self) -> Note:
-        return Note("The host sets the seats of this game.")
+        return Note(_("The host sets the seats of this game."))
 
     def look(self) -> object:
         return self.remote.look()

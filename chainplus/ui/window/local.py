@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.app.panel import SEAT_NAME
+from chainplus.common.language import _
 from chainplus.ui.window.picture import Status
 from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Referee, Won
 from chainplus.ui.window.table import Table
@@ -23,23 +24,31 @@ class LocalReferee(Referee):
         self.table, self.unhosted = table, unhosted
 
     def player(self, seat: int) -> Player:
-        name, row = SEAT_NAME[seat], self.table.session.panel[seat]
+        name, row = _(SEAT_NAME[seat]), self.table.session.panel[seat]
         if row.plays_as == "computer":
-            return Player(MoveSource.COMPUTER, "Computer thinking",
-                          f"{name} is the computer (level {row.level}).",
-                          Note(f"{name} is played by the computer: wait for its move."))
-        return Player(MoveSource.HUMAN, "To move", f"{name}: click an empty square or one of "
-                      "yours.")
+            # Translators: the turn box's heading.
+            return Player(MoveSource.COMPUTER, _("Computer thinking"),
+                          # Translators: {seat} is a seat's colour (Red ...).
+                          _("{seat} is the computer (level {level}).").format(seat=name,
+                                                                             level=row.level),
+                          Note(_("{seat} is played by the computer: wait for its move.").format(
+                              seat=name)))
+        # Translators: the turn box's heading.
+        return Player(MoveSource.HUMAN, _("To move"),
+                      _("{seat}: click an empty square or one of yours.").format(seat=name))
 
     def hold(self) -> Hold | None:
         game = self.table.session.game
         seat = game.to_move
         if seat is None or game.winner is not None or seat not in self.waiting_seats():
             return None
-        name = SEAT_NAME[seat]
-        return Hold(Status(seat, "Not hosted", name),
-                    f"{name} plays over the network: host this game from Games.",
-                    Note(f"{name} plays over the network: host the game first."))
+        name = _(SEAT_NAME[seat])
+        # Translators: the turn box's heading, over a seat's colour.
+        return Hold(Status(seat, _("Not hosted"), name),
+                    _("{seat} plays over the network: host this game from Games.").format(
+                        seat=name),
+                    Note(_("{seat} plays over the network: host the game first.").format(
+                        seat=name)))
 
     def propose(self, square: int) -> Placed | Refused:
         return self.table.session.place(square)
@@ -58,11 +67,12 @@ class LocalReferee(Referee):
 
     def won(self, winner: int) -> Won:
         policy, game = self.table.policy, self.table.session.game
-        help = "The game is over. Click New for another game."
+        help = _("The game is over. Click New for another game.")
         if policy.next_game_after is not None:
-            help = "The game is over. A new one starts in a moment, or click New."
-        return Won((id(game), len(game.moves)), f"{SEAT_NAME[winner]} wins! {policy.after_win()}",
-                   help)
+            help = _("The game is over. A new one starts in a moment, or click New.")
+        # Translators: the winner's box; {seat} is a seat's colour (Red ...).
+        wins = _("{seat} wins!").format(seat=_(SEAT_NAME[winner]))
+        return Won((id(game), len(game.moves)), wins + " " + policy.after_win(), help)
 
     def waiting_seats(self) -> frozenset[int]:
         if not self.unhosted:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chainplus.app.settings import Speed
+from chainplus.common.language import _
 
 #: The one way out of a kiosk, as the help and the command line name it.
 OPERATOR_KEY_NAME = "Ctrl+Shift+Q"
@@ -48,8 +49,8 @@ class Policy:
     def after_win(self) -> str:
         """What the winner's line says comes next."""
         if self.next_game_after is None:
-            return "Click New for another game."
-        return "A new game starts in a moment."
+            return _("Click New for another game.")
+        return _("A new game starts in a moment.")
 
 
 WINDOW = Policy()

@@ -18,6 +18,7 @@ from chainplus.app.puzzle_play import MISSES_BEFORE_HINT, Answer, PuzzlePlay, ne
 from chainplus.app.puzzles import shipped_count
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
+from chainplus.common.language import _, ngettext
 from chainplus.core.rules import SEATS
 from chainplus.ui.window.picture import Status
 from chainplus.ui.window.policy import Policy
@@ -48,24 +49,34 @@ class PuzzleReferee(Referee):
 
     @property
     def name(self) -> str:
-        return SEAT_NAME[self.play.seat]
+        return _(SEAT_NAME[self.play.seat])
 
     # ---------------------------------------------------------------- who moves
     def player(self, seat: int) -> Player:
         if seat != self.play.seat:
-            return Player(MoveSource.ELSEWHERE, "Computer thinking",
-                          f"{SEAT_NAME[seat]} is the computer: it answers your move.",
-                          Note(f"{SEAT_NAME[seat]} is the computer: wait for its answer."))
-        return Player(MoveSource.HUMAN, f"Win in {self.play.left}",
-                      f"{self.play.heading()}: {self.table.verb().lower()} a square.")
+            name = _(SEAT_NAME[seat])
+            # Translators: the turn box's heading.
+            return Player(MoveSource.ELSEWHERE, _("Computer thinking"),
+                          # Translators: {seat} is a seat's colour (Red ...).
+                          _("{seat} is the computer: it answers your move.").format(seat=name),
+                          Note(_("{seat} is the computer: wait for its answer.").format(
+                              seat=name)))
+        left, task = self.play.left, self.play.heading()
+        # Translators: the turn box's heading in a puzzle: win in {count} moves.
+        head = ngettext("Win in {count}", "Win in {count}", left).format(count=left)
+        # Translators: {task} is the puzzle's task, e.g. "Red to play and win in 2".
+        words = _("{task}: touch a square.") if self.table.touching() else \
+            _("{task}: click a square.")
+        return Player(MoveSource.HUMAN, head, words.format(task=task))
 
     def hold(self) -> Hold | None:
         """While a wrong move's refutation is shown, before the position comes back."""
         if self.answer is None or not self.replied or self.answer.right:
             return None
-        return Hold(Status(self.play.seat, "Try again", self.name),
-                    "The position comes back in a moment.",
-                    Note("Wait: the position comes back in a moment."))
+        # Translators: the turn box's heading after a wrong move in a puzzle.
+        return Hold(Status(self.play.seat, _("Try again"), self.name),
+                    _("The position comes back in a moment."),
+                    Note(_("Wait: the position comes back in a moment.")))
 
     def propose(self, square: int) -> Placed | Refused:
         shown, answer = self.play.move(square)
@@ -91,10 +102,11 @@ class PuzzleReferee(Referee):
         return (Note(self.escape_line()),)
 
     def escape_line(self) -> str:
-        defender = SEAT_NAME[self.play.defender]
+        defender = _(SEAT_NAME[self.play.defender])
         if self.play.game.winner == self.play.defender:
-            return f"{defender} wins instead: try again."
-        return f"{defender} escapes: try again."
+            # Translators: {seat} is the computer's seat's colour in a puzzle (Red ...).
+            return _("{seat} wins instead: try again.").format(seat=defender)
+        return _("{seat} escapes: try again.").format(seat=defender)
 
     def back(self) -> Reset:
         """The position the player faced, back on the board (after two misses, its winning
@@ -103,8 +115,9 @@ class PuzzleReferee(Referee):
         self.table.session.show_remote(self.play.take_back())
         if self.play.misses >= MISSES_BEFORE_HINT:
             self.table.show_hint(self.play.hint())
-            return Reset((Note("The flashing square wins. Try it."),))
-        return Reset((Note(f"Try again. {self.play.heading()}."),))
+            return Reset((Note(_("The flashing square wins. Try it.")),))
+        # Translators: {task} is the puzzle's task, e.g. "Red to play and win in 2".
+        return Reset((Note(_("Try again. {task}.").format(task=self.play.heading())),))
 
     def shown(self) -> None:
         """The player's move or the answer has been shown: the answer comes after a pause;
@@ -143,8 +156,12 @@ class PuzzleReferee(Referee):
         if share is not None:
             return share
         if play.misses:
-            return f"Solved at try {play.misses + 1}."
-        return f"Solved at once: {streak} in a row." if streak > 1 else "Solved at once."
+            # Translators: {number} counts the player's tries at a puzzle (2, 3 ...).
+            return _("Solved at try {number}.").format(number=play.misses + 1)
+        if streak > 1:
+            # Translators: {count} puzzles solved at once one after another, at least 2.
+            return _("Solved at once: {count} in a row.").format(count=streak)
+        return _("Solved at once.")
 
     def close(self) -> None:
         """Leaving a puzzle tried and not solved counts as giving it up."""
@@ -166,23 +183,33 @@ class PuzzleReferee(Referee):
         key = (id(self.play), len(self.play.game.moves))
         if winner == self.play.seat:
             streak = self.own.puzzles.streak
-            run = f" {streak} in a row." if streak > 1 else ""
-            return Won(key, f"Solved!{run}", "Solved. New: the next puzzle. Games: the "
-                       "solution, or back to your game.")
-        return Won(key, self.escape_line(), "The position comes back in a moment.")
+            # Translators: {count} puzzles solved at once one after another, at least 2.
+            line = _("Solved! {count} in a row.").format(count=streak) if streak > 1 else \
+                _("Solved!")
+            return Won(key, line, _("Solved. New: the next puzzle. Games: the solution, or back "
+                                    "to your game."))
+        return Won(key, self.escape_line(), _("The position comes back in a moment."))
 
     def title(self) -> str:
-        return f"Puzzle {self.play.number + 1} of {shipped_count()}: {self.play.heading()}"
+        # Translators: the title bar; {task} is the puzzle's task, e.g. "Red to play and win
+        # in 2".
+        return _("Puzzle {number} of {count}: {task}").format(
+            number=self.play.number + 1, count=shipped_count(), task=self.play.heading())
 
     def seat_help(self, seat: int) -> str | None:
+        name = _(SEAT_NAME[seat])
         if seat == self.play.seat:
-            return f"{SEAT_NAME[seat]} is yours: {self.play.heading().lower()}."
+            # Translators: {seat} is a seat's colour; {task} the puzzle's task in lower case,
+            # e.g. "red to play and win in 2".
+            return _("{seat} is yours: {task}.").format(seat=name,
+                                                        task=self.play.heading().lower())
         if seat == self.play.defender:
-            return f"{SEAT_NAME[seat]} is the computer: it defends as well as it can."
-        return f"{SEAT_NAME[seat]} is not in this puzzle."
+            return _("{seat} is the computer: it defends as well as it can.").format(seat=name)
+        return _("{seat} is not in this puzzle.").format(seat=name)
 
     def panel_click(self) -> Note | None:
-        return Note(f"The puzzle's seats are set: {self.name} is yours.")
+        # Translators: {seat} is a seat's colour (Red ...).
+        return Note(_("The puzzle's seats are set: {seat} is yours.").format(seat=self.name))
 
     def hint(self) -> int | None:
         return self.play.hint()
@@ -220,10 +247,15 @@ def seat(own: Table, before: PuzzlePlay | None = None, number: int | None = None
                   own.hint_budget, keeper=mine, puzzle=play, now=own.now)
     referee = PuzzleReferee(table, play, mine)
     share = mine.tally(number).line()
-    table.say(Note(f"{play.heading()}." if share is None else f"{play.heading()}. {share}"))
+    # Translators: {task} is the puzzle's task, e.g. "Red to play and win in 2"; {share} a
+    # sentence on how many visitors solved it.
+    table.say(Note(_("{task}.").format(task=play.heading()) if share is None else
+                   _("{task}. {share}").format(task=play.heading(), share=share)))
     return table, referee
 
 
 def played_on(play: PuzzlePlay) -> Note:
     """What a game from the puzzle's position says."""
-    return Note(f"A game from the puzzle's position: you are {SEAT_NAME[play.seat]}.")
+    # Translators: {seat} is a seat's colour (Red ...).
+    return Note(_("A game from the puzzle's position: you are {seat}.").format(
+        seat=_(SEAT_NAME[play.seat])))

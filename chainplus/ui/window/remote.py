@@ -17,6 +17,7 @@ from typing import Protocol
 from chainplus.app.outcomes import Note, Placed
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Session
+from chainplus.common.language import N_, _
 from chainplus.net import protocol as msg
 from chainplus.net.client import Joiner
 from chainplus.net.link import Events, Gone, LinkEvent, Lost
@@ -25,13 +26,65 @@ from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Res
 
 #: The longest host error shown (the help box holds three short lines).
 ERROR_CHARS = 50
-#: How each kind of seat plays, as the help line says it.
-KIND_WORD = {"computer": "the host's computer", "human": "at the host",
-             "network": "over the network"}
+#: How each kind of seat plays, as the help line says it (translated where shown).
+KIND_WORD = {
+    # Translators: how a seat of a network game is played, in "{seat} to move, {how}." and
+    # "{seat}: {how}."
+    "computer": N_("the host's computer"),
+    # Translators: how a seat of a network game is played (by a person at the host's
+    # window), in "{seat} to move, {how}." and "{seat}: {how}."
+    "human": N_("at the host"),
+    # Translators: how a seat of a network game is played, in "{seat} to move, {how}." and
+    # "{seat}: {how}."
+    "network": N_("over the network"),
+}
+#: The host's own reasons on the wire (``net.door``, ``net.host``, ``net.holders``,
+#: ``net.hosted_game``) with no numbers in them: the window shows these translated, any other
+#: text from a host as it came.
+HOST_WORDS = frozenset((
+    # Translators: a reason a host sends a joiner, shown after "The host refused:", "The host
+    # let us go:" or "The host says:"; lower case, no full stop.
+    N_("wrong code"),
+    N_("no room for another spectator"),
+    N_("this host takes no spectators"),
+    N_("there is no free network seat"),
+    N_("you have joined already"),
+    N_("join first: send hello with the code"),
+    N_("a spectator has no seat to move for"),
+    N_("too many messages: slow down"),
+    N_("too many errors: goodbye"),
+    N_("too many connections are waiting to join: try again"),
+    N_("the host's next game has no network seat for you"),
+    N_("the game is over"),
+))
+
+
+def host_words(text: str) -> str:
+    """A text from the host in the window's language when it is one of the host's own known
+    reasons (``HOST_WORDS``), else as it came."""
+    return _(text) if text in HOST_WORDS else text
 
 
 def names(seats: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(SEAT_NAME[s] for s in seats)
+    """Seats' colours as a list in the help line."""
+    return ", ".join(_(SEAT_NAME[s]) for s in seats)
+
+
+def gone_words(gone: Gone, where: str) -> str:
+    """Why the line to the host at ``where`` stopped for good, in the window's words."""
+    match gone.stop:
+        case "unreachable":
+            # Translators: {where} is the host's address, {error} the system's reason.
+            return _("Cannot reach the host at {where}: {error}.").format(where=where,
+                                                                         error=gone.detail)
+        case "refused":
+            return _("The host refused: {reason}.").format(reason=host_words(gone.detail))
+        case "let go":
+            return _("The host let us go: {reason}.").format(reason=host_words(gone.detail))
+        case "done":
+            return _("The host has played every game.")
+        case _:
+            return _("The host has gone.")
 
 
 class Line(Protocol):
@@ -113,30 +166,36 @@ class Remote:
                 back = self.seat is not None
                 self.joiner.take(event)
                 self.trouble = None
-                return [Note("Back in the game." if back else
-                             f"Joined {self.line.where}: you are {SEAT_NAME[seat]}.")]
+                # Translators: {where} is the host's address, {seat} a seat's colour.
+                return [Note(_("Back in the game.") if back else
+                             _("Joined {where}: you are {seat}.").format(
+                                 where=self.line.where, seat=_(SEAT_NAME[seat])))]
             case msg.Watching():
                 back = self.watching
                 self.joiner.take(event)
                 self.trouble = None
-                return [Note("Watching again." if back else f"Watching the game at "
-                             f"{self.line.where}.")]
+                return [Note(_("Watching again.") if back else
+                             _("Watching the game at {where}.").format(where=self.line.where))]
             case msg.TimedOut(seat=seat):
-                return [Note(f"{SEAT_NAME[seat]} ran out of time: the computer plays it.",
-                             warn=True)]
+                return [Note(_("{seat} ran out of time: the computer plays it.").format(
+                    seat=_(SEAT_NAME[seat])), warn=True)]
             case msg.Error(text=text):
                 self.sent = None
-                return [Note(f"The host says: {text[:ERROR_CHARS]}", warn=True)]
+                # Translators: {reason} is the host's reason, cut to 50 characters.
+                return [Note(_("The host says: {reason}").format(
+                    reason=host_words(text)[:ERROR_CHARS]), warn=True)]
             case Lost():
-                self.trouble = "Lost the host: joining again..."
+                self.trouble = _("Lost the host: joining again...")
                 return [Note(self.trouble, warn=True)]
-            case Gone(why=why):
+            case Gone() as gone:
+                why = gone_words(gone, self.line.where)
                 self.gone, self.trouble = True, why
                 if self.state is not None:
-                    self.trouble = f"{why} The game stays as it stood."
+                    # Translators: {why} is a sentence on why the host's game stopped.
+                    self.trouble = _("{why} The game stays as it stood.").format(why=why)
                 return [Note(self.trouble, warn=not self.finished())]
             case msg.Bye(done=False):
-                self.trouble = "The host stopped: trying to reach it again..."
+                self.trouble = _("The host stopped: trying to reach it again...")
                 return [Note(self.trouble, warn=True)]
             case _:  # a ping, the host's last goodbye, a message not understood
                 return []
@@ -148,16 +207,20 @@ class Remote:
         self.session.show_remote(state.game)
         self.sent = None
         if before is not None and before.number != state.number:
-            return Reset((Note("A new game." if state.open_ended else
-                               f"Game {state.number} of {state.games}."),))
+            return Reset((Note(_("A new game.") if state.open_ended else
+                               _("Game {number} of {games}.").format(number=state.number,
+                                                                    games=state.games)),))
         if before is None:
             return Reset()
         came = [s for s in state.connected if s not in before.connected and s != self.seat]
         left = [s for s in state.waiting if s not in before.waiting]
-        notes = [Note(f"{names(came)} joined.")] if came else []
+        # Translators: {seats} is one seat's colour or a list of them (Red, Blue).
+        notes = [Note(_("{seats} joined.").format(seats=names(came)))] if came else []
         if left:
-            then = "." if state.game.winner is not None else ": the game waits."
-            notes.append(Note(f"{names(left)} left{then}"))
+            # Translators: {seats} is one seat's colour or a list of them (Red, Blue).
+            notes.append(Note(_("{seats} left.").format(seats=names(left))
+                              if state.game.winner is not None else
+                              _("{seats} left: the game waits.").format(seats=names(left))))
         return Reset(tuple(notes))
 
     def moved(self, move: msg.Moved) -> list[Happening]:
@@ -190,7 +253,7 @@ class Remote:
         if self.line.send_move(game.to_move or 0, square, number):
             self.sent = number
             return None
-        return Note("Not connected to the host: try again in a moment.", warn=True)
+        return Note(_("Not connected to the host: try again in a moment."), warn=True)
 
     # ---------------------------------------------------------------- the words
     def hold(self, joining: str, waiting: str) -> Hold | None:
@@ -198,42 +261,55 @@ class Remote:
         is the help line then), or players still to join (``waiting``)."""
         state, where = self.state, self.line.where
         if self.trouble is not None:
-            head = ("Host gone" if state is not None else "Not joined") if self.gone \
-                else "Joining"
+            # Translators: the turn box's heading, over the host's address.
+            head = (_("Host gone") if state is not None else _("Not joined")) if self.gone \
+                else _("Joining")
             return Hold(Status(None, head, where), self.trouble, Note(self.trouble, warn=True),
                         trouble=True)
         if state is None:
-            return Hold(Status(None, "Joining", where), joining,
-                        Note("Joining the host's game...", warn=True))
+            return Hold(Status(None, _("Joining"), where), joining,
+                        Note(_("Joining the host's game..."), warn=True))
         if not state.started and state.game.winner is None:
-            return Hold(Status(None, "Waiting for", names(state.waiting)), waiting,
-                        Note(f"Waiting for {names(state.waiting)} to join first."))
+            # Translators: the turn box's heading, over the list of seats still to join.
+            return Hold(Status(None, _("Waiting for"), names(state.waiting)), waiting,
+                        Note(_("Waiting for {seats} to join first.").format(
+                            seats=names(state.waiting))))
         return None
 
     def player(self, seat: int, you_are: str) -> Player:
         """Who plays ``seat``, the seat to move (``you_are``: which seat this window's is, as
         the help line says it, "" where it says nothing)."""
-        state, mine, name = self.state, self.mine(), SEAT_NAME[seat]
+        state, mine, name = self.state, self.mine(), _(SEAT_NAME[seat])
         if seat in mine:
-            head = "Your move" if len(mine) == 1 else "To move"
-            words = "Your move: click an empty square or one of yours."
+            # Translators: the turn box's heading.
+            head = _("Your move") if len(mine) == 1 else _("To move")
+            words = _("Your move: click an empty square or one of yours.")
             if self.sent is not None:
                 return Player(MoveSource.ELSEWHERE, head, words,
-                              Note("Your move has gone to the host."))
+                              Note(_("Your move has gone to the host.")))
             return Player(MoveSource.HUMAN, head, words)
-        busy = Note(f"It is {name}'s turn: wait for it.")
+        busy = Note(_("It is {seat}'s turn: wait for it.").format(seat=name))
         if state is None:
-            return Player(MoveSource.ELSEWHERE, "To move", f"{name} to move.", busy)
+            return Player(MoveSource.ELSEWHERE, _("To move"),
+                          _("{seat} to move.").format(seat=name), busy)
         if seat in state.waiting:
-            return Player(MoveSource.ELSEWHERE, "Waiting for",
-                          f"Waiting for {name} to join again. {you_are}".rstrip(), busy)
+            # Translators: {you_are} is "You are Red. ", "You are watching. " or empty.
+            return Player(MoveSource.ELSEWHERE, _("Waiting for"),
+                          _("Waiting for {seat} to join again. {you_are}").format(
+                              seat=name, you_are=you_are).rstrip(), busy)
         kind = state.seats[seat - 1].kind
-        head = "Computer thinking" if kind == "computer" else "To move"
+        # Translators: the turn box's heading.
+        head = _("Computer thinking") if kind == "computer" else _("To move")
+        # Translators: {how} says who plays the seat (the host's computer ...); {you_are} is
+        # "You are Red. ", "You are watching. " or empty.
         return Player(MoveSource.ELSEWHERE, head,
-                      f"{name} to move, {KIND_WORD[kind]}. {you_are}".rstrip(), busy)
+                      _("{seat} to move, {how}. {you_are}").format(
+                          seat=name, how=_(KIND_WORD[kind]), you_are=you_are).rstrip(), busy)
 
     def winner_line(self, winner: int) -> str:
-        return "You win!" if self.mine() == (winner,) else f"{SEAT_NAME[winner]} wins!"
+        if self.mine() == (winner,):
+            return _("You win!")
+        return _("{seat} wins!").format(seat=_(SEAT_NAME[winner]))
 
     def key(self) -> object:
         """The game on the board and its length, as the host numbers its games."""

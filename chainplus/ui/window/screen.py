@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, panel_view, widgets
@@ -59,7 +60,7 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
     pygame.draw.rect(surface, BLACK, WORK_AREA, 1)
     furniture = pressed.name if isinstance(pressed, Furniture) else None
     widgets.window_frame(surface, focused, furniture, show_close=table.policy.furniture,
-                         show_toggle=table.policy.furniture, title=mode.title() or TITLE)
+                         show_toggle=table.policy.furniture, title=mode.title() or _(TITLE))
     picture.draw_board(surface, None if windows else pointer)
     for window in windows:
         window.draw(surface)
@@ -72,7 +73,7 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         enabled = icon_works(mode, bool(windows), icon)
         widgets.icon(surface, rect, icon.glyph(table), pressed=pressed == Icon(name),
                      enabled=enabled)
-        widgets.label(surface, rect, icon.label, enabled)
+        widgets.label(surface, rect, _(icon.label), enabled)
     for window in windows:
         window.draw_over(surface)
     game = picture.game_shown
@@ -139,7 +140,7 @@ def target_help(mode: BoardMode, window: Overlay | None, target: Target | None) 
     if isinstance(target, Cell):
         return cell_help(table.session, target.seat, target.column)
     if isinstance(target, Furniture):
-        return FURNITURE_HELP[target.name]
+        return _(FURNITURE_HELP[target.name])
     return window.default_help() if window is not None else mode.help(None) or ""
 
 

@@ -10,6 +10,7 @@ import pygame
 
 from chainplus.app.outcomes import Placed
 from chainplus.app.panel import SEAT_NAME, Panel
+from chainplus.common.language import _
 from chainplus.core.game import Cascade, Game
 from chainplus.ui.window.chain import FINISH_HELP, Chain, draw_chain
 from chainplus.ui.window.phase import ChainOver, Phase, Step
@@ -118,9 +119,11 @@ class Showing(Phase):
 
     def help(self, target: Target | None) -> str | None:
         """Over the board, a click finishes the chain."""
-        return FINISH_HELP if target is None or isinstance(target, Square) else None
+        return _(FINISH_HELP) if target is None or isinstance(target, Square) else None
 
     def status(self) -> Status:
         waves = len(self.cascade.waves)
-        head = f"Wave {max(0, self.wave) + 1} of {waves}" if waves else "Placed"
-        return Status(self.cascade.seat, head, SEAT_NAME[self.cascade.seat])
+        # Translators: the turn box's heading while a chain is shown: its explosion waves.
+        head = _("Wave {number} of {count}").format(number=max(0, self.wave) + 1,
+                                                      count=waves) if waves else _("Placed")
+        return Status(self.cascade.seat, head, _(SEAT_NAME[self.cascade.seat]))

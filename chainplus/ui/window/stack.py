@@ -20,6 +20,7 @@ import pygame
 
 from chainplus.app.games import players_in
 from chainplus.app.outcomes import Note
+from chainplus.common.language import _
 from chainplus.ui.window import joined, puzzle, targets
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.controls import Effect, act, icons_shown
@@ -141,7 +142,7 @@ class Stack:
         if isinstance(target, Cell):
             self.board.click(target, button)  # the board's own say on its seats
         elif act(self.table, target, button) is Effect.HINT:
-            self.table.say(Note("A hint is for a human seat to move.", warn=True))
+            self.table.say(Note(_("A hint is for a human seat to move."), warn=True))
 
     def key(self, key: int, mod: int) -> bool:
         """True when the window on top took ``key`` (with modifiers ``mod``)."""
@@ -228,7 +229,7 @@ class Stack:
             case LeaveHost() if table is not self.own:
                 self.close_windows()
                 self.play(lambda: (self.own, self.seating(self.own)))
-                self.own.say(Note("You left the network game: your own game is back."))
+                self.own.say(Note(_("You left the network game: your own game is back.")))
             case LeaveHost():  # no host's game to leave: only the windows close
                 self.close_windows()
             case OpenPuzzle(number=number):
@@ -247,7 +248,7 @@ class Stack:
             case LeavePuzzle() if table.puzzle is not None:
                 self.close_windows()
                 self.play(lambda: (self.own, self.seating(self.own)))
-                self.own.say(Note("Your own game is back, as you left it."))
+                self.own.say(Note(_("Your own game is back, as you left it.")))
             case PlayOn():  # the board changed under the windows
                 self.close_windows()
                 self.controller.follow(Effect.RESTART)

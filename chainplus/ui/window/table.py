@@ -21,6 +21,7 @@ import pygame
 from chainplus.app.outcomes import Note
 from chainplus.app.puzzle_play import PuzzlePlay
 from chainplus.app.session import Session
+from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.net.transport import REAL_NETWORK, Network
 from chainplus.ui.art.sound import SoundPlayer
@@ -97,10 +98,15 @@ class Pointing:
         elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.touch = False
 
+    def touching(self, kiosk: bool) -> bool:
+        """Whether to ask for a square or a start with a finger's words: once a finger was
+        last used; until a finger or the mouse is, a kiosk's screen is taken for a touch
+        screen."""
+        return kiosk if self.touch is None else self.touch
+
     def verb(self, kiosk: bool) -> str:
-        """How to ask for a square or a start: "Touch" once a finger was last used, "Click"
-        once the mouse was; until either, a kiosk's screen is taken for a touch screen."""
-        return "Touch" if (kiosk if self.touch is None else self.touch) else "Click"
+        """How to ask for a square or a start: "Touch" or "Click" (``touching``)."""
+        return "Touch" if self.touching(kiosk) else "Click"
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,10 @@ class Table:
         last pointed (``Pointing.verb``; a kiosk's screen is taken for a touch screen)."""
         return self.services.pointing.verb(self.policy.kiosk)
 
+    def touching(self) -> bool:
+        """Whether the person here is asked to point with a finger's words (``verb``)."""
+        return self.services.pointing.touching(self.policy.kiosk)
+
     def say(self, note: Note) -> None:
         self.cues.message.show(note, self.now, LESSON_TIME if note.lesson else MESSAGE_TIME)
 
@@ -173,7 +183,7 @@ class Table:
 
     def show_hint(self, square: int) -> None:
         self.cues.hint.show(square, self.now, HINT_TIME)
-        self.say(Note("The flashing square is the hint."))
+        self.say(Note(_("The flashing square is the hint.")))
 
     def press(self, target: Target) -> None:
         self.cues.pressed.show(target, self.now, PRESS_TIME)

@@ -12,16 +12,21 @@ from dataclasses import dataclass
 
 import pygame
 
+from chainplus.common.language import N_, _
 from chainplus.ui.art.theme import SCREEN_SIZE
 from chainplus.ui.window.targets import ADJUST, SELECT, Cell, Icon, Target
 
 #: Held this long, a finger on a stepping control means Adjust (step back).
 LONG_PRESS = 0.5
-#: The help lines' mouse words, as a finger says them.
-TOUCH_WORDS = (("Select up, Adjust down.", "Tap up, hold down."),
-               ("Select: next speed, Adjust: back.", "Tap: next, hold: back."),
-               ("Click to step.", "Hold: back."),
-               ("Click", "Tap"), ("click", "tap"))
+#: The help lines' mouse words, as a finger says them: each pair translated, then swapped in
+#: the translated help line.
+# Translators: a finger's words for the mouse words before them, swapped into the help line
+# while a finger is down on a touch screen. Translate each mouse word exactly as your help lines
+# say it (else it is not swapped).
+TOUCH_WORDS = ((N_("Select up, Adjust down."), N_("Tap up, hold down.")),
+               (N_("Select: next speed, Adjust: back."), N_("Tap: next, hold: back.")),
+               (N_("Click to step."), N_("Hold: back.")),
+               (N_("Click"), N_("Tap")), (N_("click"), N_("tap")))
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                 pygame.MOUSEWHEEL)
 
@@ -76,7 +81,7 @@ class Touch:
         """The help line while the finger is down: what the control does, in a finger's
         words; once the press is long, that letting go steps back."""
         if self.long(now):
-            return "Let go now to step back (Adjust)."
+            return _("Let go now to step back (Adjust).")
         for mouse, finger in TOUCH_WORDS:
-            help_line = help_line.replace(mouse, finger)
+            help_line = help_line.replace(_(mouse), _(finger))
         return help_line

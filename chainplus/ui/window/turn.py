@@ -21,6 +21,7 @@ from chainplus.app.explain import square_help
 from chainplus.app.outcomes import Note, not_yours
 from chainplus.app.panel import SEAT_NAME, Panel
 from chainplus.app.settings import Speed
+from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.ui.art import board_view
 from chainplus.ui.window.phase import Phase, Place, Settle, Step
@@ -121,7 +122,7 @@ class Computer:
         table = self.table
         self.worker.start(HINT, table.session.game, HINT_LEVEL, 0, table.services.rng.random(),
                           table.hint_budget)
-        table.say(Note("Looking for a good move..."))
+        table.say(Note(_("Looking for a good move...")))
 
     def collect(self) -> Job | None:
         """The worker's finished answer, if any, with any stand-in it needed reported once."""
@@ -181,7 +182,7 @@ class Turn(Phase):
         elif player is not None and player.busy is not None:
             table.say(player.busy)
         elif button != SELECT:
-            table.say(Note("Use Select (the left button) to place a piece."))
+            table.say(Note(_("Use Select (the left button) to place a piece.")))
         elif not game.is_legal(square):
             table.refuse(square, not_yours(game.owners[square]))
         else:
