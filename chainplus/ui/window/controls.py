@@ -95,6 +95,7 @@ def _always(table: Table, human_to_move: bool) -> bool:
 def _undo_greyed(table: Table, window_open: bool) -> str:
     session = table.session
     if session.hosted:
+        # Translators: the help box, three lines of about 22 characters.
         return _("Undo: a network game's moves stay.")
     if not session.game.can_undo():
         return _("Undo: no move to take back yet.")
@@ -103,6 +104,7 @@ def _undo_greyed(table: Table, window_open: bool) -> str:
 
 def _hint_greyed(table: Table, window_open: bool) -> str:
     if window_open:
+        # Translators: the help box, three lines of about 22 characters.
         return _("Hint: not while a window is open over the board.")
     if table.session.game.winner is not None:
         return _("Hint: the game is over.")
@@ -133,50 +135,55 @@ SPEED_WORD: dict[Speed, str] = {
 
 
 def _speed_help(table: Table) -> str:
+    # Translators: the help box, three lines of about 22 characters; {speed} is slow, normal,
+    # fast or instant.
     return _("Speed: {speed}. Select: next speed, Adjust: back.").format(
         speed=_(SPEED_WORD[table.session.speed]))
 
 
 def _sound_help(table: Table) -> str:
     if table.session.sound:
+        # Translators: the help box, three lines of about 22 characters.
         return _("Sound is on. Click to switch.")
     return _("Sound is off. Click to switch.")
 
 
 # The icons' words (``label``) are translated where drawn (``screen.draw``).
 ICON_CONTROLS: tuple[IconControl, ...] = (
-    # Translators: an icon's word, under its picture: fits about 8 characters.
+    # Translators: an icon's word, under its picture: fits 6 characters.
     IconControl("new", N_("New"), lambda t: "new", _always,
+                # Translators: the help box, three lines of about 22 characters.
                 lambda t: _("New: the next puzzle.") if t.puzzle is not None
                 else _("New: start a new game with the seats in the panel."), _new),
-    # Translators: an icon's word (take back a move), under its picture: fits about 8
-    # characters.
+    # Translators: an icon's word (take back a move), under its picture: fits 6 characters.
     IconControl("undo", N_("Undo"), lambda t: "undo", lambda t, human: t.session.can_undo(),
+                # Translators: the help box, three lines of about 22 characters.
                 lambda t: _("Undo: take back moves to the last move a human made."), _undo,
                 _undo_greyed),
-    # Translators: an icon's word, under its picture: fits about 8 characters.
+    # Translators: an icon's word, under its picture: fits 6 characters.
     IconControl("hint", N_("Hint"), lambda t: "hint", lambda t, human: human,
+                # Translators: the help box, three lines of about 22 characters.
                 lambda t: _("Hint: flash the square the strongest computer would play."),
                 lambda t, step: Effect.HINT, _hint_greyed),
-    # Translators: an icon's word (how fast chains are shown), under its picture: fits about
-    # 8 characters.
+    # Translators: an icon's word (how fast chains are shown), under its picture: fits 6
+    # characters.
     IconControl("speed", N_("Speed"), lambda t: f"speed-{t.session.speed}", _always,
                 _speed_help, lambda t, step: _said(t, t.session.step_speed(step))),
-    # Translators: an icon's word (sound on or off), under its picture: fits about 8
-    # characters.
+    # Translators: an icon's word (sound on or off), under its picture: fits 6 characters.
     IconControl("sound", N_("Sound"), lambda t: "sound-on" if t.session.sound else "sound-off",
                 _always, _sound_help, lambda t, step: _said(t, t.session.toggle_sound())),
     # Translators: an icon's word (save, replay, open or join games), under its picture: fits
-    # about 8 characters.
+    # 6 characters.
     IconControl("games", N_("Games"), lambda t: "games", _always,
+                # Translators: the help box, three lines of about 22 characters.
                 lambda t: _("Games: save or replay this game, open one kept, or join one.")
                 if t.where is None else _("Games: save the host's game, or leave it."),
                 _games),
-    # Translators: an icon's word (the rules window), under its picture: fits about 8
-    # characters.
+    # Translators: an icon's word (the rules window), under its picture: fits 6 characters.
     IconControl("rules", N_("Rules"), lambda t: "rules", _always,
+                # Translators: the help box, three lines of about 22 characters.
                 lambda t: _("Rules: how to play, and which rules to play by."), _rules),
-    # Translators: an icon's word, under its picture: fits about 8 characters.
+    # Translators: an icon's word, under its picture: fits 6 characters.
     IconControl("quit", N_("Quit"), lambda t: "quit", _always,
                 lambda t: _("Quit Chain Reaction."), _quit),
 )
@@ -283,6 +290,7 @@ KIND_WORD: dict[SeatKind, str] = {
 
 #: Help for the title bar's furniture, which has no state to show (translated where shown).
 FURNITURE_HELP = {
+    # Translators: the help box, three lines of about 22 characters.
     "close": N_("Close the window and quit (Adjust: iconise it)."),
     "toggle": N_("Switch between full screen and a window (F11)."),
     "title": N_("Drag the title bar to move the window."),

@@ -162,7 +162,8 @@ class TourMode:
         rules_view.draw(surface, self.shown(self.table.now))
 
     def status(self) -> Status:
-        # Translators: the turn box's heading while a kiosk shows how to play.
+        # Translators: the turn box's heading (fits 22 characters) while a kiosk shows how
+        # to play.
         return Status(None, _("How to play"), invitation(self.table))
 
     def help(self) -> str:

@@ -26,14 +26,14 @@ class LocalReferee(Referee):
     def player(self, seat: int) -> Player:
         name, row = _(SEAT_NAME[seat]), self.table.session.panel[seat]
         if row.plays_as == "computer":
-            # Translators: the turn box's heading.
+            # Translators: the turn box's heading (fits 22 characters).
             return Player(MoveSource.COMPUTER, _("Computer thinking"),
                           # Translators: {seat} is a seat's colour (Red ...).
                           _("{seat} is the computer (level {level}).").format(seat=name,
                                                                              level=row.level),
                           Note(_("{seat} is played by the computer: wait for its move.").format(
                               seat=name)))
-        # Translators: the turn box's heading.
+        # Translators: the turn box's heading (fits 22 characters).
         return Player(MoveSource.HUMAN, _("To move"),
                       _("{seat}: click an empty square or one of yours.").format(seat=name))
 
@@ -43,7 +43,7 @@ class LocalReferee(Referee):
         if seat is None or game.winner is not None or seat not in self.waiting_seats():
             return None
         name = _(SEAT_NAME[seat])
-        # Translators: the turn box's heading, over a seat's colour.
+        # Translators: the turn box's heading (fits 22 characters), over a seat's colour.
         return Hold(Status(seat, _("Not hosted"), name),
                     _("{seat} plays over the network: host this game from Games.").format(
                         seat=name),

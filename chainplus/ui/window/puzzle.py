@@ -55,14 +55,15 @@ class PuzzleReferee(Referee):
     def player(self, seat: int) -> Player:
         if seat != self.play.seat:
             name = _(SEAT_NAME[seat])
-            # Translators: the turn box's heading.
+            # Translators: the turn box's heading (fits 22 characters).
             return Player(MoveSource.ELSEWHERE, _("Computer thinking"),
                           # Translators: {seat} is a seat's colour (Red ...).
                           _("{seat} is the computer: it answers your move.").format(seat=name),
                           Note(_("{seat} is the computer: wait for its answer.").format(
                               seat=name)))
         left, task = self.play.left, self.play.heading()
-        # Translators: the turn box's heading in a puzzle: win in {count} moves.
+        # Translators: the turn box's heading in a puzzle (fits 22 characters): win in
+        # {count} moves.
         head = ngettext("Win in {count}", "Win in {count}", left).format(count=left)
         # Translators: {task} is the puzzle's task, e.g. "Red to play and win in 2".
         words = _("{task}: touch a square.") if self.table.touching() else \
@@ -73,7 +74,7 @@ class PuzzleReferee(Referee):
         """While a wrong move's refutation is shown, before the position comes back."""
         if self.answer is None or not self.replied or self.answer.right:
             return None
-        # Translators: the turn box's heading after a wrong move in a puzzle.
+        # Translators: the turn box's heading (fits 22 characters) after a wrong move in a puzzle.
         return Hold(Status(self.play.seat, _("Try again"), self.name),
                     _("The position comes back in a moment."),
                     Note(_("Wait: the position comes back in a moment.")))

@@ -261,7 +261,7 @@ class Remote:
         is the help line then), or players still to join (``waiting``)."""
         state, where = self.state, self.line.where
         if self.trouble is not None:
-            # Translators: the turn box's heading, over the host's address.
+            # Translators: the turn box's heading (fits 22 characters), over the host's address.
             head = (_("Host gone") if state is not None else _("Not joined")) if self.gone \
                 else _("Joining")
             return Hold(Status(None, head, where), self.trouble, Note(self.trouble, warn=True),
@@ -270,7 +270,8 @@ class Remote:
             return Hold(Status(None, _("Joining"), where), joining,
                         Note(_("Joining the host's game..."), warn=True))
         if not state.started and state.game.winner is None:
-            # Translators: the turn box's heading, over the list of seats still to join.
+            # Translators: the turn box's heading (fits 22 characters), over the list of seats
+            # still to join.
             return Hold(Status(None, _("Waiting for"), names(state.waiting)), waiting,
                         Note(_("Waiting for {seats} to join first.").format(
                             seats=names(state.waiting))))
@@ -281,7 +282,7 @@ class Remote:
         the help line says it, "" where it says nothing)."""
         state, mine, name = self.state, self.mine(), _(SEAT_NAME[seat])
         if seat in mine:
-            # Translators: the turn box's heading.
+            # Translators: the turn box's heading (fits 22 characters).
             head = _("Your move") if len(mine) == 1 else _("To move")
             words = _("Your move: click an empty square or one of yours.")
             if self.sent is not None:
@@ -298,7 +299,7 @@ class Remote:
                           _("Waiting for {seat} to join again. {you_are}").format(
                               seat=name, you_are=you_are).rstrip(), busy)
         kind = state.seats[seat - 1].kind
-        # Translators: the turn box's heading.
+        # Translators: the turn box's heading (fits 22 characters).
         head = _("Computer thinking") if kind == "computer" else _("To move")
         # Translators: {how} says who plays the seat (the host's computer ...); {you_are} is
         # "You are Red. ", "You are watching. " or empty.

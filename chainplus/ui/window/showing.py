@@ -123,7 +123,7 @@ class Showing(Phase):
 
     def status(self) -> Status:
         waves = len(self.cascade.waves)
-        # Translators: the turn box's heading while a chain is shown: its explosion waves.
+        # Translators: the turn box's heading (fits 22 characters) while a chain is shown.
         head = _("Wave {number} of {count}").format(number=max(0, self.wave) + 1,
                                                       count=waves) if waves else _("Placed")
         return Status(self.cascade.seat, head, _(SEAT_NAME[self.cascade.seat]))
