@@ -110,7 +110,10 @@ class Remote:
     def __init__(self, line: Line, session: Session, hosts: bool) -> None:
         self.line, self.session = line, session
         self.joiner = Joiner(hosts)  # the game as the host said it, the seats we play
-        self.trouble: str | None = None  # the connection's problem, while there is one
+        #: The connection's problem while there is one (worded when shown: ``trouble_words``),
+        #: and whether the host's game stood on the board when the host went.
+        self.trouble: Lost | Gone | msg.Bye | None = None
+        self.stood = False
         self.gone = False
         self.sent: int | None = None  # the number of our move the host has not answered
 
@@ -185,20 +188,32 @@ class Remote:
                 return [Note(_("The host says: {reason}").format(
                     reason=host_words(text)[:ERROR_CHARS]), warn=True)]
             case Lost():
-                self.trouble = _("Lost the host: joining again...")
-                return [Note(self.trouble, warn=True)]
-            case Gone() as gone:
-                why = gone_words(gone, self.line.where)
-                self.gone, self.trouble = True, why
-                if self.state is not None:
-                    # Translators: {why} is a sentence on why the host's game stopped.
-                    self.trouble = _("{why} The game stays as it stood.").format(why=why)
-                return [Note(self.trouble, warn=not self.finished())]
+                self.trouble = event
+                return [Note(self.trouble_words(), warn=True)]
+            case Gone():
+                self.gone, self.trouble, self.stood = True, event, self.state is not None
+                return [Note(self.trouble_words(), warn=not self.finished())]
             case msg.Bye(done=False):
-                self.trouble = _("The host stopped: trying to reach it again...")
-                return [Note(self.trouble, warn=True)]
+                self.trouble = event
+                return [Note(self.trouble_words(), warn=True)]
             case _:  # a ping, the host's last goodbye, a message not understood
                 return []
+
+    def trouble_words(self) -> str:
+        """The connection's problem in the window's words ("" while there is none)."""
+        match self.trouble:
+            case None:
+                return ""
+            case Lost():
+                return _("Lost the host: joining again...")
+            case Gone() as gone:
+                why = gone_words(gone, self.line.where)
+                if not self.stood:
+                    return why
+                # Translators: {why} is a sentence on why the host's game stopped.
+                return _("{why} The game stays as it stood.").format(why=why)
+            case _:
+                return _("The host stopped: trying to reach it again...")
 
     def game_state(self, state: msg.GameState) -> Reset:
         """The whole game as the host has it: on the board, with who joined or left said."""
@@ -264,8 +279,8 @@ class Remote:
             # Translators: the turn box's heading (fits 22 characters), over the host's address.
             head = (_("Host gone") if state is not None else _("Not joined")) if self.gone \
                 else _("Joining")
-            return Hold(Status(None, head, where), self.trouble, Note(self.trouble, warn=True),
-                        trouble=True)
+            words = self.trouble_words()
+            return Hold(Status(None, head, where), words, Note(words, warn=True), trouble=True)
         if state is None:
             return Hold(Status(None, _("Joining"), where), joining,
                         Note(_("Joining the host's game..."), warn=True))
