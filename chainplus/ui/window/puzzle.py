@@ -161,7 +161,8 @@ class PuzzleReferee(Referee):
             return _("Solved at try {number}.").format(number=play.misses + 1)
         if streak > 1:
             # Translators: {count} puzzles solved at once one after another, at least 2.
-            return _("Solved at once: {count} in a row.").format(count=streak)
+            return ngettext("Solved at once: {count} in a row.",
+                            "Solved at once: {count} in a row.", streak).format(count=streak)
         return _("Solved at once.")
 
     def close(self) -> None:
@@ -185,8 +186,8 @@ class PuzzleReferee(Referee):
         if winner == self.play.seat:
             streak = self.own.puzzles.streak
             # Translators: {count} puzzles solved at once one after another, at least 2.
-            line = _("Solved! {count} in a row.").format(count=streak) if streak > 1 else \
-                _("Solved!")
+            line = ngettext("Solved! {count} in a row.", "Solved! {count} in a row.",
+                            streak).format(count=streak) if streak > 1 else _("Solved!")
             return Won(key, line, _("Solved. New: the next puzzle. Games: the solution, or back "
                                     "to your game."))
         return Won(key, self.escape_line(), _("The position comes back in a moment."))

@@ -17,7 +17,7 @@ from typing import Protocol
 from chainplus.app.outcomes import Note, Placed
 from chainplus.app.panel import SEAT_NAME
 from chainplus.app.session import Session
-from chainplus.common.language import N_, _
+from chainplus.common.language import N_, _, pgettext
 from chainplus.net import protocol as msg
 from chainplus.net.client import Joiner
 from chainplus.net.link import Events, Gone, LinkEvent, Lost
@@ -287,7 +287,8 @@ class Remote:
         if not state.started and state.game.winner is None:
             # Translators: the turn box's heading (fits 22 characters), over the list of seats
             # still to join.
-            return Hold(Status(None, _("Waiting for"), names(state.waiting)), waiting,
+            return Hold(Status(None, pgettext("turn box: over seats", "Waiting for"),
+                               names(state.waiting)), waiting,
                         Note(_("Waiting for {seats} to join first.").format(
                             seats=names(state.waiting))))
         return None
@@ -309,8 +310,9 @@ class Remote:
             return Player(MoveSource.ELSEWHERE, _("To move"),
                           _("{seat} to move.").format(seat=name), busy)
         if seat in state.waiting:
-            # Translators: {you_are} is "You are Red. ", "You are watching. " or empty.
-            return Player(MoveSource.ELSEWHERE, _("Waiting for"),
+            return Player(MoveSource.ELSEWHERE, pgettext("turn box: over seats", "Waiting for"),
+                          # Translators: {you_are} is "You are Red. ", "You are watching. " or
+                          # empty.
                           _("Waiting for {seat} to join again. {you_are}").format(
                               seat=name, you_are=you_are).rstrip(), busy)
         kind = state.seats[seat - 1].kind

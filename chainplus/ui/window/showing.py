@@ -10,7 +10,7 @@ import pygame
 
 from chainplus.app.outcomes import Placed
 from chainplus.app.panel import SEAT_NAME, Panel
-from chainplus.common.language import _
+from chainplus.common.language import _, pgettext
 from chainplus.core.game import Cascade, Game
 from chainplus.ui.window.chain import FINISH_HELP, Chain, draw_chain
 from chainplus.ui.window.phase import ChainOver, Phase, Step
@@ -125,5 +125,6 @@ class Showing(Phase):
         waves = len(self.cascade.waves)
         # Translators: the turn box's heading (fits 22 characters) while a chain is shown.
         head = _("Wave {number} of {count}").format(number=max(0, self.wave) + 1,
-                                                      count=waves) if waves else _("Placed")
+                                                      count=waves) if waves else \
+            pgettext("turn box: a piece was placed", "Placed")
         return Status(self.cascade.seat, head, _(SEAT_NAME[self.cascade.seat]))
