@@ -172,7 +172,7 @@ def test_a_try_after_a_good_connection_comes_at_once_and_the_pauses_start_again(
 
 # ---------------------------------------------------------------------- guessing
 def test_an_address_that_guesses_wrong_waits_longer_each_time_and_suspects_share_a_few_looks():
-    slowing = Slowing(first=0.5, most=4.0, free=1, rate=2.0, burst=4.0, forget=100.0)
+    slowing = Slowing(first=0.5, most=4.0, rate=2.0, burst=4.0, forget=100.0, remember=6)
     guesses = Guesses(slowing, now=0.0)
     now = 0.0
     for wait in (0.5, 1.0, 2.0, 4.0, 4.0):
@@ -181,19 +181,21 @@ def test_an_address_that_guesses_wrong_waits_longer_each_time_and_suspects_share
         why, seconds = guesses.refusal("10.6.6.6", now)
         assert seconds == wait and why.startswith("too many wrong codes from your address")
         now += wait
-    for n in range(5):  # five addresses guess wrong, each within its free mistakes
+    for n in range(5):  # five more addresses guess wrong: the table is full
         for moment in (now, now + 0.5):
             assert guesses.refusal(f"10.7.0.{n}", moment) is None
             guesses.looked(f"10.7.0.{n}", False, moment)
-    now += 1.5  # their own waits over, they are suspects, and share the looks
-    for n in range(4):
+    now += 1.5  # their own waits over, each is heard again, in turn or not
+    for n in range(5):
         assert guesses.refusal(f"10.7.0.{n}", now) is None
         guesses.looked(f"10.7.0.{n}", False, now)
-    why, seconds = guesses.refusal("10.7.0.4", now)
+    for n in range(4):  # addresses not counted are suspects: they share the looks
+        assert guesses.refusal(f"10.8.0.{n}", now) is None
+        guesses.looked(f"10.8.0.{n}", False, now)
+    why, seconds = guesses.refusal("10.8.0.4", now)
     assert why.startswith("too many wrong codes lately") and seconds == 0.5
-    assert guesses.refusal("10.0.0.1", now) is None  # a clean address is never held
-    guesses.looked("10.7.0.1", True, now + 1)  # a right code: clean again
-    assert guesses.refusal("10.7.0.1", now + 1) is None
+    guesses.looked("10.7.0.1", True, now + 2)  # a right code: clean again, and room for one
+    assert guesses.refusal("10.7.0.1", now + 2) is None
     assert guesses.refusal("10.6.6.6", now + 200) is None  # forgiven after a quiet while
 
 

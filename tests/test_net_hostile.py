@@ -217,8 +217,8 @@ def attack_done(name: str, kind: str, done: dict[str, int], lasted: float) -> No
     elif name == "bad text":
         assert done["errors"] > 0
     elif name == "guessing":
-        # three sources: each had a code looked at after 0, 0.5, 1.5, 3.5 and 7.5 s, then
-        # every 10 s at most; the rest were refused unlooked
+        # three sources: each had a code looked at after 0, 0.5, 1.5, 3.5, 7.5 and 15.5 s,
+        # then further apart; the rest were refused unlooked
         assert done.get("right", 0) == 0 and done["refused"] > done["looked"]
         assert done["looked"] <= 3 * (5 + lasted / 10)
     elif name == "endless line":

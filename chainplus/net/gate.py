@@ -167,33 +167,36 @@ class _Guesser:
 
 @dataclass(frozen=True)
 class Slowing:
-    """How a host slows guessing (see the module's docstring)."""
+    """How a host slows guessing (see ``Guesses``)."""
 
     first: float = 0.5  # seconds an address waits after its first wrong code...
-    most: float = 10.0  # ...doubling after each, up to this
-    free: int = 2  # wrong codes an address may send before it shares the looks below
-    rate: float = 2.0  # codes a second looked at from the suspects (see ``Guesses``)...
+    most: float = 30.0  # ...doubling after each, up to this
+    rate: float = 2.0  # codes a second looked at from the addresses not counted...
     burst: float = 10.0  # ...and at once
-    network: int = 8  # IPv6 addresses of one /64 guessing wrong that make all of it suspect
+    network: int = 8  # IPv6 addresses counted at most in one /64
     forget: float = 600.0  # seconds after its last wrong code an address starts clean
-    remember: int = 4096  # addresses kept at most (past that, any other is a suspect)
+    remember: int = 4096  # addresses counted at most
 
 
 class Guesses:
-    """The wrong codes a host has been sent, by address (``one_address``), and the looks the
-    suspects share.
+    """The wrong codes a host has been sent, by address (``one_address``).
 
-    An address waits after each wrong code of its own, twice as long each time, and starts
-    clean once it guesses right or goes quiet. A suspect also shares a few looks a second with
-    the others: an address past its ``free`` wrong codes, an IPv6 address of a /64 where
-    ``network`` addresses have guessed wrong lately, and any address not counted while the
-    table is full (so a guesser cannot be forgotten by guessing from more addresses). So an
-    honest player who mistypes waits only for its own mistakes, whatever others guess."""
+    An address counted waits after each wrong code of its own, twice as long each time up to
+    ``most``, and starts clean once it guesses right or goes quiet: it is heard once its own
+    wait is over, whatever others guess, and one address is looked at once in ``most``
+    seconds at most. So an honest player waits only for its own mistakes: 0.5 s, then 1 s,
+    2 s... and never more than ``most``.
+
+    An address is counted while there is room: fewer than ``remember`` addresses in all, and
+    fewer than ``network`` of its IPv6 /64. Any other address is a suspect: it is never taken as new
+    (a guesser is not forgotten by guessing from more addresses), and the suspects share
+    ``rate`` looks a second. So the codes looked at are bounded in all: one in ``most``
+    seconds from each address counted, and ``rate`` a second from the rest."""
 
     def __init__(self, slowing: Slowing, now: float = 0.0) -> None:
         self.slowing = slowing
         self._guessers: OrderedDict[str, _Guesser] = OrderedDict()  # the latest wrong last
-        self._networks: dict[str, int] = {}  # IPv6 /64: its addresses in ``_guessers``
+        self._networks: dict[str, int] = {}  # an IPv6 /64: its addresses counted
         self._looks, self._filled = slowing.burst, now
 
     def refusal(self, source: str, now: float) -> tuple[str, float] | None:
@@ -202,11 +205,13 @@ class Guesses:
         self._forget(now)
         key = one_address(source)
         guesser = self._guessers.get(key)
-        if guesser is not None and guesser.until > now:
+        if guesser is not None:
+            if guesser.until <= now:
+                return None
             wait = guesser.until - now
             return f"too many wrong codes from your address: try again in {math.ceil(wait)} s", \
                 wait
-        if not self._suspect(key, guesser):
+        if self._room(key):
             return None
         self._refill(now)
         if self._looks < 1:
@@ -220,32 +225,29 @@ class Guesses:
         key = one_address(source)
         slowing = self.slowing
         guesser = self._guessers.get(key)
-        suspect = self._suspect(key, guesser)
         if right:
             if guesser is not None:
                 self._drop(key)
             return
-        if suspect:
-            self._refill(now)
-            self._looks = max(-slowing.burst, self._looks - 1)
         if guesser is None:
-            if len(self._guessers) >= slowing.remember:
-                return  # not counted: a suspect for as long as the table is full
+            if not self._room(key):  # a suspect: one of the looks they share
+                self._refill(now)
+                self._looks = max(-slowing.burst, self._looks - 1)
+                return
             guesser = self._guessers[key] = _Guesser()
-            network = _network(key)
-            if network is not None:
+            for network in _networks(key):
                 self._networks[network] = self._networks.get(network, 0) + 1
         guesser.wrong, guesser.last = guesser.wrong + 1, now
         guesser.until = now + min(slowing.most, slowing.first * 2 ** min(guesser.wrong - 1, 30))
         self._guessers.move_to_end(key)
 
-    def _suspect(self, key: str, guesser: _Guesser | None) -> bool:
-        """Whether codes from ``key`` share the suspects' looks."""
-        if guesser is not None:
-            return guesser.wrong > self.slowing.free
-        network = _network(key)
-        return len(self._guessers) >= self.slowing.remember or (
-            network is not None and self._networks.get(network, 0) >= self.slowing.network)
+    def _room(self, key: str) -> bool:
+        """Whether ``key``, not counted yet, may be: the table and its networks have room."""
+        slowing = self.slowing
+        caps = (slowing.network,)
+        return len(self._guessers) < slowing.remember and all(
+            self._networks.get(network, 0) < cap
+            for network, cap in zip(_networks(key), caps, strict=False))
 
     def _forget(self, now: float) -> None:
         """Start clean the addresses quiet for ``forget`` seconds (the longest quiet first)."""
@@ -257,8 +259,7 @@ class Guesses:
 
     def _drop(self, key: str) -> None:
         del self._guessers[key]
-        network = _network(key)
-        if network is not None:
+        for network in _networks(key):
             self._networks[network] -= 1
             if not self._networks[network]:
                 del self._networks[network]
@@ -269,6 +270,6 @@ class Guesses:
         self._filled = now
 
 
-def _network(key: str) -> str | None:
-    """The /64 of an IPv6 address (``one_address``); None for any other."""
-    return address_key(key) if ":" in key else None
+def _networks(key: str) -> tuple[str, ...]:
+    """The /64 of an IPv6 address (``one_address``); none for any other."""
+    return (address_key(key),) if ":" in key else ()
