@@ -219,6 +219,101 @@ def test_the_codes_looked_at_from_many_addresses_are_bounded_in_all():
     print(f"codes looked at from 150 addresses in {seconds:.0f} s: {looked}")
 
 
+def test_one_site_cannot_fill_the_table_of_guessers():
+    """A guesser going from /64 to /64 of its site is counted for a few addresses of each
+    /56 and /48, no more: the rest of its site are suspects, and the table keeps room for
+    newcomers elsewhere, whose mistakes cost only their own short wait."""
+    slowing = Slowing()
+    guesses = Guesses(slowing, now=0.0)
+
+    def flood(addresses: list[str]) -> int:
+        looked = 0
+        for address in addresses:
+            if guesses.refusal(address, 0.0) is None:
+                guesses.looked(address, False, 0.0)
+                looked += 1
+        return looked
+
+    def spread(n: int) -> str:  # eight addresses in each /64, each /64 in a /56 of its own
+        network = n // 8
+        return f"2001:db8:77:{(network % 256) << 8 | network // 256:x}::{n % 8 + 1:x}"
+
+    assert flood([spread(n) for n in range(slowing.remember + 64)]) <= (
+        slowing.network48 + slowing.burst)
+    # one /56: its /64s, one after another
+    assert flood([f"2001:db8:55:1{n // 8:02x}::{n % 8 + 1:x}" for n in range(2048)]) <= (
+        slowing.network56)
+    for newcomer in ("2001:db8:99::1", "2001:db8:55:200::1", "10.0.0.1", "fe80::5"):
+        assert guesses.refusal(newcomer, 0.0) is None, newcomer
+        guesses.looked(newcomer, False, 0.0)
+        why, wait = guesses.refusal(newcomer, 0.0)
+        assert why.startswith("too many wrong codes from your address") and wait == 0.5
+    why, _ = guesses.refusal("2001:db8:77:ffff::1", 0.0)  # the flood's own site
+    assert why.startswith("too many wrong codes lately")
+
+
+def test_a_table_full_of_many_sites_makes_any_other_address_a_suspect():
+    slowing = Slowing(remember=2 * Slowing().network48)
+    guesses = Guesses(slowing, now=0.0)
+    for site in (0x77, 0x78):  # two sites fill it
+        for n in range(slowing.network48):
+            address = f"2001:db8:{site:x}:{n // 8 << 8:x}::{n % 8 + 1:x}"
+            assert guesses.refusal(address, 0.0) is None
+            guesses.looked(address, False, 0.0)
+    looked = 0
+    for n in range(100):  # newcomers from a third: suspects, never new
+        address = f"2001:db8:99::{n + 1:x}"
+        if guesses.refusal(address, 0.0) is None:
+            guesses.looked(address, False, 0.0)
+            looked += 1
+    assert looked <= slowing.burst
+    why, _ = guesses.refusal("10.3.0.1", 0.0)
+    assert why.startswith("too many wrong codes lately")
+
+
+def test_ipv6_addresses_are_slowed_one_by_one_with_a_lenient_limit_per_64():
+    slowing = Slowing()
+    guesses = Guesses(slowing, now=0.0)
+    lone = ["2001:db8::66", "fe80::66%eth0"]
+    now = guessing(guesses, lone, 0.0, 30.0)
+    assert guesses.refusal("2001:db8::66", now) is not None
+    for neighbour in ("2001:db8::7", "fe80::7", "fe80::8%eth1"):
+        assert guesses.refusal(neighbour, now) is None, neighbour
+    # a guesser going from address to address of its /64: past a few, the rest are suspects
+    rotating = [f"2001:db8:0:5::{n:x}" for n in range(1, 200)]
+    for address in rotating[:slowing.network]:
+        assert guesses.refusal(address, now) is None
+        guesses.looked(address, False, now)
+    guessing(guesses, ["10.6.6.6", "10.6.6.7"] + rotating[:slowing.network], now, 1.0)
+    spent = 0
+    for address in rotating[slowing.network:]:
+        if guesses.refusal(address, now) is None:
+            guesses.looked(address, False, now)
+            spent += 1
+    assert spent <= slowing.burst
+    why, wait = guesses.refusal("2001:db8:0:5::ffff", now)
+    assert why.startswith("too many wrong codes lately") and wait <= 5.0
+    assert guesses.refusal("2001:db8:0:6::1", now) is None  # another /64 is not
+
+
+def test_a_full_table_of_guessers_makes_any_other_address_a_suspect():
+    slowing = Slowing(remember=4)
+    guesses = Guesses(slowing, now=0.0)
+    for n in range(4):
+        guesses.looked(f"10.1.0.{n}", False, 0.0)
+    looked = 0
+    for n in range(100):  # new addresses, each guessing once: no longer each looked at
+        if guesses.refusal(f"10.2.0.{n}", 0.0) is None:
+            guesses.looked(f"10.2.0.{n}", False, 0.0)
+            looked += 1
+    assert looked <= slowing.burst
+    assert guesses.refusal("10.1.0.0", 0.1) is not None  # nobody was forgotten
+    why, _ = guesses.refusal("10.3.0.1", 0.1)
+    assert why.startswith("too many wrong codes lately")
+    # once the guessers have been quiet for a while, they are forgotten and it is clean
+    assert guesses.refusal("10.3.0.1", slowing.forget + 1) is None
+
+
 def test_a_player_who_mistyped_joins_at_once_while_others_guess(net):
     """In the host: guessers from five addresses at full speed while a player mistypes
     once, then joins at its first try after the wait it is told."""

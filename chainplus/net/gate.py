@@ -15,7 +15,8 @@ with the right code are paced per address too (``Joins``): each makes the host s
 
 The lobby counts addresses as a network sees them: an IPv6 address by its /64 (one machine
 may have any number within it), an IPv4 address mapped into IPv6 as itself. Codes and joins
-are counted by the one address (``one_address``), with a lenient limit per IPv6 /64.
+are counted by the one address (``one_address``), with a lenient limit per IPv6 /64, and for
+codes per /56 and /48 too (a site may have many /64s).
 """
 
 from __future__ import annotations
@@ -173,7 +174,9 @@ class Slowing:
     most: float = 30.0  # ...doubling after each, up to this
     rate: float = 2.0  # codes a second looked at from the addresses not counted...
     burst: float = 10.0  # ...and at once
-    network: int = 8  # IPv6 addresses counted at most in one /64
+    network: int = 8  # IPv6 addresses counted at most in one /64...
+    network56: int = 32  # ...in one /56...
+    network48: int = 128  # ...and in one /48 (a site)
     forget: float = 600.0  # seconds after its last wrong code an address starts clean
     remember: int = 4096  # addresses counted at most
 
@@ -183,20 +186,20 @@ class Guesses:
 
     An address counted waits after each wrong code of its own, twice as long each time up to
     ``most``, and starts clean once it guesses right or goes quiet: it is heard once its own
-    wait is over, whatever others guess, and one address is looked at once in ``most``
-    seconds at most. So an honest player waits only for its own mistakes: 0.5 s, then 1 s,
-    2 s... and never more than ``most``.
+    wait is over, whatever others guess. So an honest player waits only for its own
+    mistakes: ``first``, then twice that, and so on, never more than ``most``.
 
     An address is counted while there is room: fewer than ``remember`` addresses in all, and
-    fewer than ``network`` of its IPv6 /64. Any other address is a suspect: it is never taken as new
+    fewer than ``network``, ``network56`` and ``network48`` of its IPv6 /64, /56 and /48, so
+    no one site can fill the table. Any other address is a suspect: it is never taken as new
     (a guesser is not forgotten by guessing from more addresses), and the suspects share
-    ``rate`` looks a second. So the codes looked at are bounded in all: one in ``most``
-    seconds from each address counted, and ``rate`` a second from the rest."""
+    ``rate`` looks a second. So the codes looked at are bounded in all: from each address
+    counted, past its first few, one in ``most`` seconds; from the rest, ``rate`` a second."""
 
     def __init__(self, slowing: Slowing, now: float = 0.0) -> None:
         self.slowing = slowing
         self._guessers: OrderedDict[str, _Guesser] = OrderedDict()  # the latest wrong last
-        self._networks: dict[str, int] = {}  # an IPv6 /64: its addresses counted
+        self._networks: dict[str, int] = {}  # an IPv6 /64, /56 or /48: its addresses counted
         self._looks, self._filled = slowing.burst, now
 
     def refusal(self, source: str, now: float) -> tuple[str, float] | None:
@@ -244,7 +247,7 @@ class Guesses:
     def _room(self, key: str) -> bool:
         """Whether ``key``, not counted yet, may be: the table and its networks have room."""
         slowing = self.slowing
-        caps = (slowing.network,)
+        caps = (slowing.network, slowing.network56, slowing.network48)
         return len(self._guessers) < slowing.remember and all(
             self._networks.get(network, 0) < cap
             for network, cap in zip(_networks(key), caps, strict=False))
@@ -271,5 +274,11 @@ class Guesses:
 
 
 def _networks(key: str) -> tuple[str, ...]:
-    """The /64 of an IPv6 address (``one_address``); none for any other."""
-    return (address_key(key),) if ":" in key else ()
+    """The /64, /56 and /48 of an IPv6 address (``one_address``); none for any other."""
+    if ":" not in key:
+        return ()
+    try:
+        return tuple(str(ipaddress.IPv6Network((key, length), strict=False))
+                     for length in (64, 56, 48))
+    except ValueError:
+        return ()
