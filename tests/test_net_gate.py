@@ -185,7 +185,7 @@ def test_an_address_that_guesses_wrong_waits_longer_each_time_and_suspects_share
         for moment in (now, now + 0.5):
             assert guesses.refusal(f"10.7.0.{n}", moment) is None
             guesses.looked(f"10.7.0.{n}", False, moment)
-    now += 1.5  # their own waits over, each is heard again, in turn or not
+    now += 1.5  # their own waits over, each is heard again, whatever the others send
     for n in range(5):
         assert guesses.refusal(f"10.7.0.{n}", now) is None
         guesses.looked(f"10.7.0.{n}", False, now)
