@@ -8,13 +8,17 @@ from pathlib import Path
 
 import chainplus
 from chainplus import __version__
+from chainplus.common.language import N_
 from chainplus.common.version import of_package
 
 NAME = "Chain+"
-#: The game in a sentence (the Info box's Purpose, the desktop menu's comment).
-PURPOSE = "Chain reaction for 2 to 4 players, a remake of the 1990 RISC OS game."
-#: The copyright holder, as LICENSE names them.
-AUTHOR = "The Chain+ developers"
+#: The game in a sentence (the Info box's Purpose, the desktop menu's comment): English,
+#: translated where the Info box shows it.
+# Translators: the Info box's Purpose.
+PURPOSE = N_("Chain reaction for 2 to 4 players, a remake of the 1990 RISC OS game.")
+#: The copyright holder, as LICENSE names them (translated where the Info box shows it).
+# Translators: the Info box's Author.
+AUTHOR = N_("The Chain+ developers")
 LICENCE = "MIT"
 
 

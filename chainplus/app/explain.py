@@ -7,18 +7,11 @@ fit the help box: three lines of 22 characters of the 8-pixel font.
 from __future__ import annotations
 
 from chainplus.app.lessons import Lesson
-from chainplus.app.panel import SEAT_NAME, Panel, computer_plays
+from chainplus.app.panel import Panel, computer_plays
+from chainplus.app.words import seat_name, seat_names
+from chainplus.common.language import _, ngettext
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.rules import MASS
-
-#: A square's kind, by its critical mass (the rules' words: corner 2, edge 3, centre 4).
-SQUARE_KIND = {2: "Corner", 3: "Edge", 4: "Centre"}
-#: The panel's columns 3 and 4 as the help line names them.
-SETTING_NAME = {3: "level", 4: "random %"}
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def square_help(game: Game, square: int) -> str:
@@ -27,10 +20,35 @@ def square_help(game: Game, square: int) -> str:
     explode."""
     count, owner = game.counts[square], game.owners[square]
     if count >= game.threshold[square]:  # left loaded when the win stopped the chain
-        return f"{SEAT_NAME[owner]}'s {count} pieces: the game was won before they exploded."
-    held = f"{SEAT_NAME[owner]}'s, {plural(count, 'piece')}." if count else "Empty."
-    return (f"{SQUARE_KIND[MASS[square]]} square: explodes at {game.threshold[square]} pieces. "
-            f"{held}")
+        # Translators: the help box, three lines of 22 characters; {seat} is a player's name.
+        return ngettext("{seat}'s {count} piece: the game was won before it exploded.",
+                        "{seat}'s {count} pieces: the game was won before they exploded.",
+                        count).format(seat=seat_name(owner), count=count)
+    at = game.threshold[square]
+    if count:
+        # Translators: the help box, three lines of 22 characters (with the line before it);
+        # {seat} is a player's name.
+        held = ngettext("{seat}'s, {count} piece.", "{seat}'s, {count} pieces.", count).format(
+            seat=seat_name(owner), count=count)
+    else:
+        # Translators: the help box: a square with no pieces on it.
+        held = _("Empty.")
+    mass = MASS[square]
+    if mass == 2:
+        # Translators: the help box, three lines of 22 characters with the line after it.
+        kind = ngettext("Corner square: explodes at {count} piece.",
+                        "Corner square: explodes at {count} pieces.", at)
+    elif mass == 3:
+        # Translators: the help box, three lines of 22 characters with the line after it.
+        kind = ngettext("Edge square: explodes at {count} piece.",
+                        "Edge square: explodes at {count} pieces.", at)
+    else:
+        # Translators: the help box, three lines of 22 characters with the line after it.
+        kind = ngettext("Centre square: explodes at {count} piece.",
+                        "Centre square: explodes at {count} pieces.", at)
+    # Translators: the help box: a square's kind ("Corner square: explodes at 3 pieces."),
+    # then whose pieces it holds ("Red's, 2 pieces." or "Empty.").
+    return _("{kind} {held}").format(kind=kind.format(count=at), held=held)
 
 
 def setting_unused(panel: Panel, game: Game, seat: int, column: int) -> str | None:
@@ -40,21 +58,48 @@ def setting_unused(panel: Panel, game: Game, seat: int, column: int) -> str | No
     if computer_plays(row, in_game):
         return None
     kind = row.plays_as if in_game else row.kind
-    who = "not in play" if kind == "off" else kind
-    return f"{SEAT_NAME[seat]} is {who}: its {SETTING_NAME[column]} counts when it is a computer."
+    name = seat_name(seat)
+    if kind == "off" and column == 3:
+        # Translators: the help box, three lines of 22 characters; {seat} is a player's name.
+        text = _("{seat} is not in play: its level counts when it is a computer.")
+    elif kind == "off":
+        text = _("{seat} is not in play: its random % counts when it is a computer.")
+    elif kind == "network" and column == 3:
+        text = _("{seat} is network: its level counts when it is a computer.")
+    elif kind == "network":
+        text = _("{seat} is network: its random % counts when it is a computer.")
+    elif column == 3:
+        text = _("{seat} is human: its level counts when it is a computer.")
+    else:
+        text = _("{seat} is human: its random % counts when it is a computer.")
+    return text.format(seat=name)
 
 
 def lesson_line(lesson: Lesson, shown: ShownCascade, game: Game) -> str:
     """The words for ``lesson``, given by the move ``shown`` (``game`` is the game after it)."""
     cascade = shown.cascade
     if lesson is Lesson.KNOCKED_OUT:
-        names = " and ".join(SEAT_NAME[seat] for seat in cascade.eliminated)
-        return f"Out: {names} lost every square. The last player left wins."
+        # Translators: a lesson in the message area; {seats} is one or more players' names.
+        return _("Out: {seats} lost every square. The last player left wins.").format(
+            seats=seat_names(cascade.eliminated))
     if lesson is Lesson.CAPTURE:
-        return (f"It exploded: one piece to each neighbour, and they are "
-                f"{SEAT_NAME[cascade.seat]}'s now.")
+        # Translators: a lesson in the message area; {seat} is a player's name.
+        return _("It exploded: one piece to each neighbour, and they are {seat}'s now.").format(
+            seat=seat_name(cascade.seat))
     if lesson is Lesson.CHAIN:
-        return f"A chain of {len(cascade.waves)} waves: explosions set off loaded neighbours."
+        waves = len(cascade.waves)
+        # Translators: a lesson in the message area; {count} is 2 or more.
+        return ngettext("A chain of {count} wave: explosions set off loaded neighbours.",
+                        "A chain of {count} waves: explosions set off loaded neighbours.",
+                        waves).format(count=waves)
     square = cascade.square
-    return (f"This {SQUARE_KIND[MASS[square]].lower()} holds {game.counts[square]}: one more "
-            "piece and it explodes.")
+    count = game.counts[square]
+    mass = MASS[square]
+    if mass == 2:
+        # Translators: a lesson in the message area: a square one piece short of exploding.
+        text = _("This corner holds {count}: one more piece and it explodes.")
+    elif mass == 3:
+        text = _("This edge holds {count}: one more piece and it explodes.")
+    else:
+        text = _("This centre holds {count}: one more piece and it explodes.")
+    return text.format(count=count)

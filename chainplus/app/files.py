@@ -25,6 +25,7 @@ from chainplus.app.outcomes import Note
 from chainplus.app.panel import Panel
 from chainplus.app.settings import Settings, WriteFailure
 from chainplus.app.store import Store
+from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.records import record_of
 
@@ -39,6 +40,19 @@ def resume_within(idle_seconds: float) -> float:
     """How old a kiosk's autosave may be and still be carried on: a visitor gone longer than
     the idle timeout would have met the demonstration, and the next one a fresh game."""
     return min(KIOSK_RESUME_WITHIN, idle_seconds)
+
+
+def cannot(failure: WriteFailure) -> str:
+    """The message line for a write that failed: what could not be done, and why."""
+    cause = _(failure.cause) if failure.cause else ""  # ``settings``' words, or the system's
+    # Translators: the message area; {cause} says why, such as "the disk is full".
+    said = {"autosave": _("Cannot autosave: {cause}."),
+            "save settings": _("Cannot save settings: {cause}."),
+            "save the game": _("Cannot save the game: {cause}."),
+            "keep the game": _("Cannot keep the game: {cause}."),
+            "count the puzzles": _("Cannot count the puzzles: {cause}.")}
+    text = said.get(failure.what, f"Cannot {failure.what}: {{cause}}.")
+    return text.format(cause=cause)
 
 
 class Files:
@@ -83,8 +97,7 @@ class Files:
     def problem(self) -> Note | None:
         """A failure to save not yet told to the player (once for each cause)."""
         failure = self.store.news() if self.store is not None else None
-        return None if failure is None else Note(f"Cannot {failure.what}: {failure.cause}.",
-                                                 warn=True)
+        return None if failure is None else Note(cannot(failure), warn=True)
 
     def keep_won(self, game: Game, panel: Panel) -> None:
         """Keep ``game``, just won, in the games folder (if games are kept here)."""
@@ -95,14 +108,16 @@ class Files:
         """Save ``game`` (in progress or just finished) in ``games/saved``; ``joined``: it is
         a joined host's game, saved in this player's own folder."""
         if self.store is None or not self.keeps_games:
-            return Note("Games are not saved here.", warn=True)
+            return Note(_("Games are not saved here."), warn=True)
         if not game.moves:
-            return Note("There is no move to save yet.", warn=True)
+            return Note(_("There is no move to save yet."), warn=True)
         saved = self.store.save_game(game, panel)
         if isinstance(saved, WriteFailure):
-            return Note(f"Cannot save the game: {saved.cause}.", warn=True)
-        whose = "your " if joined else ""
-        return Note(f"Saved in {whose}{shown_folder(saved.parent, SAVED_WIDTH)}.")
+            return Note(cannot(saved), warn=True)
+        folder = shown_folder(saved.parent, SAVED_WIDTH)
+        # Translators: the message area; {folder} is a folder's path, such as ~/games/saved.
+        text = _("Saved in your {folder}.") if joined else _("Saved in {folder}.")
+        return Note(text.format(folder=folder))
 
     def listing(self) -> list[Listed]:
         """Every game in the games folder, the saved first, each newest first (not read)."""

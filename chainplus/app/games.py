@@ -26,6 +26,7 @@ from typing import Any
 from chainplus.app.panel import PLAYS_AS, Panel, panel_of
 from chainplus.app.seats import SeatKind, SeatSpec
 from chainplus.app.settings import BadFile, WriteFailure, read_bytes, write_or_failure
+from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.records import RecordError, decode, game_from_data, parse_record, record_of
 from chainplus.core.rules import SEATS, Rules
@@ -119,17 +120,24 @@ def open_record(path: Path) -> tuple[Game, dict[str, Any]]:
     try:
         text = read_bytes(path)
         if text is None:
-            raise Unreadable(path, "there is no such file", f"No such file: {name}.")
+            # Translators: the message area; {name} is a file's name.
+            raise Unreadable(path, "there is no such file",
+                             _("No such file: {name}.").format(name=name))
         data = decode(text)
         parse_record(data)  # the record's shape, before its moves
     except BadFile as exc:
-        raise Unreadable(path, str(exc), f"{exc.brief}: {name}.") from None
+        # Translators: the message area; {problem} says what is wrong with the file ("Too
+        # large"), {name} is its name.
+        raise Unreadable(path, str(exc), _("{problem}: {name}.").format(
+            problem=_(exc.brief), name=name)) from None
     except RecordError as exc:
-        raise Unreadable(path, str(exc), f"Not a game record: {name}.") from None
+        raise Unreadable(path, str(exc),
+                         _("Not a game record: {name}.").format(name=name)) from None
     try:
         return game_from_data(data), data
     except RecordError as exc:
-        raise Unreadable(path, str(exc), f"A move is wrong in {name}.") from None
+        raise Unreadable(path, str(exc),
+                         _("A move is wrong in {name}.").format(name=name)) from None
 
 
 def record_with_players(game: Game, panel: Panel, when: datetime) -> dict[str, Any]:
@@ -299,7 +307,7 @@ class GamesFolder:
         names them: nothing someone else put there)."""
         ours = sorted((key, path) for key, path in _stamped(folder)
                       if _OUR_NAME.fullmatch(path.name))
-        for _, path in ours[:max(0, len(ours) - KEEP)]:
+        for _key, path in ours[:max(0, len(ours) - KEEP)]:
             with contextlib.suppress(OSError):
                 path.unlink()
 
@@ -307,7 +315,7 @@ class GamesFolder:
         """Every game file, the saved first, then the kept, each newest first, unread
         (``entry`` reads one)."""
         return [Listed(path, saved, stamp) for saved, sub in ((True, SAVED), (False, KEPT))
-                for (stamp, _), path in sorted(_stamped(self.folder / sub), reverse=True)]
+                for (stamp, _number), path in sorted(_stamped(self.folder / sub), reverse=True)]
 
     @staticmethod
     def entry(listed: Listed) -> GameEntry:
@@ -326,7 +334,7 @@ class GamesFolder:
         files.sort(key=lambda file: file[0], reverse=True)
         entries: list[GameEntry] = []
         warnings: list[str] = []
-        for (stamp, _), saved, path in files:
+        for (stamp, _number), saved, path in files:
             if len(entries) >= limit:
                 break
             try:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from chainplus.app.panel import SEAT_NAME
+from chainplus.app.words import seat_name
+from chainplus.common.language import _
 from chainplus.core.game import ShownCascade
 
 
@@ -37,10 +38,13 @@ class Refused:
 
 def knocked_out(shown: ShownCascade) -> tuple[Note, ...]:
     """A line for each player the move ``shown`` knocked out."""
-    return tuple(Note(f"{SEAT_NAME[s]} is out of the game.") for s in shown.cascade.eliminated)
+    # Translators: the message area; {seat} is a player's name.
+    return tuple(Note(_("{seat} is out of the game.").format(seat=seat_name(s)))
+                 for s in shown.cascade.eliminated)
 
 
 def not_yours(owner: int) -> Note:
     """Why a square ``owner`` holds may not be played by another seat."""
-    return Note(f"{SEAT_NAME[owner]}'s square! Play on an empty square or one of yours.",
-                warn=True)
+    # Translators: the message area; {seat} is a player's name.
+    return Note(_("{seat}'s square! Play on an empty square or one of yours.").format(
+        seat=seat_name(owner)), warn=True)

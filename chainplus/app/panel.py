@@ -15,6 +15,7 @@ from typing import Any
 
 from chainplus.ai.levels import LEVELS
 from chainplus.app.seats import DEFAULT_SEATS, SEAT_KINDS, SeatKind, SeatSpec
+from chainplus.common.language import N_
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 
@@ -24,8 +25,9 @@ PLAYS_AS: tuple[SeatKind, ...] = ("human", "computer", "network")
 #: of ``PLAYS_AS`` may: its host hands a seat over at once).
 AT_ONCE = ("human", "computer")
 RANDOM_STEP = 10
-#: The seats' names, by seat number, as every message and the panel call them.
-SEAT_NAME = ("", "Red", "Blue", "Green", "Yellow")
+#: The seats' names, by seat number, as every message and the panel call them (English:
+#: translated where shown, ``words.seat_name``).
+SEAT_NAME = ("", N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"))
 
 
 @dataclass

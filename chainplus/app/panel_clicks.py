@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from chainplus.app.explain import plural, setting_unused
+from chainplus.app.explain import setting_unused
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import (
-    SEAT_NAME,
     Panel,
     pending,
     step_kind,
@@ -21,6 +20,8 @@ from chainplus.app.panel import (
     step_random,
 )
 from chainplus.app.seats import SeatKind
+from chainplus.app.words import seat_name
+from chainplus.common.language import _, ngettext, percent
 from chainplus.core.game import Game
 
 
@@ -60,7 +61,7 @@ class PanelClicks:
     def locked(self) -> Note | None:
         """The note for a click on a panel the operator locked (a kiosk's), or None."""
         if self.is_locked:
-            return Note("The players are set for this kiosk: click the board to play.")
+            return Note(_("The players are set for this kiosk: click the board to play."))
         return None
 
     def step_player(self, seat: int, step: int) -> Note:
@@ -68,25 +69,28 @@ class PanelClicks:
         game as ``panel`` says."""
         if (note := self.locked()) is not None:
             return note
-        row, name = self.panel[seat], SEAT_NAME[seat]
+        row, name = self.panel[seat], seat_name(seat)
         was_in, played_by, in_game = row.kind != "off", row.plays_as, seat in self.game.seats
         stepped_past_off = not step_kind(self.panel, seat, step, self.session.hosted,
                                          network=self.network)
         if row.plays_as != played_by and in_game:
             self.session.autosave()  # who plays the seat is part of the saved game
         if in_game and row.kind != "off" and pending(row):
-            what = "a network seat" if row.kind == "network" else row.kind
-            text = f"{name}: {what} from the next game."
+            text = next_game_message(name, row.kind)
         else:
             text = kind_message(name, row.kind, was_in, in_game)
         if stepped_past_off:  # said, not warned: the click did change the seat
-            text = text.removesuffix(".") + " (two must play)."
+            # Translators: a line about a player that changed, with the reason it skipped
+            # "not in play": "Red is now played by a human (two must play)."
+            text = _("{message} (two must play).").format(message=text.removesuffix("."))
         return Note(text)
 
     def owned(self, seat: int) -> str:
         """Column 2's value in words: how many squares ``seat`` owns in the game on the board."""
         count = self.game.squares[seat] if seat in self.game.seats else 0
-        return f"{SEAT_NAME[seat]} owns {plural(count, 'square')}."
+        # Translators: the message area; {seat} is a player's name.
+        return ngettext("{seat} owns {count} square.", "{seat} owns {count} squares.",
+                        count).format(seat=seat_name(seat), count=count)
 
     def squares_note(self, seat: int) -> Note:
         """Column 2 only shows the squares owned: a click says so in words."""
@@ -105,7 +109,9 @@ class PanelClicks:
         if (note := self.locked() or self.unused(seat, 3)) is not None:
             return note
         step_level(self.panel, seat, step)
-        return Note(f"{SEAT_NAME[seat]}: computer level {self.panel[seat].level}.")
+        # Translators: the message area; {seat} is a player's name, {level} 0 to 5.
+        return Note(_("{seat}: computer level {level}.").format(
+            seat=seat_name(seat), level=self.panel[seat].level))
 
     def step_random(self, seat: int, step: int) -> Note:
         """Column 4: the share of random moves, 0-100 % in tens, wrapping round (a computer
@@ -113,17 +119,48 @@ class PanelClicks:
         if (note := self.locked() or self.unused(seat, 4)) is not None:
             return note
         step_random(self.panel, seat, step)
-        return Note(f"{SEAT_NAME[seat]}: {self.panel[seat].random_pct}% random moves.")
+        # Translators: the message area; {seat} is a player's name, {percent} "10%".
+        return Note(_("{seat}: {percent} random moves.").format(
+            seat=seat_name(seat), percent=percent(self.panel[seat].random_pct)))
+
+
+def next_game_message(name: str, kind: SeatKind) -> str:
+    """The line for a seat of the game on the board that ``kind`` plays from the next game
+    (``name``: the seat's name as shown)."""
+    if kind == "network":
+        # Translators: the message area; {seat} is a player's name.
+        text = _("{seat}: a network seat from the next game.")
+    elif kind == "computer":
+        text = _("{seat}: computer from the next game.")
+    else:
+        text = _("{seat}: human from the next game.")
+    return text.format(seat=name)
 
 
 def kind_message(name: str, kind: SeatKind, was_in: bool, in_game: bool) -> str:
     """The line for a seat stepped to ``kind``: a new player now, back as it is in the game on
-    the board, or a change that waits for the next game."""
+    the board, or a change that waits for the next game (``name``: the seat's name as shown)."""
     now_in = kind != "off"
     if was_in == now_in and in_game == now_in:
         if kind == "network":
-            return f"{name} is now a network seat: it waits."
-        return f"{name} is now played by a {kind}."
-    if in_game == now_in:
-        return f"{name} is {kind if now_in else 'out'} again."
-    return f"{name} {'joins' if now_in else 'leaves'} at the next game."
+            # Translators: the message area; {seat} is a player's name.
+            text = _("{seat} is now a network seat: it waits.")
+        elif kind == "computer":
+            text = _("{seat} is now played by a computer.")
+        else:
+            text = _("{seat} is now played by a human.")
+    elif in_game == now_in:
+        if kind == "network":
+            # Translators: the message area: a seat stepped back to who plays it now.
+            text = _("{seat} is network again.")
+        elif kind == "computer":
+            text = _("{seat} is computer again.")
+        elif kind == "human":
+            text = _("{seat} is human again.")
+        else:
+            text = _("{seat} is out again.")
+    elif now_in:
+        text = _("{seat} joins at the next game.")
+    else:
+        text = _("{seat} leaves at the next game.")
+    return text.format(seat=name)

@@ -16,9 +16,10 @@ import json
 from dataclasses import dataclass, field
 
 from chainplus.ai.puzzles import Solver
-from chainplus.app.panel import SEAT_NAME
 from chainplus.app.puzzle_record import Progress
 from chainplus.app.puzzles import Puzzle, shipped_puzzle, shipped_text
+from chainplus.app.words import seat_name
+from chainplus.common.language import ngettext
 from chainplus.core.game import Game, ShownCascade
 
 #: Misses after which the winning square is flashed by itself.
@@ -100,8 +101,12 @@ class PuzzlePlay:
         return self.solved and not self.misses and not self.helped
 
     def heading(self) -> str:
-        """The task, e.g. "Red to play and win in 2"."""
-        return f"{SEAT_NAME[self.seat]} to play and win in {self.puzzle.wins_in}"
+        """The task, e.g. "Red to play and win in 2", in the language spoken now."""
+        moves = self.puzzle.wins_in
+        # Translators: a puzzle's task; {seat} is a player's name, {count} the moves (1 to 3)
+        # the player has to win in.
+        return ngettext("{seat} to play and win in {count}", "{seat} to play and win in {count}",
+                        moves).format(seat=seat_name(self.seat), count=moves)
 
     def move(self, square: int) -> tuple[ShownCascade, Answer]:
         """The solver plays ``square`` (legal) on the board: the move to show, and whether it

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from chainplus.common.language import _, percent
+
 #: The difficulties a puzzle has (``Puzzle.difficulty``); a new player starts at the easiest.
 EASIEST, HARDEST = 1, 5
 
@@ -45,10 +47,13 @@ class Tally:
         return Tally(self.tried + 1, self.solved + solved)
 
     def line(self) -> str | None:
-        """"Solved by 63% of visitors.", or None before anyone tried."""
+        """"Solved by 63% of visitors.", or None before anyone tried (in the language spoken
+        now)."""
         if not self.tried:
             return None
-        return f"Solved by {round(100 * self.solved / self.tried)}% of visitors."
+        # Translators: a kiosk's puzzle: {percent} is "63%".
+        return _("Solved by {percent} of visitors.").format(
+            percent=percent(round(100 * self.solved / self.tried)))
 
 
 def tallies_of(data: Any) -> dict[int, Tally]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from chainplus.app.explain import plural
 from chainplus.app.files import Files, resume_within
 from chainplus.app.games import GameEntry, Opened
 from chainplus.app.lessons import Lesson
@@ -33,6 +32,8 @@ from chainplus.app.settings import SPEEDS, Settings, Speed
 from chainplus.app.store import Store
 from chainplus.app.tutor import Tutor
 from chainplus.app.undo import UndoHistory
+from chainplus.app.words import rules_name, speed_name
+from chainplus.common.language import _, ngettext
 from chainplus.core.game import Game, ShownCascade
 from chainplus.core.rules import Rules
 
@@ -168,7 +169,8 @@ class Session:
         """Play ``square`` for the seat to move, if it may."""
         game = self.game
         if game.over:
-            return Refused(square, Note("The game is over: click New for another.", warn=True))
+            return Refused(square, Note(_("The game is over: click New for another."),
+                                        warn=True))
         if not game.is_legal(square):
             return Refused(square, not_yours(game.owners[square]))
         return self.accepted(game.play_shown(square))
@@ -188,20 +190,30 @@ class Session:
         self.tutor.new_game()
         self._show(self.next_game(), aside=True)
         if self.history.put_aside is not None:
-            return Note("New game. Undo brings the last one back.")
-        return Note("New game.")
+            return Note(_("New game. Undo brings the last one back."))
+        return Note(_("New game."))
 
     def play_on(self, game: Game) -> Note:
         """Play on from ``game``'s position (a copy): its seats play as the panel says, one the
         panel has not in play as a human (it leaves at the next game); the game on the board
         is put aside for Undo as New does."""
         if game.over:
-            return Note("The game is over here: step back to play on.", warn=True)
+            return Note(_("The game is over here: step back to play on."), warn=True)
         seat_players(self.panel, game.seats)
         self._show(game.copy(), aside=True)
-        moves = f"after {plural(len(game.moves), 'move')}" if game.moves else "from the start"
-        undo = " Undo brings the last game back." if self.history.put_aside is not None else ""
-        return Note(f"Playing on {moves}.{undo}")
+        count, undo = len(game.moves), self.history.put_aside is not None
+        if count and undo:
+            text = ngettext("Playing on after {count} move. Undo brings the last game back.",
+                            "Playing on after {count} moves. Undo brings the last game back.",
+                            count)
+        elif count:
+            text = ngettext("Playing on after {count} move.", "Playing on after {count} moves.",
+                            count)
+        elif undo:
+            text = _("Playing on from the start. Undo brings the last game back.")
+        else:
+            text = _("Playing on from the start.")
+        return Note(text.format(count=count))
 
     def _show(self, game: Game, aside: bool = False) -> None:
         """Put ``game`` on the board, autosaved; ``aside``: the game it replaces may be put
@@ -231,8 +243,8 @@ class Session:
     def toggle_lan(self) -> Note:
         """Open the games hosted here to the local network, or keep them to this computer."""
         self.lan = not self.lan
-        return Note("Games hosted here: open to your local network." if self.lan
-                    else "Games hosted here: this computer only.")
+        return Note(_("Games hosted here: open to your local network.") if self.lan
+                    else _("Games hosted here: this computer only."))
 
     def show_remote(self, game: Game) -> None:
         """Show ``game`` as its host has it (a network game's host decides it)."""
@@ -260,7 +272,7 @@ class Session:
     def undo(self) -> Note:
         """``UndoHistory.undo``, never in a hosted game."""
         if self.hosted:
-            return Note("A network game's moves stay: there is no undo.", warn=True)
+            return Note(_("A network game's moves stay: there is no undo."), warn=True)
         game, note = self.history.undo(self.game, self.panel)
         if game is not None:
             self._show(game)
@@ -269,7 +281,8 @@ class Session:
     def back_to_operator(self, verb: str = "Click") -> Note:
         """A kiosk's next visitor: the operator's seats, speed, sound and rules, a fresh game
         (whatever the last visitor changed is put back, and their game is not kept); the
-        greeting asks them to ``verb`` a square ("Touch" on a touch screen)."""
+        greeting asks them to ``verb`` a square ("Click", or "Touch" on a touch screen: the
+        English word, as ``Pointing.verb`` gives it)."""
         options = self.options
         self.panel = panel_of(options.seats)
         self.speed, self.rules, self.sound = options.speed, options.rules, options.sound
@@ -277,25 +290,32 @@ class Session:
         self.tutor.given = frozenset()
         self.puzzles = Progress()
         self._show(self.next_game())
-        return Note(f"Your game! {verb} an empty square to start.")
+        if verb == "Touch":
+            return Note(_("Your game! Touch an empty square to start."))
+        return Note(_("Your game! Click an empty square to start."))
 
     # ------------------------------------------------------------------ settings
     def step_speed(self, step: int) -> Note:
         self.speed = SPEEDS[(SPEEDS.index(self.speed) + step) % len(SPEEDS)]
-        return Note(f"Speed: {self.speed}.")
+        # Translators: the message area; {speed} is "slow", "normal", "fast" or "instant".
+        return Note(_("Speed: {speed}.").format(speed=speed_name(self.speed)))
 
     def toggle_sound(self) -> Note:
         self.sound = not self.sound
-        return Note("Sound on." if self.sound else "Sound off.")
+        return Note(_("Sound on.") if self.sound else _("Sound off."))
 
     def choose_rules(self, rules: Rules) -> Note:
         """Choose the next game's rules; a kiosk keeps its operator's, a joiner its host's."""
         if self.options.kiosk or self.options.network.join:
-            whose = "this kiosk" if self.options.kiosk else "the host's game"
-            return Note(f"The rules are set for {whose}: {self.game.rules}.")
+            # Translators: the message area; {rules} is the rules' name ("acorn", "classic").
+            text = (_("The rules are set for this kiosk: {rules}.") if self.options.kiosk
+                    else _("The rules are set for the host's game: {rules}."))
+            return Note(text.format(rules=rules_name(self.game.rules)))
         self.rules = rules
-        when = ", as now" if rules == self.game.rules else " from the next game"
-        return Note(f"{rules.capitalize()} rules{when}.")
+        now = rules == self.game.rules
+        if rules == "acorn":
+            return Note(_("Acorn rules, as now.") if now else _("Acorn rules from the next game."))
+        return Note(_("Classic rules, as now.") if now else _("Classic rules from the next game."))
 
     # ------------------------------------------------------------------ lessons
     @property

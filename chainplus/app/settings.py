@@ -24,6 +24,7 @@ from chainplus.app.lessons import Lesson
 from chainplus.app.placement import Placement, placement_of
 from chainplus.app.puzzle_record import EASIEST, HARDEST, Progress, Tally, tallies_data, tallies_of
 from chainplus.app.seats import DEFAULT_SEATS, SeatSpec, in_play
+from chainplus.common.language import N_
 from chainplus.core.game import Game
 from chainplus.core.records import MAX_RECORD_BYTES, RecordError, decode, game_from_data, record_of
 from chainplus.core.rules import DEFAULT_RULES, RULES, Rules
@@ -145,7 +146,8 @@ def set_aside(path: Path) -> Path | None:
 
 class BadFile(Exception):
     """A file that is there but cannot be used: the message says why in a few words, and
-    ``brief`` in two or three, for the window's message line ("Too large: game.json.")."""
+    ``brief`` in two or three, for the window's message line ("Too large: game.json.";
+    English, translated where shown)."""
 
     def __init__(self, why: str, brief: str) -> None:
         super().__init__(why)
@@ -158,17 +160,17 @@ def read_bytes(path: Path) -> bytes | None:
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
-            raise BadFile("it is a folder, not a file", "A folder, not a file")
+            raise BadFile("it is a folder, not a file", N_("A folder, not a file"))
         if not stat.S_ISREG(info.st_mode):  # a FIFO or a device would hang or never end
-            raise BadFile("it is not a regular file", "Not a plain file")
+            raise BadFile("it is not a regular file", N_("Not a plain file"))
         if info.st_size > MAX_FILE_BYTES:
-            raise BadFile(f"it is too large ({info.st_size} bytes)", "Too large")
+            raise BadFile(f"it is too large ({info.st_size} bytes)", N_("Too large"))
         with open(path, "rb") as handle:
             return handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise BadFile(f"it cannot be read ({exc.strerror or exc})", "Cannot read") from None
+        raise BadFile(f"it cannot be read ({exc.strerror or exc})", N_("Cannot read")) from None
 
 
 def read_json(path: Path) -> Any:
@@ -179,13 +181,14 @@ def read_json(path: Path) -> Any:
     try:
         return decode(text)
     except RecordError as exc:
-        raise BadFile(str(exc), "Not JSON") from None
+        raise BadFile(str(exc), N_("Not JSON")) from None
 
 
 @dataclass(frozen=True)
 class WriteFailure:
     """A file that could not be written: ``cause`` in a few words a player understands (the
-    window shows it), ``warning`` the one line for standard error and the log."""
+    window shows it, translated; English here), ``warning`` the one line for standard error
+    and the log."""
 
     what: str
     folder: Path
@@ -199,7 +202,8 @@ class WriteFailure:
 
 
 #: The cause when a file stands where the folder (or a folder above it) should be.
-FILE_IN_THE_WAY = "a file stands where its folder should be"
+# Translators: why a file could not be written: "Cannot autosave: {cause}."
+FILE_IN_THE_WAY = N_("a file stands where its folder should be")
 
 
 def write_failure_cause(folder: Path, exc: OSError) -> str:
@@ -210,18 +214,18 @@ def write_failure_cause(folder: Path, exc: OSError) -> str:
 
 def _diagnose(folder: Path, exc: OSError) -> tuple[str, Path | None]:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full", None
+        return N_("the disk is full"), None
     if exc.errno == errno.EROFS:
-        return "the disk is read-only", None
+        return N_("the disk is read-only"), None
     place = folder
     while not place.exists() and place != place.parent:
         place = place.parent  # the nearest part of the path that is there
     if not place.is_dir():
         return FILE_IN_THE_WAY, place
     if place != folder:
-        return "the folder is missing and cannot be made", None
+        return N_("the folder is missing and cannot be made"), None
     if not os.access(folder, os.W_OK | os.X_OK) or isinstance(exc, PermissionError):
-        return "the folder is not writable", None
+        return N_("the folder is not writable"), None
     return exc.strerror or str(exc), None
 
 

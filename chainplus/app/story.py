@@ -6,7 +6,8 @@ so neither a one-position spike nor the last move of a game long lost is the tur
 
 ``move_words`` says what a move did, replayed so its waves and squares taken are true, and
 ``why`` adds why it mattered: "Move 87: Blue's corner set off a 19-wave chain and took 23
-squares, and Red never got back above 30%". Words for the graph window: ``LINES`` of ``WIDTH``.
+squares, and Red never got back above 30%". Words for the graph window: ``LINES`` of ``WIDTH``,
+in the language spoken when they are made.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from chainplus.ai.judgement import FORCED, Point
-from chainplus.app.explain import SQUARE_KIND, plural
 from chainplus.app.lessons import taken
-from chainplus.app.panel import SEAT_NAME
+from chainplus.app.words import listed, seat_name, seat_names
+from chainplus.common.language import _, ngettext, percent
 from chainplus.core.game import Game
 from chainplus.core.rules import MASS
 
@@ -201,26 +202,34 @@ def why(line: Sequence[float], number: int, seats: tuple[int, int], even: float,
     has not been above it since, said only after more than 3 positions); ``""`` when the line
     says neither, or the seat had no chance left at all (the move's own words say why)."""
     seat, mover = seats
-    name = SEAT_NAME[seat]
+    name = seat_name(seat)
     highest = max(line[number:])
     before = smoothed(line)[number - 1]
     if finished and highest < LOST * even and before >= LEVEL * even:
         if before >= AHEAD * even:
-            return ": a blunder that threw away its lead" if seat == mover else \
-                f": it overturned {name}'s lead"
-        return ": a blunder that decided an even game" if seat == mover else \
-            ": the move that decided an even game"
+            # Translators: the end of a sentence on the graph: "Move 87: Blue's corner
+            # exploded and took 3 squares" + this; {seat} is a player's name.
+            return _(": a blunder that threw away its lead") if seat == mover else \
+                _(": it overturned {seat}'s lead").format(seat=name)
+        return _(": a blunder that decided an even game") if seat == mover else \
+            _(": the move that decided an even game")
     level = math.ceil(highest * 20 - 1e-9) * 5
     if not finished and len(line) - number <= 3:
         return ""
     if highest <= 0.0:
-        return f", and {name} had no way back" if finished and not said else ""
+        return _(", and {seat} had no way back").format(seat=name) if finished and not said \
+            else ""
     was, now = round(line[number - 1] * 100), round(line[number] * 100)
     if level >= was - 5:
-        return f", and {name} fell from {was}% to {now}%" if now < was else ""
+        # Translators: the end of a sentence on the graph; {was} and {now} are percentages.
+        return _(", and {seat} fell from {was} to {now}").format(
+            seat=name, was=percent(was), now=percent(now)) if now < was else ""
     if not finished:
-        return f", and {name} has not been above {level}% since"
-    return f", and {name} never got back above {level}%"
+        # Translators: the end of a sentence on the graph; {level} is a percentage.
+        return _(", and {seat} has not been above {level} since").format(
+            seat=name, level=percent(level))
+    # Translators: the end of a sentence on the graph; {level} is a percentage.
+    return _(", and {seat} never got back above {level}").format(seat=name, level=percent(level))
 
 
 @dataclass(frozen=True)
@@ -258,31 +267,35 @@ def move_words(game: Game, number: int, seen: Seen = Seen(), why: str = "") -> s
         board.play(square)
     shown = board.play_shown(game.moves[number - 1])
     cascade = shown.cascade
-    name, mass = SEAT_NAME[cascade.seat], MASS[cascade.square]
+    name, mass = seat_name(cascade.seat), MASS[cascade.square]
     knocked = []
     if cascade.eliminated and cascade.winner is None:
-        knocked.append("knocked out " + " and ".join(SEAT_NAME[s] for s in cascade.eliminated))
+        # Translators: what a move did, on the graph; {seats} is one or more players' names.
+        knocked.append(_("knocked out {seats}").format(seats=seat_names(cascade.eliminated)))
     judged = _seen_words(seen)
-    short = SQUARE_KIND[mass].lower()
     if not cascade.waves:
-        kind = _kind(mass)
-        article = "an" if kind[0] in "aeiou" else "a"
         loaded = board.counts[cascade.square] == board.threshold[cascade.square] - 1
-        note = ", one short of exploding" if loaded and not judged else ""
-        played = f"{name} played {article} "
-        tries = [(played + kind + note, judged, why), (played + short, judged, why),
-                 (played + short, judged, ""), (played + short, [], why)]
+        long = _played(mass, loaded and not judged).format(seat=name)
+        short = _played(mass, False, short=True).format(seat=name)
+        tries = [(long, judged, why), (short, judged, why), (short, judged, ""),
+                 (short, [], why)]
     else:
         waves = len(cascade.waves)
-        article = "an" if str(waves).startswith("8") or waves in (11, 18) else "a"
-        action = "exploded" if waves == 1 else f"set off {article} {waves}-wave chain"
-        took = [f"took {plural(taken(shown), 'square')}"] if taken(shown) else []
-        won = ["won"] if cascade.winner is not None else []
-        tries = [(f"{name}'s {_kind(mass)} {action}", took + knocked + won + judged, why),
-                 *((f"{name}'s {short} {action}", deeds, why) for deeds in (
+        action = _exploded(waves)
+        long = _exploding(mass).format(seat=name, action=action)
+        short = _exploding(mass, short=True).format(seat=name, action=action)
+        count = taken(shown)
+        # Translators: what a move did, on the graph: "Blue's corner exploded and took 3
+        # squares".
+        took = [ngettext("took {count} square", "took {count} squares", count).format(
+            count=count)] if count else []
+        # Translators: what a move did, on the graph: "Blue's corner exploded and won".
+        won = [_("won")] if cascade.winner is not None else []
+        tries = [(long, took + knocked + won + judged, why),
+                 *((short, deeds, why) for deeds in (
                      took + knocked + won + judged, knocked + won + judged, won + judged)),
-                 (f"{name}'s {short} {action}", won + judged, ""),
-                 (f"{name}'s {short} {action}", won, why)]
+                 (short, won + judged, ""),
+                 (short, won, why)]
     told = ""
     for head, deeds, ending in tries:
         told = _sentence(number, head, deeds, ending)
@@ -291,25 +304,77 @@ def move_words(game: Game, number: int, seen: Seen = Seen(), why: str = "") -> s
     return told
 
 
+def _played(mass: int, loaded: bool, short: bool = False) -> str:
+    """The words for a piece put on a square of critical mass ``mass`` that did not explode,
+    ``{seat}`` to fill in: "Red played an edge square", ``loaded`` adding that it is one
+    short of exploding; ``short``: "Red played an edge"."""
+    # Translators: a move on the graph: "Move 87: Red played a corner"; {seat} is a
+    # player's name. A shorter line may say "an edge" or "a centre" for the square's kind.
+    if mass == 2:
+        return _("{seat} played a corner, one short of exploding") if loaded else \
+            _("{seat} played a corner")
+    if short:
+        return _("{seat} played an edge") if mass == 3 else _("{seat} played a centre")
+    if mass == 3:
+        return _("{seat} played an edge square, one short of exploding") if loaded else \
+            _("{seat} played an edge square")
+    return _("{seat} played a centre square, one short of exploding") if loaded else \
+        _("{seat} played a centre square")
+
+
+def _exploding(mass: int, short: bool = False) -> str:
+    """The words for an explosion of a square of critical mass ``mass``, ``{seat}`` and
+    ``{action}`` (``_exploded``) to fill in: "Red's edge square exploded"; ``short``: "Red's
+    edge exploded"."""
+    # Translators: a move on the graph: "Move 87: Red's corner exploded"; {seat} is a
+    # player's name, {action} what the square did: "exploded", "set off a 19-wave chain".
+    if mass == 2:
+        return _("{seat}'s corner {action}")
+    if short:
+        return _("{seat}'s edge {action}") if mass == 3 else _("{seat}'s centre {action}")
+    return _("{seat}'s edge square {action}") if mass == 3 else \
+        _("{seat}'s centre square {action}")
+
+
+def _exploded(waves: int) -> str:
+    """What a square that exploded did, in ``waves`` waves: "exploded" or "set off a 19-wave
+    chain" (English says "an" before a number said with a vowel: 8, 11, 18, 80...)."""
+    if waves == 1:
+        # Translators: what a square did, in "Move 87: Red's corner exploded".
+        return _("exploded")
+    if str(waves).startswith("8") or waves in (11, 18):
+        # Translators: the same as "set off a {count}-wave chain": English says "an" before
+        # 8, 11 and 18.
+        text = ngettext("set off an {count}-wave chain", "set off an {count}-wave chain", waves)
+    else:
+        # Translators: what a square did, in "Move 87: Red's corner set off a 19-wave chain";
+        # {count} is the number of waves, 2 or more.
+        text = ngettext("set off a {count}-wave chain", "set off a {count}-wave chain", waves)
+    return text.format(count=waves)
+
+
 def _seen_words(seen: Seen) -> list[str]:
     """The deeds ``seen`` names."""
-    words = ["missed a win"] if seen.missed_win else []
+    # Translators: what a move did, on the graph: "Move 87: Red's corner exploded and
+    # missed a win".
+    words = [_("missed a win")] if seen.missed_win else []
     if seen.handed is not None:
-        words.append(f"handed {SEAT_NAME[seen.handed]} " + ("one" if seen.missed_win else "a win"))
+        name = seat_name(seen.handed)
+        # Translators: what a move did, on the graph, after "missed a win": "Red's corner
+        # exploded, missed a win and handed Blue one"; {seat} is a player's name.
+        words.append(_("handed {seat} one").format(seat=name) if seen.missed_win else
+                     _("handed {seat} a win").format(seat=name))
     if seen.beaten is not None:
-        words.append(f"left {SEAT_NAME[seen.beaten]} no way back")
+        # Translators: what a move did, on the graph; {seat} is a player's name.
+        words.append(_("left {seat} no way back").format(seat=seat_name(seen.beaten)))
     return words
 
 
 def _sentence(number: int, head: str, deeds: list[str], why: str = "") -> str:
     """The words "Move N: head, deed, deed and deed" (just "Move N: head" with no deed), then
     ``why`` and a full stop."""
-    if not deeds:
-        return f"Move {number}: {head}{why}."
-    return f"Move {number}: {', '.join([head, *deeds[:-1]])} and {deeds[-1]}{why}."
-
-
-def _kind(mass: int) -> str:
-    """A square's kind by its critical mass, as a noun: "corner", "edge square" or "centre
-    square"."""
-    return SQUARE_KIND[mass].lower() + ("" if mass == 2 else " square")
+    # Translators: a sentence on the graph: {events} is what the move did ("Red's corner
+    # exploded and took 3 squares"), {why} why it mattered (", and Blue never got back
+    # above 30%", or nothing).
+    return _("Move {number}: {events}{why}.").format(number=number,
+                                                     events=listed([head, *deeds]), why=why)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from chainplus.app.explain import lesson_line
 from chainplus.app.lessons import Lesson, first_lesson
 from chainplus.app.outcomes import Note
+from chainplus.common.language import _
 from chainplus.core.game import Game, ShownCascade
 
 
@@ -46,7 +47,7 @@ class Tutor:
     def explain(self, on: bool) -> Note:
         """Explain each new thing a move does again (``on``), or no more (not in a kiosk)."""
         if self.kiosk:
-            return Note("This kiosk explains each visitor's first moves.")
+            return Note(_("This kiosk explains each visitor's first moves."))
         self.given = frozenset() if on else frozenset(Lesson)
-        return Note("Each new thing a move does will be explained." if on else
-                    "No more explanations of moves.")
+        return Note(_("Each new thing a move does will be explained.") if on else
+                    _("No more explanations of moves."))

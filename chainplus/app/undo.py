@@ -4,9 +4,9 @@ New or Play on put aside. The session autosaves the game put aside, so a restart
 
 from __future__ import annotations
 
-from chainplus.app.explain import plural
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import Panel
+from chainplus.common.language import _, ngettext
 from chainplus.core.game import Game
 
 
@@ -50,10 +50,12 @@ class UndoHistory:
         taken = self.count(game, panel)
         if taken == 0 and self.put_aside is not None:
             back, self.put_aside = self.put_aside, None
-            return back, Note("The last game is back.")
+            return back, Note(_("The last game is back."))
         if taken == 0:
-            why = "no move" if not game.can_undo() else "no move of a human player"
-            return None, Note(f"There is {why} to take back.", warn=True)
-        for _ in range(taken):
+            why = (_("There is no move to take back.") if not game.can_undo() else
+                   _("There is no move of a human player to take back."))
+            return None, Note(why, warn=True)
+        for _index in range(taken):
             game.undo()
-        return game, Note(f"Took back {plural(taken, 'move')}.")
+        return game, Note(ngettext("Took back {count} move.", "Took back {count} moves.",
+                                   taken).format(count=taken))
