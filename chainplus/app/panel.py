@@ -27,6 +27,7 @@ AT_ONCE = ("human", "computer")
 RANDOM_STEP = 10
 #: The seats' names, by seat number, as every message and the panel call them (English:
 #: translated where shown, ``words.seat_name``).
+# Translators: the players' names, by the colour of their pieces.
 SEAT_NAME = ("", N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"))
 
 

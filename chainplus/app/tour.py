@@ -172,9 +172,11 @@ def _aim(rules: Rules) -> Page:
     scene.show(_("Blue may not play on Red's square..."), refused=square)
     scene.place(2, other, _("...so Blue adds to its own."))
     # Translators: the heading of a page of the rules window.
-    return Page(_("The aim"), _("Two to four players take turns to put one piece on a "
-                                "square: an empty one, or one of their own. Take every "
-                                "square: the last player left wins."), 3, 4, tuple(scene.steps))
+    heading = _("The aim")
+    # Translators: a page of the rules window, below its scene.
+    text = _("Two to four players take turns to put one piece on a square: an empty one, or "
+             "one of their own. Take every square: the last player left wins.")
+    return Page(heading, text, 3, 4, tuple(scene.steps))
 
 
 def _critical_mass(rules: Rules) -> Page:
@@ -227,9 +229,10 @@ def _explosions(rules: Rules) -> Page:
     scene.place(1, CORNER, _("Red adds a piece: one too many..."),
                 _("...it explodes: one piece to each neighbour."))
     scene.show(_("Both neighbours are Red's now, pieces and all."))
-    return Page(_("Explosions"), _("An exploding square sends one piece to each neighbour and "
-                                   "loses as many. Every square a piece lands on becomes the "
-                                   "mover's, whoever held it."), 3, 3, tuple(scene.steps))
+    heading = _("Explosions")
+    text = _("An exploding square sends one piece to each neighbour and loses as many. Every "
+             "square a piece lands on becomes the mover's, whoever held it.")
+    return Page(heading, text, 3, 3, tuple(scene.steps))
 
 
 def _chains(rules: Rules) -> Page:
@@ -247,9 +250,10 @@ def _chains(rules: Rules) -> Page:
     scene.show(ngettext("One piece set off {count} wave and took {taken} of Blue's squares.",
                         "One piece set off {count} waves and took {taken} of Blue's squares.",
                         count).format(count=count, taken=taken))
-    return Page(_("Chains"), _("A square pushed over the top by an explosion explodes in "
-                               "turn, and its neighbours may too: one piece can set off a "
-                               "chain across the board."), 3, 5, tuple(scene.steps))
+    heading = _("Chains")
+    text = _("A square pushed over the top by an explosion explodes in turn, and its neighbours "
+             "may too: one piece can set off a chain across the board.")
+    return Page(heading, text, 3, 5, tuple(scene.steps))
 
 
 def _winner(rules: Rules) -> Page:
@@ -271,10 +275,10 @@ def _winner(rules: Rules) -> Page:
                ngettext("...Green has {count} square left: Red is the last player left and "
                         "wins!", "...Green has {count} squares left: Red is the last player "
                         "left and wins!", left).format(count=left), winner=1)
-    return Page(_("Out, and the winner"), _("Once everyone has had a turn, a player with no "
-                                            "squares left is out of the game. The last player "
-                                            "left on the board wins."), 3, 4,
-                tuple(scene.steps))
+    heading = _("Out, and the winner")
+    text = _("Once everyone has had a turn, a player with no squares left is out of the game. "
+             "The last player left on the board wins.")
+    return Page(heading, text, 3, 4, tuple(scene.steps))
 
 
 def pages(rules: Rules) -> tuple[Page, ...]:
