@@ -79,16 +79,19 @@ def lesson_line(lesson: Lesson, shown: ShownCascade, game: Game) -> str:
     """The words for ``lesson``, given by the move ``shown`` (``game`` is the game after it)."""
     cascade = shown.cascade
     if lesson is Lesson.KNOCKED_OUT:
-        # Translators: a lesson in the message area; {seats} is one or more players' names.
+        # Translators: a lesson in the help box (three lines of 22 characters); {seats} is one or
+        # more players' names.
         return _("Out: {seats} lost every square. The last player left wins.").format(
             seats=seat_names(cascade.eliminated))
     if lesson is Lesson.CAPTURE:
-        # Translators: a lesson in the message area; {seat} is a player's name.
+        # Translators: a lesson in the help box (three lines of 22 characters); {seat} is a player's
+        # name.
         return _("It exploded: one piece to each neighbour, and they are {seat}'s now.").format(
             seat=seat_name(cascade.seat))
     if lesson is Lesson.CHAIN:
         waves = len(cascade.waves)
-        # Translators: a lesson in the message area; {count} is 2 or more.
+        # Translators: a lesson in the help box (three lines of 22 characters); {count} is 2 or
+        # more.
         return ngettext("A chain of {count} wave: explosions set off loaded neighbours.",
                         "A chain of {count} waves: explosions set off loaded neighbours.",
                         waves).format(count=waves)
@@ -96,7 +99,8 @@ def lesson_line(lesson: Lesson, shown: ShownCascade, game: Game) -> str:
     count = game.counts[square]
     mass = MASS[square]
     if mass == 2:
-        # Translators: a lesson in the message area: a square one piece short of exploding.
+        # Translators: a lesson in the help box (three lines of 22 characters): a square one piece
+        # short of exploding.
         text = _("This corner holds {count}: one more piece and it explodes.")
     elif mass == 3:
         text = _("This edge holds {count}: one more piece and it explodes.")

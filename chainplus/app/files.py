@@ -45,7 +45,8 @@ def resume_within(idle_seconds: float) -> float:
 def cannot(failure: WriteFailure) -> str:
     """The message line for a write that failed: what could not be done, and why."""
     cause = _(failure.cause) if failure.cause else ""  # ``settings``' words, or the system's
-    # Translators: the message area; {cause} says why, such as "the disk is full".
+    # Translators: the help box (three lines of 22 characters); {cause} says why, such as "the disk
+    # is full".
     said = {"autosave": _("Cannot autosave: {cause}."),
             "save settings": _("Cannot save settings: {cause}."),
             "save the game": _("Cannot save the game: {cause}."),
@@ -115,7 +116,8 @@ class Files:
         if isinstance(saved, WriteFailure):
             return Note(cannot(saved), warn=True)
         folder = shown_folder(saved.parent, SAVED_WIDTH)
-        # Translators: the message area; {folder} is a folder's path, such as ~/games/saved.
+        # Translators: the help box (three lines of 22 characters); {folder} is a folder's path,
+        # such as ~/games/saved.
         text = _("Saved in your {folder}.") if joined else _("Saved in {folder}.")
         return Note(text.format(folder=folder))
 

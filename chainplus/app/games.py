@@ -120,14 +120,14 @@ def open_record(path: Path) -> tuple[Game, dict[str, Any]]:
     try:
         text = read_bytes(path)
         if text is None:
-            # Translators: the message area; {name} is a file's name.
+            # Translators: the help box (three lines of 22 characters); {name} is a file's name.
             raise Unreadable(path, "there is no such file",
                              _("No such file: {name}.").format(name=name))
         data = decode(text)
         parse_record(data)  # the record's shape, before its moves
     except BadFile as exc:
-        # Translators: the message area; {problem} says what is wrong with the file ("Too
-        # large"), {name} is its name.
+        # Translators: the help box (three lines of 22 characters); {problem} says what is wrong
+        # with the file ("Too large"), {name} is its name.
         raise Unreadable(path, str(exc), _("{problem}: {name}.").format(
             problem=_(exc.brief), name=name)) from None
     except RecordError as exc:

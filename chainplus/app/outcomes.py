@@ -38,13 +38,13 @@ class Refused:
 
 def knocked_out(shown: ShownCascade) -> tuple[Note, ...]:
     """A line for each player the move ``shown`` knocked out."""
-    # Translators: the message area; {seat} is a player's name.
+    # Translators: the help box (three lines of 22 characters); {seat} is a player's name.
     return tuple(Note(_("{seat} is out of the game.").format(seat=seat_name(s)))
                  for s in shown.cascade.eliminated)
 
 
 def not_yours(owner: int) -> Note:
     """Why a square ``owner`` holds may not be played by another seat."""
-    # Translators: the message area; {seat} is a player's name.
+    # Translators: the help box (three lines of 22 characters); {seat} is a player's name.
     return Note(_("{seat}'s square! Play on an empty square or one of yours.").format(
         seat=seat_name(owner)), warn=True)

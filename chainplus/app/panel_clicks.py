@@ -88,7 +88,7 @@ class PanelClicks:
     def owned(self, seat: int) -> str:
         """Column 2's value in words: how many squares ``seat`` owns in the game on the board."""
         count = self.game.squares[seat] if seat in self.game.seats else 0
-        # Translators: the message area; {seat} is a player's name.
+        # Translators: the help box (three lines of 22 characters); {seat} is a player's name.
         return ngettext("{seat} owns {count} square.", "{seat} owns {count} squares.",
                         count).format(seat=seat_name(seat), count=count)
 
@@ -109,7 +109,8 @@ class PanelClicks:
         if (note := self.locked() or self.unused(seat, 3)) is not None:
             return note
         step_level(self.panel, seat, step)
-        # Translators: the message area; {seat} is a player's name, {level} 0 to 5.
+        # Translators: the help box (three lines of 22 characters); {seat} is a player's name,
+        # {level} 0 to 5.
         return Note(_("{seat}: computer level {level}.").format(
             seat=seat_name(seat), level=self.panel[seat].level))
 
@@ -119,7 +120,8 @@ class PanelClicks:
         if (note := self.locked() or self.unused(seat, 4)) is not None:
             return note
         step_random(self.panel, seat, step)
-        # Translators: the message area; {seat} is a player's name, {percent} "10%".
+        # Translators: the help box (three lines of 22 characters); {seat} is a player's name,
+        # {percent} "10%".
         return Note(_("{seat}: {percent} random moves.").format(
             seat=seat_name(seat), percent=percent(self.panel[seat].random_pct)))
 
@@ -128,7 +130,7 @@ def next_game_message(name: str, kind: SeatKind) -> str:
     """The line for a seat of the game on the board that ``kind`` plays from the next game
     (``name``: the seat's name as shown)."""
     if kind == "network":
-        # Translators: the message area; {seat} is a player's name.
+        # Translators: the help box (three lines of 22 characters); {seat} is a player's name.
         text = _("{seat}: a network seat from the next game.")
     elif kind == "computer":
         text = _("{seat}: computer from the next game.")
@@ -143,7 +145,7 @@ def kind_message(name: str, kind: SeatKind, was_in: bool, in_game: bool) -> str:
     now_in = kind != "off"
     if was_in == now_in and in_game == now_in:
         if kind == "network":
-            # Translators: the message area; {seat} is a player's name.
+            # Translators: the help box (three lines of 22 characters); {seat} is a player's name.
             text = _("{seat} is now a network seat: it waits.")
         elif kind == "computer":
             text = _("{seat} is now played by a computer.")
@@ -151,7 +153,8 @@ def kind_message(name: str, kind: SeatKind, was_in: bool, in_game: bool) -> str:
             text = _("{seat} is now played by a human.")
     elif in_game == now_in:
         if kind == "network":
-            # Translators: the message area: a seat stepped back to who plays it now.
+            # Translators: the help box (three lines of 22 characters): a seat stepped back to who
+            # plays it now.
             text = _("{seat} is network again.")
         elif kind == "computer":
             text = _("{seat} is computer again.")

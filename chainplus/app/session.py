@@ -297,7 +297,8 @@ class Session:
     # ------------------------------------------------------------------ settings
     def step_speed(self, step: int) -> Note:
         self.speed = SPEEDS[(SPEEDS.index(self.speed) + step) % len(SPEEDS)]
-        # Translators: the message area; {speed} is "slow", "normal", "fast" or "instant".
+        # Translators: the help box (three lines of 22 characters); {speed} is "slow", "normal",
+        # "fast" or "instant".
         return Note(_("Speed: {speed}.").format(speed=speed_name(self.speed)))
 
     def toggle_sound(self) -> Note:
@@ -307,7 +308,8 @@ class Session:
     def choose_rules(self, rules: Rules) -> Note:
         """Choose the next game's rules; a kiosk keeps its operator's, a joiner its host's."""
         if self.options.kiosk or self.options.network.join:
-            # Translators: the message area; {rules} is the rules' name ("acorn", "classic").
+            # Translators: the help box (three lines of 22 characters); {rules} is the rules' name
+            # ("acorn", "classic").
             text = (_("The rules are set for this kiosk: {rules}.") if self.options.kiosk
                     else _("The rules are set for the host's game: {rules}."))
             return Note(text.format(rules=rules_name(self.game.rules)))
