@@ -227,7 +227,7 @@ class Turn(Phase):
         if hold is not None:
             return hold.status
         seat = self.table.session.game.to_move or 0
-        return Status(seat, self.player().head, SEAT_NAME[seat])
+        return Status(seat, self.player().head, _(SEAT_NAME[seat]))
 
     def help(self, target: Target | None) -> str | None:
         """What is on a square, else who moves and how (or why nobody may)."""
