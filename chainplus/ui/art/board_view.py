@@ -33,7 +33,7 @@ from chainplus.ui.art.theme import (
     WHITE,
     YELLOW,
 )
-from chainplus.ui.art.widgets import bevel, outline_text
+from chainplus.ui.art.widgets import bevel, fitting_scale, outline_text
 
 PIECE = 18  # a piece sprite is PIECE x PIECE pixels
 
@@ -278,8 +278,9 @@ def draw_attract_banner(surface: pygame.Surface, seat: int, invite: str) -> None
     pygame.draw.rect(surface, SEAT_COLOUR[seat], banner, 5)
     pygame.draw.rect(surface, BLACK, banner, 1)
     bevel(surface, banner.inflate(-10, -10), raised=True, width=2)
-    outline_text(surface, invite, (banner.centerx, banner.y + 16), SEAT_COLOUR[1],
-                 scale=3, align="center")
+    scale = fitting_scale(invite, banner.w - 24, 3)
+    outline_text(surface, invite, (banner.centerx, banner.y + 16 + 8 * (3 - scale)),
+                 SEAT_COLOUR[1], scale=scale, align="center")
     line = _(ATTRACT_LINE)
     text_w = font.size(line)[0]
     y = banner.bottom - 32

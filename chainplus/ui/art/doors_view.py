@@ -36,8 +36,12 @@ def draw(surface: pygame.Surface, pressed: str | None = None) -> None:
         pygame.draw.rect(surface, BLACK, rect, 2)
         bevel(surface, rect.inflate(-4, -4), raised=name != pressed, width=2)
         first, second = (_(words) for words in WORDS[name])
-        drawn = font.draw(surface, first, (rect.x + 14, rect.y + 4), BLACK, scale=2)
-        font.draw(surface, second, (drawn.right + 10, rect.y + 14), GREY4)
+        if font.size(first, 2)[0] + 10 + font.size(second)[0] <= rect.w - 16:
+            drawn = font.draw(surface, first, (rect.x + 14, rect.y + 4), BLACK, scale=2)
+            font.draw(surface, second, (drawn.right + 10, rect.y + 14), GREY4)
+        else:  # longer words: both small, one over the other
+            font.draw(surface, first, (rect.x + 14, rect.y + 4), BLACK)
+            font.draw(surface, second, (rect.x + 14, rect.y + 20), GREY4)
 
 
 def hit(pos: tuple[int, int]) -> str | None:

@@ -24,7 +24,14 @@ from chainplus.common import language
 from chainplus.common.language import N_, _, ngettext, pgettext
 from chainplus.ui.art import board_view, font
 from chainplus.ui.art.theme import BLACK, DARK_BLUE, GREY1, GREY2, GREY4, WHITE
-from chainplus.ui.art.widgets import box, dialog_close, dialog_frame, dialog_title_bar, part_at
+from chainplus.ui.art.widgets import (
+    box,
+    button_words,
+    dialog_close,
+    dialog_frame,
+    dialog_title_bar,
+    part_at,
+)
 
 WINDOW = Rect(6, 30, 428, 444)
 TITLE_BAR = dialog_title_bar(WINDOW)
@@ -128,8 +135,7 @@ def draw(surface: pygame.Surface, shown: GamesShown) -> None:
             _option(surface, rect, shown.lan, not shown.lan_fixed)
             continue
         box(surface, rect, GREY1, shown.pressed == name)
-        font.draw(surface, _(LABEL[name]), (rect.centerx, rect.centery - 8),
-                  BLACK if enabled.get(name, True) else GREY2, align="center")
+        button_words(surface, rect, _(LABEL[name]), BLACK if enabled.get(name, True) else GREY2)
     if shown.puzzle:
         _words(surface, shown.record, TOP_BUTTONS["puzzles"].y + 2)
         return

@@ -30,7 +30,14 @@ from chainplus.ui.art.theme import (
     SEAT_COLOUR,
     WHITE,
 )
-from chainplus.ui.art.widgets import box, dialog_close, dialog_frame, dialog_title_bar, part_at
+from chainplus.ui.art.widgets import (
+    box,
+    button_words,
+    dialog_close,
+    dialog_frame,
+    dialog_title_bar,
+    part_at,
+)
 
 WINDOW = Rect(6, 30, 428, 444)
 TITLE_BAR = dialog_title_bar(WINDOW)
@@ -120,8 +127,7 @@ def draw(surface: pygame.Surface, shown: GraphShown, pressed: str | None = None)
     if shown.buttons:
         for name, rect in BUTTONS.items():
             box(surface, rect, GREY1, pressed == name)
-            font.draw(surface, _(BUTTON_LABEL[name]), (rect.centerx, rect.y + 9), BLACK,
-                      align="center")
+            button_words(surface, rect, _(BUTTON_LABEL[name]), BLACK)
 
 
 def _plot(surface: pygame.Surface, plot: Rect, title: str, shown: GraphShown,

@@ -7,6 +7,7 @@ Drawing only: ``JoinShown`` says what to draw; the rectangles here are what a cl
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 import pygame
@@ -18,6 +19,7 @@ from chainplus.ui.art.theme import BLACK, CREAM, GREY1, GREY4, RED, WHITE
 from chainplus.ui.art.widgets import (
     bevel,
     box,
+    button_words,
     dialog_close,
     dialog_frame,
     dialog_title_bar,
@@ -47,6 +49,8 @@ LABEL = {
     "cancel": N_("Cancel"), "watch": N_("Watch"), "join": N_("Join"),
 }
 LINE_Y = WINDOW.y + 140
+#: The note or problem under the fields: a longer one wraps onto a second line.
+LINE_COLUMNS, LINE_H = (WINDOW.right - 14 - LEFT) // font.GLYPH_WIDTH, 16
 BUTTON_Y, BUTTON_H, BUTTON_W = WINDOW.bottom - 46, 34, 96
 BUTTONS = {
     "cancel": Rect(WINDOW.right - 26 - 3 * BUTTON_W - 28, BUTTON_Y, BUTTON_W, BUTTON_H),
@@ -84,13 +88,14 @@ def draw(surface: pygame.Surface, shown: JoinShown) -> None:
         font.draw(surface, _(LABEL[name]), (LEFT, rect.y + PAD), BLACK)
         _writable(surface, rect, shown.fields[name])
     line, ink = (shown.problem, RED) if shown.problem is not None else (shown.note, GREY4)
-    font.draw(surface, line, (LEFT, LINE_Y), ink)
+    for i, words in enumerate(textwrap.wrap(line, LINE_COLUMNS) or [""]):
+        font.draw(surface, words, (LEFT, LINE_Y + i * LINE_H), ink)
     channel = BUTTONS["join"].inflate(12, 12)  # the default action's channel
     surface.fill(CREAM, channel)
     bevel(surface, channel, raised=False)
     for name, rect in BUTTONS.items():
         box(surface, rect, GREY1, shown.pressed == name)
-        font.draw(surface, _(LABEL[name]), (rect.centerx, rect.y + 9), BLACK, align="center")
+        button_words(surface, rect, _(LABEL[name]), BLACK)
 
 
 def _writable(surface: pygame.Surface, rect: Rect, field: FieldShown) -> None:

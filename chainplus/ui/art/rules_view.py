@@ -36,9 +36,11 @@ from chainplus.ui.art.theme import (
 from chainplus.ui.art.widgets import (
     bevel,
     box,
+    button_words,
     dialog_close,
     dialog_frame,
     dialog_title_bar,
+    fitting_scale,
     outline_text,
     part_at,
     well,
@@ -74,9 +76,15 @@ CHOICE_WORDS = {
     # Translators: a choice of rules on the rules window's last page, two lines of 45
     # characters: its name and what it does. Acorn made the computer the 1990 game ran on.
     "acorn": (N_("Acorn: the 1990 original"), N_("a square explodes one piece past its mass")),
+    # Translators: a choice of rules, two lines of 45 characters: its name and what it does.
     "classic": (N_("Classic: as most later versions"),
+                # Translators: what the classic rules do, one line of 45 characters.
                 N_("a square explodes on reaching its mass")),
-    "explain": (N_("Explain what happens"), N_("the first time each thing happens")),
+    # Translators: an option on the rules window's last page, two lines of 45 characters:
+    # what it does, and when.
+    "explain": (N_("Explain what happens"),
+                # Translators: when the option explains, one line of 45 characters.
+                N_("the first time each thing happens")),
 }
 #: How long after a picture is due its window wakes to draw it: the time into the page read
 #: then may round a hair short of the step otherwise, and show the last picture again.
@@ -122,7 +130,7 @@ def draw(surface: pygame.Surface, shown: RulesShown) -> None:
     page = shown.page
     # Translators: the heading of the rules window's last page, in large letters: 25 characters.
     heading = page.heading if page is not None else _("Which rules")
-    font.draw(surface, heading, (BODY.x, BODY.y), DARK_BLUE, 2)
+    font.draw(surface, heading, (BODY.x, BODY.y), DARK_BLUE, fitting_scale(heading, BODY.w, 2))
     if page is None:
         _draw_choice(surface, shown)
     else:
@@ -204,9 +212,7 @@ def _draw_buttons(surface: pygame.Surface, shown: RulesShown) -> None:
     enabled = {"back": shown.number > 0, "close": True, "next": shown.number < shown.count - 1}
     for name, rect in BUTTONS.items():
         box(surface, rect, GREY1, shown.pressed == name)
-        label = _(BUTTON_LABEL[name])
-        font.draw(surface, label, (rect.centerx, rect.y + 9), BLACK if enabled[name] else GREY2,
-                  align="center")
+        button_words(surface, rect, _(BUTTON_LABEL[name]), BLACK if enabled[name] else GREY2)
 
 
 def _invite_look(elapsed: float) -> tuple[int, int]:

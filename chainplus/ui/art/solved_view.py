@@ -15,7 +15,7 @@ from pygame import Rect
 from chainplus.common.language import N_, _
 from chainplus.ui.art import font
 from chainplus.ui.art.theme import BLACK, BOARD, GREY1
-from chainplus.ui.art.widgets import box, dialog_close, dialog_frame, part_at
+from chainplus.ui.art.widgets import box, button_words, dialog_close, dialog_frame, part_at
 
 WINDOW = Rect(BOARD.x + 8, BOARD.bottom - 112, BOARD.w - 16, 108)
 CLOSE = dialog_close(WINDOW)
@@ -41,8 +41,7 @@ def draw(surface: pygame.Surface, shown: SolvedShown) -> None:
     font.draw(surface, shown.line, (WINDOW.centerx, TEXT_Y), BLACK, align="center")
     for name, rect in BUTTONS.items():
         box(surface, rect, GREY1, shown.pressed == name)
-        font.draw(surface, _(LABEL[name]), (rect.centerx, rect.centery - 8), BLACK,
-                  align="center")
+        button_words(surface, rect, _(LABEL[name]), BLACK)
 
 
 def hit(pos: tuple[int, int]) -> str | None:

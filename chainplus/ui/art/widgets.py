@@ -6,6 +6,7 @@ as the RISC OS 3 Wimp drew its action icons.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 
 import pygame
@@ -82,6 +83,24 @@ def label(surface: pygame.Surface, rect: Rect, text: str, enabled: bool = True) 
     """A label centred under an icon."""
     font.draw(surface, text, (rect.centerx, rect.bottom + 3), BLACK if enabled else GREY4,
               align="center")
+
+
+def button_words(surface: pygame.Surface, rect: Rect, text: str, colour: ColorLike) -> None:
+    """A button's words centred in it: one line where they fit, else wrapped on two (a
+    language with longer words keeps them whole)."""
+    lines = [text]
+    if font.size(text)[0] > rect.w - 4:
+        lines = textwrap.wrap(text, max(1, (rect.w - 4) // font.GLYPH_WIDTH)) or [text]
+    line_h = font.GLYPH_HEIGHT * font.HEIGHT_FACTOR
+    top = rect.centery - len(lines) * line_h // 2
+    for i, line in enumerate(lines):
+        font.draw(surface, line, (rect.centerx, top + i * line_h), colour, align="center")
+
+
+def fitting_scale(text: str, width: int, largest: int) -> int:
+    """The largest scale up to ``largest`` at which ``text`` is at most ``width`` wide."""
+    return next((scale for scale in range(largest, 1, -1) if font.size(text, scale)[0] <= width),
+                1)
 
 
 def window_frame(surface: pygame.Surface, focused: bool, pressed: str | None = None,

@@ -20,6 +20,8 @@ from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
 from chainplus.common.language import _, ngettext
 from chainplus.core.rules import SEATS
+from chainplus.ui.art import font
+from chainplus.ui.art.theme import TITLE_ROOM
 from chainplus.ui.window.picture import Status
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Referee, Reset, Won
@@ -195,8 +197,13 @@ class PuzzleReferee(Referee):
     def title(self) -> str:
         # Translators: the title bar; {task} is the puzzle's task, e.g. "Red to play and win
         # in 2".
-        return _("Puzzle {number} of {count}: {task}").format(
-            number=self.play.number + 1, count=shipped_count(), task=self.play.heading())
+        number, count = self.play.number + 1, shipped_count()
+        title = _("Puzzle {number} of {count}: {task}").format(
+            number=number, count=count, task=self.play.heading())
+        if font.size(title)[0] <= TITLE_ROOM:
+            return title
+        # Translators: the title bar when the one with the task is too long to fit.
+        return _("Puzzle {number} of {count}").format(number=number, count=count)
 
     def seat_help(self, seat: int) -> str | None:
         name = _(SEAT_NAME[seat])
