@@ -61,7 +61,8 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate 
 _DAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
 _MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
            N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
-# Translators: a date and time in the Games window; reorder the fields as your language does.
+# Translators: a date and time in the Games window, left of the word "saved"; reorder the
+# fields as your language does; filled in, 30 characters.
 _DATE_TIME = N_("{weekday} {day} {month} {year}, {hour}:{minute}")
 
 
