@@ -1,0 +1,434 @@
+"""Everything fits in every language (issue #50): the real window, headless, is driven through
+every screen and window in each language the game ships and in the pseudo-language (accented,
+40 % longer), every text drawn is recorded with its rectangle, and a frame fails where a text
+leaves the 640x480 picture, the box it belongs to (the window over the board, the button, cell
+or part whose middle it is drawn in) or a block of the portrait picture, overlaps another text,
+has a character without a glyph, or was wrapped and then cut. In the pseudo-language a drawn
+word with a plain English vowel is a string that escaped the catalogs."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+import pytest
+
+from chainplus.app.seats import parse_seats
+from chainplus.common import language, po
+from chainplus.ui.art import (
+    doors_view,
+    font,
+    games_view,
+    graph_view,
+    join_view,
+    panel_view,
+    review_view,
+    rules_view,
+    solved_view,
+)
+from chainplus.ui.art.board_view import ATTRACT_BANNER, cell_rect
+from chainplus.ui.art.theme import (
+    HELP,
+    PANEL,
+    SCREEN_SIZE,
+    STATUS,
+    TITLE_BAR,
+    panel_cell,
+)
+from chainplus.ui.window.portrait import PORTRAIT
+
+LANGUAGES = [*language.available(), language.PSEUDO]
+PICTURE = pygame.Rect((0, 0), SCREEN_SIZE)
+
+#: Words the pseudo-language leaves as they are: names, keys, units.
+NAMES = {"Chain", "Reaction", "RISC", "OS", "Acorn", "Esc", "Tab", "F11", "Enter", "Space",
+         "Ctrl", "Shift", "Alt", "JSON", "json", "IPv6", "TCP", "HOST", "PORT", "CODE",
+         "Chainplus", "chainplus", "pygame", "Python", "GPL", "MIT", "AI", "OK", "Deutsch",
+         "English", "Français", "Español", "acorn", "classic"}
+_WORD = re.compile(r"[A-Za-z0-9_/][A-Za-z0-9_'./-]*")
+_PLAIN_VOWEL = re.compile(r"[aeiouAEIOU]")
+
+
+@dataclass
+class Drawn:
+    text: str
+    rect: pygame.Rect
+    on_picture: bool
+    align: str = "left"
+
+
+#: The slots sized for a few characters, where a translator must choose short words (their
+#: limits are in the catalog's notes): the icons' labels and a replay's buttons (6
+#: characters), the panel's headings (4) and cells, the turn box (22 a line) and the help box
+#: (3 lines of 22). The pseudo-language's padding is not held against them: its accented
+#: words must fit, and a real catalog's words are measured as they are.
+TIGHT = (pygame.Rect(PANEL.x, 30, PANEL.w, PANEL.y - 8 - 30), PANEL, STATUS, HELP)
+_PADDING = re.compile(r"~+")
+
+
+def unpadded(drawn: Drawn) -> Drawn:
+    """``drawn`` without the pseudo-language's tildes, where it would be drawn so."""
+    text = "\n".join(_PADDING.sub("", line).rstrip() for line in drawn.text.split("\n"))
+    scale = max(1, drawn.rect.h // (16 * len(text.split("\n"))))
+    width, height = font.size(text or " ", scale)
+    rect = pygame.Rect(drawn.rect.x, drawn.rect.y, width, height)
+    if drawn.align == "center":
+        rect.centerx = drawn.rect.centerx
+    elif drawn.align == "right":
+        rect.right = drawn.rect.right
+    return Drawn(text, rect, drawn.on_picture, drawn.align)
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A message with a fixed room, from its note to translators: ``columns`` characters a
+    line, on at most ``lines`` lines."""
+
+    msgid: str
+    columns: int
+    lines: int = 1
+
+
+def limits() -> list[Limit]:
+    """Every message whose note gives its room ("... 24 characters", "three lines of 22")."""
+    found = []
+    template = (Path(language.__file__).parent.parent / "locale" / "chainplus.pot").read_text(
+        encoding="utf-8")
+    for entry in po.read(template):
+        note = " ".join(line[2:].strip() for line in entry.comments if line.startswith("#."))
+        if "three lines of 22" in note:
+            found.append(Limit(entry.msgid, panel_view.HELP_COLUMNS, panel_view.HELP_LINES))
+            continue
+        counts = [int(n) for n in re.findall(r"(\d+) characters", note)]
+        if counts and "+" not in note:
+            found.append(Limit(entry.msgid, max(counts)))
+    return found
+
+
+LIMITS = limits()
+
+
+def _pattern(msgid: str) -> str:
+    """A message in the pseudo-language, without padding, any words in its placeholders."""
+    parts = po.PLACEHOLDER_SPLIT.split(_PADDING.sub("", language.pseudo(msgid)))
+    return "".join(".*" if part.startswith("{") else re.escape(part) for part in parts)
+
+
+_TIGHT_WORDS = re.compile("|".join(_pattern(limit.msgid) for limit in LIMITS if limit.lines == 1))
+
+
+def in_tight_slot(drawn: Drawn) -> bool:
+    """Whether ``drawn`` is a message with a fixed room, or in a slot sized for few letters."""
+    return (any(slot.collidepoint(drawn.rect.center) for slot in TIGHT)
+            or _TIGHT_WORDS.fullmatch(_PADDING.sub("", drawn.text)) is not None)
+
+
+def too_long(code: str) -> list[str]:
+    """The messages of ``code``'s catalog longer than the room their note gives."""
+    if code in (language.ENGLISH, language.PSEUDO):
+        return []
+    by_id = {entry.msgid: entry for entry in po.read(language.catalog_text(code))}
+    found = []
+    for limit in LIMITS:
+        entry = by_id.get(limit.msgid)
+        for written in entry.msgstr if entry is not None and not entry.fuzzy else []:
+            text = po.PLACEHOLDER_SPLIT.sub("00", written)  # a short number or name
+            lines = textwrap.wrap(text, limit.columns) if limit.lines > 1 else [text]
+            if written and (len(lines) > limit.lines or max(map(len, lines)) > limit.columns):
+                room = (f"{limit.lines} lines of {limit.columns}" if limit.lines > 1
+                        else f"{limit.columns} characters")
+                found.append(f"{code}: {text!r} (for {limit.msgid!r}) is longer than its "
+                             f"{room}: the translator must shorten it")
+    return found
+
+
+@dataclass
+class Frame:
+    """What one picture drew: its texts, and the wraps worked out for it."""
+
+    texts: list[Drawn] = field(default_factory=list)
+    wraps: list[tuple[str, int, list[str]]] = field(default_factory=list)
+
+
+class Recorder:
+    """Wraps ``font.draw`` and ``font.render`` and ``textwrap``'s wrapping while a frame is
+    drawn, keeping what each drew or wrapped."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.frame = Frame()
+        self.picture: pygame.Surface | None = None
+        draw, render, wrap = font.draw, font.render, textwrap.TextWrapper.wrap
+
+        def recording_draw(surface: pygame.Surface, text: str, pos: tuple[int, int],
+                           *args: object, **kwargs: object) -> pygame.Rect:
+            rect = draw(surface, text, pos, *args, **kwargs)  # type: ignore[arg-type]
+            align = kwargs.get("align", args[2] if len(args) > 2 else "left")
+            self.frame.texts.append(Drawn(text, rect.copy(), surface is self.picture,
+                                          str(align)))
+            return rect
+
+        def recording_render(text: str, *args: object, **kwargs: object) -> pygame.Surface:
+            made = render(text, *args, **kwargs)  # type: ignore[arg-type]
+            self.frame.texts.append(Drawn(text, made.get_rect(), False))
+            return made
+
+        def recording_wrap(wrapper: textwrap.TextWrapper, text: str) -> list[str]:
+            lines = wrap(wrapper, text)
+            self.frame.wraps.append((text, wrapper.width, lines))
+            return lines
+
+        monkeypatch.setattr(font, "draw", recording_draw)
+        monkeypatch.setattr(font, "render", recording_render)
+        monkeypatch.setattr(textwrap.TextWrapper, "wrap", recording_wrap)
+
+    def shoot(self, app) -> Frame:
+        """Draw ``app``'s picture; a window over the board hides the texts under it."""
+        self.picture = pygame.Surface(SCREEN_SIZE)
+        self.frame = Frame()
+        covers = {id(w): WINDOWS.get(w.name) for w in app.stack.windows}
+
+        def covering(window, method):
+            def drawing(surface: pygame.Surface) -> None:
+                cover = covers[id(window)]
+                if cover is not None:
+                    self.frame.texts = [d for d in self.frame.texts
+                                        if not cover.collidepoint(d.rect.center)]
+                method(surface)
+            return drawing
+
+        layer = {w: "draw_over" if w.name == "review" else "draw" for w in app.stack.windows}
+        for window, method in layer.items():
+            setattr(window, method, covering(window, getattr(window, method)))
+        try:
+            app.draw(self.picture)
+        finally:
+            for window, method in layer.items():
+                delattr(window, method)
+        return self.frame
+
+
+def boxes_of(app) -> list[pygame.Rect]:
+    """The boxes a text may be drawn in now: the picture, the title bar, the panel's cells,
+    the turn and help boxes, and the window on top with its parts."""
+    label = pygame.Rect(PANEL.x, PANEL.y - 8, PANEL.w, PANEL.h + 8)  # its label cut in its top
+    boxes = [PICTURE, TITLE_BAR, STATUS, HELP, label]
+    boxes += [panel_cell(seat, column) for seat in range(1, 5) for column in range(1, 5)]
+    mode = app.mode
+    window = WINDOWS.get(mode.name)
+    if window is not None:
+        boxes.append(window)
+    phase = getattr(mode, "phase", None)
+    if getattr(phase, "graph_open", False) or getattr(mode, "graph_open", False):
+        boxes.append(graph_view.WINDOW)
+    if app.mode.name == "demo":
+        boxes.append(ATTRACT_BANNER)
+    parts = mode.parts() or {}
+    boxes += [rect for name, rect in parts.items() if not name.startswith("move-")]
+    return boxes
+
+
+WINDOWS = {"rules": rules_view.WINDOW, "games": games_view.WINDOW, "join": join_view.WINDOW,
+           "solved": solved_view.WINDOW, "review": review_view.PANE}
+
+
+def leaks(text: str) -> list[str]:
+    """The words of ``text`` still plain English: a string the catalogs missed."""
+    words = []
+    for word in _WORD.findall(text):
+        bare = word.strip("'.-")
+        if bare in NAMES or not _PLAIN_VOWEL.search(bare) or "/" in bare or "." in bare:
+            continue  # a name, a path or a file's name
+        if re.fullmatch(r"[A-Z0-9]{1,4}", bare):  # codes, keys, single letters
+            continue
+        words.append(bare)
+    return words
+
+
+def problems(where: str, frame: Frame, boxes: list[pygame.Rect], code: str) -> list[str]:
+    """Everything wrong with one frame's texts."""
+    found: list[str] = []
+    shown = [d for d in frame.texts if d.on_picture and d.text.strip()]
+    if code == language.PSEUDO:
+        shown = [unpadded(d) if in_tight_slot(d) else d for d in shown]
+    paths = " ".join(text for text, _width, _lines in frame.wraps if "/" in text)
+    for drawn in shown:
+        text, rect = drawn.text, drawn.rect
+        missing = {c for c in text if c != "\n" and c not in font.GLYPHS}
+        if missing:
+            found.append(f"{where}: no glyph for {sorted(missing)} in {text!r}")
+        if not PICTURE.contains(rect):
+            found.append(f"{where}: {text!r} {tuple(rect)} leaves the picture")
+            continue
+        centre = rect.center
+        holders = [b for b in boxes if b.collidepoint(centre)]
+        box = min(holders, key=lambda b: b.w * b.h) if holders else PICTURE
+        if not box.contains(rect):
+            found.append(f"{where}: {text!r} {tuple(rect)} overflows its box {tuple(box)}")
+        blocks = [b for b in PORTRAIT.blocks if pygame.Rect(b.source).colliderect(rect)]
+        if blocks and not any(pygame.Rect(b.source).contains(rect) for b in blocks):
+            found.append(f"{where}: {text!r} {tuple(rect)} is cut in the portrait picture")
+        leaked = [word for word in leaks(text) if f"/{word}" not in paths]
+        if code == language.PSEUDO and leaked:
+            found.append(f"{where}: {text!r} was not translated ({', '.join(leaked)})")
+    for i, one in enumerate(shown):
+        for other in shown[i + 1:]:
+            near = abs(one.rect.x - other.rect.x) <= 2 and abs(one.rect.y - other.rect.y) <= 2
+            if one.text == other.text and near:
+                continue  # an outline's copies
+            if one.rect.colliderect(other.rect):
+                found.append(f"{where}: {one.text!r} {tuple(one.rect)} overlaps "
+                             f"{other.text!r} {tuple(other.rect)}")
+    drawn_lines = {line for d in frame.texts for line in d.text.split("\n")}
+    for text, width, lines in frame.wraps:
+        if width == panel_view.HELP_COLUMNS:
+            continue  # the help box: measured by ``help_cut``
+        cut = [line for line in lines if line not in drawn_lines]
+        if cut and any(line in drawn_lines for line in lines):
+            found.append(f"{where}: {text!r} wrapped at {width} was cut: {cut} not shown")
+    return found
+
+
+# ------------------------------------------------------------------------- the screens
+def hover(app, recorder: Recorder, where: str, points: dict[str, tuple[int, int]],
+          code: str) -> list[str]:
+    """The help line for each of ``points`` pointed at, drawn in full."""
+    found: list[str] = []
+    for name, pos in points.items():
+        app.inputs.pointer = pos
+        found += checked(app, recorder, f"{where}, pointing at {name}", code)
+    app.inputs.pointer = None
+    return found
+
+
+def checked(app, recorder: Recorder, where: str, code: str) -> list[str]:
+    """The problems of the picture drawn now, and of its help line."""
+    found = problems(where, recorder.shoot(app), boxes_of(app), code)
+    help_text = app.help_text()[0]
+    if code == language.PSEUDO:
+        help_text = _PADDING.sub("", help_text)
+    if len(panel_view.help_lines(help_text)) > panel_view.HELP_LINES:
+        found.append(f"{where}: the help {help_text!r} is cut after {panel_view.HELP_LINES} "
+                     f"lines of {panel_view.HELP_COLUMNS}")
+    return found
+
+
+def board_points(app) -> dict[str, tuple[int, int]]:
+    points = {f"icon {name}": rect.center for name, rect in app.icons.items()}
+    points.update({f"cell {seat},{column}": panel_cell(seat, column).center
+                   for seat in range(1, 5) for column in range(1, 5)})
+    points.update({f"square {square}": cell_rect(square).center for square in (0, 3, 27)})
+    points.update({"title": TITLE_BAR.center, "close": (5, 5), "toggle": (635, 5),
+                   "status": STATUS.center, "nothing": (437, 150)})
+    return points
+
+
+def part_points(app) -> dict[str, tuple[int, int]]:
+    return {name: rect.center for name, rect in (app.mode.parts() or {}).items()}
+
+
+Step = Callable[[object], None]
+
+
+def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> Iterator[str]:
+    """Drive the window through every screen; yield the problems of each."""
+    from tests.test_ui_puzzles import until
+    from tests.test_ui_review import finish_a_game, review_of, won_game
+
+    def look(app, where: str, points: dict[str, tuple[int, int]] | None = None):
+        found = checked(app, recorder, where, code)
+        if points:
+            found += hover(app, recorder, where, points, code)
+        return found
+
+    # the board, every seat kind, a game under way
+    app = make(seats=parse_seats("H,C2:20,N,-"))
+    yield from look(app, "the board, a new game", board_points(app))
+    for square in (0, 9, 18):
+        ui.click_square(app, square)
+        ui.settle(app)
+    yield from look(app, "a game under way", board_points(app))
+    # the Rules window: every page, both choices
+    ui.click_icon(app, "rules")
+    for page in range(app.mode.count):
+        yield from look(app, f"rules page {page + 1}", part_points(app))
+        if page < app.mode.count - 1:
+            ui.post_click(app, rules_view.BUTTONS["next"].center)
+    for rules in rules_view.CHOICES:
+        ui.post_click(app, rules_view.CHOICES[rules].center)
+        yield from look(app, f"rules, {rules} chosen")
+    ui.post_click(app, rules_view.BUTTONS["close"].center)
+    # Games, and the Join dialog with an error
+    ui.click_icon(app, "games")
+    yield from look(app, "the Games window", part_points(app))
+    ui.post_click(app, games_view.TOP_BUTTONS["join"].center)
+    yield from look(app, "the Join dialog", part_points(app))
+    ui.post_click(app, join_view.BUTTONS["join"].center)
+    yield from look(app, "the Join dialog with an error")
+    # a game won, its graph and story
+    app = make(seats=parse_seats("C1:50,C1:50"), speed="instant", judge_nodes=20)
+    finish_a_game(ui, app)
+    ui.advance(app, 2.0)
+    yield from look(app, "a game won, its graph", part_points(app))
+    ui.post_click(app, graph_view.BUTTONS["close"].center)
+    yield from look(app, "a game won", board_points(app))
+    # Games with games listed
+    import tempfile
+
+    from chainplus.app.store import Store
+    with tempfile.TemporaryDirectory() as folder:
+        app = make(store=Store(__import__("pathlib").Path(folder)), seats=parse_seats("H,H"))
+        for square in (0, 9, 18):
+            ui.click_square(app, square)
+            ui.settle(app)
+        ui.click_icon(app, "games")
+        ui.post_click(app, games_view.TOP_BUTTONS["save"].center)
+        yield from look(app, "the Games window with a game listed", part_points(app))
+        ui.post_click(app, games_view.row_rect(0).center)
+        yield from look(app, "a listed game replayed", part_points(app))
+        app.close()
+    # a replay and its graph
+    app = review_of(ui, won_game(seats=(1, 2, 3)))
+    yield from look(app, "a replay", part_points(app))
+    app.mode.graph_open = True
+    yield from look(app, "a replay's graph", part_points(app))
+    # a puzzle and its solved window
+    app = make()
+    ui.click_icon(app, "games")
+    ui.post_click(app, games_view.TOP_BUTTONS["puzzles"].center)
+    play = app.table.puzzle
+    yield from look(app, "a puzzle", board_points(app))
+    ui.click_square(app, play.puzzle.solution[0])
+    until(ui, app, lambda: app.mode.name == "solved")
+    yield from look(app, "a puzzle solved", part_points(app))
+    # lessons
+    app = make(seats=parse_seats("H,C"), lessons=True)
+    ui.click_square(app, 0)
+    yield from look(app, "a lesson")
+    # the kiosk's attract loop and its doors
+    app = make(kiosk=True, idle_seconds=5)
+    ui.advance(app, 6.0)
+    yield from look(app, "the kiosk's attract loop", part_points(app))
+    ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
+    yield from look(app, "the kiosk's puzzle", board_points(app))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_screen_fits_in_every_language(ui, monkeypatch, code) -> None:
+    recorder = Recorder(monkeypatch)
+    too = too_long(code)
+    assert not too, "\n".join(too)
+    language.use(code)
+    try:
+        found = list(screens(ui, recorder, code, ui.make_app))
+    finally:
+        language.use(language.ENGLISH)
+    unique: dict[str, str] = {}
+    for problem in found:
+        where, _sep, what = problem.partition(": ")
+        unique.setdefault(what, where)
+    assert not unique, f"{len(unique)} problems:\n" + "\n".join(
+        f"{where}: {what}" for what, where in unique.items())
