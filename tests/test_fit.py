@@ -24,6 +24,7 @@ from chainplus.ui.art import (
     font,
     games_view,
     graph_view,
+    info_view,
     join_view,
     panel_view,
     review_view,
@@ -232,7 +233,7 @@ def boxes_of(app) -> list[pygame.Rect]:
 
 
 WINDOWS = {"rules": rules_view.WINDOW, "games": games_view.WINDOW, "join": join_view.WINDOW,
-           "solved": solved_view.WINDOW, "review": review_view.PANE}
+           "solved": solved_view.WINDOW, "review": review_view.PANE, "info": info_view.WINDOW}
 
 
 def leaks(text: str) -> list[str]:
@@ -242,8 +243,8 @@ def leaks(text: str) -> list[str]:
         bare = word.strip("'.-")
         if bare in NAMES or not _PLAIN_VOWEL.search(bare) or "/" in bare or "." in bare:
             continue  # a name, a path or a file's name
-        if re.fullmatch(r"[A-Z0-9]{1,4}", bare):  # codes, keys, single letters
-            continue
+        if re.fullmatch(r"[A-Z0-9]{1,4}|[A-Z0-9]*[0-9][A-Z0-9]*", bare):
+            continue  # codes, keys, single letters
         words.append(bare)
     return words
 
@@ -268,9 +269,6 @@ def problems(where: str, frame: Frame, boxes: list[pygame.Rect], code: str) -> l
         box = min(holders, key=lambda b: b.w * b.h) if holders else PICTURE
         if not box.contains(rect):
             found.append(f"{where}: {text!r} {tuple(rect)} overflows its box {tuple(box)}")
-        blocks = [b for b in PORTRAIT.blocks if pygame.Rect(b.source).colliderect(rect)]
-        if blocks and not any(pygame.Rect(b.source).contains(rect) for b in blocks):
-            found.append(f"{where}: {text!r} {tuple(rect)} is cut in the portrait picture")
         leaked = [word for word in leaks(text) if f"/{word}" not in paths]
         if code == language.PSEUDO and leaked:
             found.append(f"{where}: {text!r} was not translated ({', '.join(leaked)})")
@@ -301,6 +299,22 @@ def hover(app, recorder: Recorder, where: str, points: dict[str, tuple[int, int]
         app.inputs.pointer = pos
         found += checked(app, recorder, f"{where}, pointing at {name}", code)
     app.inputs.pointer = None
+    return found
+
+
+def cut_in_portrait(where: str, frame: Frame, code: str) -> list[str]:
+    """The texts of a frame drawn for the portrait picture that no one block shows whole."""
+    found = []
+    for drawn in frame.texts:
+        if not drawn.on_picture or not drawn.text.strip():
+            continue
+        if code == language.PSEUDO and in_tight_slot(drawn):
+            drawn = unpadded(drawn)
+        sources = [pygame.Rect(b.source) for b in PORTRAIT.blocks]
+        touched = [s for s in sources if s.colliderect(drawn.rect)]
+        if touched and not any(s.contains(drawn.rect) for s in touched):
+            found.append(f"{where}: {drawn.text!r} {tuple(drawn.rect)} is cut in the portrait "
+                         "picture")
     return found
 
 
@@ -340,6 +354,11 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
 
     def look(app, where: str, points: dict[str, tuple[int, int]] | None = None):
         found = checked(app, recorder, where, code)
+        app.display.shows_portrait = True  # the picture pieced for a 1080x1920 screen
+        try:
+            found += cut_in_portrait(where, recorder.shoot(app), code)
+        finally:
+            app.display.shows_portrait = False
         if points:
             found += hover(app, recorder, where, points, code)
         return found
@@ -368,6 +387,9 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
     yield from look(app, "the Join dialog", part_points(app))
     ui.post_click(app, join_view.BUTTONS["join"].center)
     yield from look(app, "the Join dialog with an error")
+    ui.post_click(app, join_view.BUTTONS["cancel"].center)
+    ui.post_click(app, games_view.FOOTER["about"].center)
+    yield from look(app, "the Info box", part_points(app))
     # a game won, its graph and story
     app = make(seats=parse_seats("C1:50,C1:50"), speed="instant", judge_nodes=20)
     finish_a_game(ui, app)
@@ -401,9 +423,26 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
     ui.post_click(app, games_view.TOP_BUTTONS["puzzles"].center)
     play = app.table.puzzle
     yield from look(app, "a puzzle", board_points(app))
+    ui.click_icon(app, "games")
+    yield from look(app, "the Games window over a puzzle", part_points(app))
+    ui.post_click(app, games_view.FOOTER["close"].center)
     ui.click_square(app, play.puzzle.solution[0])
     until(ui, app, lambda: app.mode.name == "solved")
     yield from look(app, "a puzzle solved", part_points(app))
+    # a window hosting a game, and one joined to it, with its Games window
+    from tests.test_net_window import hosted, joined, joined_app, run_until
+    app = make(speed="fast", seats=parse_seats("H,N"), fixed_seats=True, port=0)
+    yield from look(app, "a window hosting a game", board_points(app))
+    host = hosted("N,C")
+    try:
+        app = joined_app(ui, host)
+        run_until(app, lambda: joined(app), "the window joined")
+        yield from look(app, "a window joined to a host", board_points(app))
+        ui.click_icon(app, "games")
+        yield from look(app, "the Games window of a joined game", part_points(app))
+        app.close()
+    finally:
+        host.stop()
     # lessons
     app = make(seats=parse_seats("H,C"), lessons=True)
     ui.click_square(app, 0)
@@ -414,6 +453,11 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
     yield from look(app, "the kiosk's attract loop", part_points(app))
     ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
     yield from look(app, "the kiosk's puzzle", board_points(app))
+    app = make(seats=parse_seats("C1:50,C1:50"), speed="instant", kiosk=True,
+               idle_seconds=3600.0, judge_nodes=20)
+    finish_a_game(ui, app)
+    ui.advance(app, 2.0)
+    yield from look(app, "the kiosk's graph after a game", part_points(app))
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

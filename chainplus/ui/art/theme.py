@@ -53,8 +53,10 @@ WORK_AREA = Rect(0, TITLE_H - 1, 640, 480 - TITLE_H + 1)
 # ---------------------------------------------------------------- the board (left)
 CELL = 52
 BOARD = Rect(14, 44, 8 * CELL, 8 * CELL)
-#: The widest title shown whole in the portrait picture too, whose title bar is narrower.
-TITLE_ROOM = BOARD.right + BOARD.left - 2 * TITLE_H
+#: The widest title shown whole in the landscape picture's title bar (a space clear at each
+#: end), and in the portrait picture's, which is narrower.
+TITLE_ROOM = TITLE_BAR.w - 2 * 8
+PORTRAIT_TITLE_ROOM = BOARD.right + BOARD.left - 2 * TITLE_H
 
 # ---------------------------------------------------------------- the right column
 RIGHT_X = 444

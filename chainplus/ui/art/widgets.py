@@ -7,7 +7,7 @@ as the RISC OS 3 Wimp drew its action icons.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import pygame
 from pygame import Rect
@@ -21,9 +21,11 @@ from chainplus.ui.art.theme import (
     GREY1,
     GREY2,
     GREY4,
+    PORTRAIT_TITLE_ROOM,
     TITLE,
     TITLE_BAR,
     TITLE_H,
+    TITLE_ROOM,
     TOGGLE_ICON,
     WHITE,
 )
@@ -101,6 +103,21 @@ def fitting_scale(text: str, width: int, largest: int) -> int:
     """The largest scale up to ``largest`` at which ``text`` is at most ``width`` wide."""
     return next((scale for scale in range(largest, 1, -1) if font.size(text, scale)[0] <= width),
                 1)
+
+
+def title_room(portrait: bool) -> int:
+    """How wide a title the title bar shows whole, in the portrait picture or the landscape."""
+    return PORTRAIT_TITLE_ROOM if portrait else TITLE_ROOM
+
+
+def fitting_title(titles: Iterable[str], room: int = TITLE_ROOM) -> str:
+    """The first of ``titles``, longest first, at most ``room`` pixels wide (the last when
+    none is)."""
+    title = ""
+    for title in titles:
+        if font.size(title)[0] <= room:
+            break
+    return title
 
 
 def window_frame(surface: pygame.Surface, focused: bool, pressed: str | None = None,

@@ -246,7 +246,7 @@ class App:
         self.drawn = _look(self.board, self.stack.windows)
         inputs = self.inputs
         screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointing(),
-                    inputs.focused)
+                    inputs.focused, self.display.shows_portrait)
         cursor = inputs.cursor_rect()
         if cursor is not None:
             screen.draw_cursor(surface, cursor)

@@ -19,6 +19,7 @@ import pygame
 
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.common.language import _
+from chainplus.ui.art.theme import TITLE_ROOM
 from chainplus.ui.window.chain import WAVE_TIME
 from chainplus.ui.window.controls import Effect, act
 from chainplus.ui.window.ending import Ending
@@ -261,8 +262,8 @@ class Controller:
     def waiting_seats(self) -> frozenset[int]:
         return self.referee.waiting_seats()
 
-    def title(self) -> str | None:
-        return self.referee.title()
+    def title(self, room: int = TITLE_ROOM) -> str | None:
+        return self.referee.title(room)
 
     def look(self) -> object:
         return self.phase.name, self.phase.look(), self.referee.look()

@@ -21,6 +21,7 @@ from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, doors_view, rules_view
+from chainplus.ui.art.theme import TITLE_ROOM
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.mode import Named
@@ -302,7 +303,7 @@ class DemoMode:
     def waiting_seats(self) -> frozenset[int]:
         return frozenset()
 
-    def title(self) -> str | None:
+    def title(self, room: int = TITLE_ROOM) -> str | None:
         if self.host is None:
             return None
         # Translators: the title bar of a watching kiosk; {host} is an address, host:port.

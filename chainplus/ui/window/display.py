@@ -47,6 +47,10 @@ class Display(Protocol):
     fullscreen: bool
     surface: pygame.Surface
 
+    @property
+    def shows_portrait(self) -> bool:
+        """Whether the picture is shown pieced into a portrait one (``portrait``)."""
+
     def toggle(self) -> bool:
         """Switch between a window and full screen; True when full screen after it."""
 
@@ -73,10 +77,14 @@ class Display(Protocol):
 
 
 class NullDisplay:
-    """The headless screen: remembers the full-screen state, shows nothing."""
+    """The headless screen: remembers the full-screen state, shows nothing (as a landscape
+    picture unless ``shows_portrait``)."""
 
-    def __init__(self, fullscreen: bool = False) -> None:
+    shows_portrait: bool = False
+
+    def __init__(self, fullscreen: bool = False, shows_portrait: bool = False) -> None:
         self.fullscreen = fullscreen
+        self.shows_portrait = shows_portrait
         self.surface = pygame.Surface(SCREEN_SIZE)
 
     def toggle(self) -> bool:
@@ -182,6 +190,10 @@ class ScreenDisplay:
     def placement(self) -> Placement | None:
         """The plain window's size and place (as it was before full screen or maximising)."""
         return self.place.placement(plain=not (self.closed or self.fullscreen))
+
+    @property
+    def shows_portrait(self) -> bool:
+        return self.arrangement is not None
 
     def toggle(self) -> bool:
         """Switch between a window and full screen; a kiosk stays full screen."""

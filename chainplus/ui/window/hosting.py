@@ -27,8 +27,8 @@ from chainplus.net.address import own_addresses, shown
 from chainplus.net.host import Host
 from chainplus.net.hosted_game import SPECTATORS, HostConfig, new_code
 from chainplus.net.link import Events
-from chainplus.ui.art import font
-from chainplus.ui.art.theme import TITLE_BAR
+from chainplus.ui.art.theme import TITLE_ROOM
+from chainplus.ui.art.widgets import fitting_title
 from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Won, reset_among
 from chainplus.ui.window.remote import Remote
@@ -212,17 +212,17 @@ class HostedReferee(Referee):
         line = self.remote.winner_line(winner) + " " + self.table.policy.after_win()
         return Won(self.remote.key(), line, line)
 
-    def title(self) -> str:
+    def title(self, room: int = TITLE_ROOM) -> str:
         """Where others join and the code, as much of it as the title bar holds."""
         code, first, where = self.line.host.code, self.line.first, self.line.where
         # Translators: the title bar of a hosting window, the longest first; the first that
         # fits is shown. {where} is one or two addresses (host:port), {code} the join code.
-        for words in (_("Chain Reaction - hosting at {where}, code {code}"),
-                      _("Hosting at {where}, code {code}"), _("Hosting at {first}, code {code}")):
-            text = words.format(where=where, first=first, code=code)
-            if font.size(text)[0] <= TITLE_BAR.w - 2 * font.size(" ")[0]:
-                break
-        return text
+        wordings = (_("Chain Reaction - hosting at {where}, code {code}"),
+                    _("Hosting at {where}, code {code}"), _("Hosting at {first}, code {code}"),
+                    # Translators: the shortest title bar of a hosting window.
+                    _("{first}, code {code}"))
+        return fitting_title((words.format(where=where, first=first, code=code)
+                              for words in wordings), room)
 
     def waiting_seats(self) -> frozenset[int]:
         return self.remote.waiting_seats()

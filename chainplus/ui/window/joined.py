@@ -22,6 +22,8 @@ from chainplus.common.backoff import Backoff
 from chainplus.common.language import _
 from chainplus.net import protocol as msg
 from chainplus.net.link import Gone, Link
+from chainplus.ui.art.theme import TITLE_ROOM
+from chainplus.ui.art.widgets import fitting_title
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.referee import Happening, Hold, Player, Referee, Won, reset_among
 from chainplus.ui.window.remote import KIND_WORD, Line, Remote, names
@@ -128,23 +130,26 @@ class JoinedReferee(Referee):
                    _("The next game comes."))
         return Won(remote.key(), line, line + after)
 
-    def title(self) -> str:
+    def title(self, room: int = TITLE_ROOM) -> str:
         """What is true of the line to the host: joining, joined (or watching), refused, or
         gone after its game."""
         remote, where = self.remote, self.line.where
+        # Translators: the title bar of a window in a host's game; {where} is the host's
+        # address, host:port. The second of each pair is shown when the first is too long.
         if remote.gone:
             if remote.state is not None:
-                # Translators: the title bar of a window in a host's game; {where} is the
-                # host's address, host:port.
-                return _("Chain Reaction - host gone: {where}").format(where=where)
-            return _("Chain Reaction - not joined: {where}").format(where=where)
-        if remote.seat is None and not remote.watching:
-            if self.watch:
-                return _("Chain Reaction - connecting to watch {where}").format(where=where)
-            return _("Chain Reaction - joining {where}").format(where=where)
-        if self.watch:
-            return _("Chain Reaction - watching {where}").format(where=where)
-        return _("Chain Reaction - joined {where}").format(where=where)
+                pair = (_("Chain Reaction - host gone: {where}"), _("Host gone: {where}"))
+            else:
+                pair = (_("Chain Reaction - not joined: {where}"), _("Not joined: {where}"))
+        elif remote.seat is None and not remote.watching:
+            pair = ((_("Chain Reaction - connecting to watch {where}"),
+                     _("Connecting to watch {where}")) if self.watch else
+                    (_("Chain Reaction - joining {where}"), _("Joining {where}")))
+        elif self.watch:
+            pair = (_("Chain Reaction - watching {where}"), _("Watching {where}"))
+        else:
+            pair = (_("Chain Reaction - joined {where}"), _("Joined {where}"))
+        return fitting_title((words.format(where=where) for words in pair), room)
 
     def waiting_seats(self) -> frozenset[int]:
         return self.remote.waiting_seats()

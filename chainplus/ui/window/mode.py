@@ -11,6 +11,7 @@ from typing import Protocol
 
 import pygame
 
+from chainplus.ui.art.theme import TITLE_ROOM
 from chainplus.ui.window.picture import Picture
 from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Part, Target
@@ -81,8 +82,9 @@ class BoardMode(Protocol):
     def waiting_seats(self) -> frozenset[int]:
         """The network seats the game waits for someone to join (the panel marks them)."""
 
-    def title(self) -> str | None:
-        """The title bar's words, when not the game's name (where a network game is)."""
+    def title(self, room: int = TITLE_ROOM) -> str | None:
+        """The title bar's words, when not the game's name (where a network game is), at
+        most ``room`` pixels wide where a shorter wording says it."""
 
     def look(self) -> object:
         """What the board shows that changes by itself (a graph filling in)."""

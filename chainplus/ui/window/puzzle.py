@@ -20,8 +20,8 @@ from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
 from chainplus.common.language import _, ngettext
 from chainplus.core.rules import SEATS
-from chainplus.ui.art import font
 from chainplus.ui.art.theme import TITLE_ROOM
+from chainplus.ui.art.widgets import fitting_title
 from chainplus.ui.window.picture import Status
 from chainplus.ui.window.policy import Policy
 from chainplus.ui.window.referee import Happening, Hold, MoveSource, Player, Referee, Reset, Won
@@ -194,16 +194,15 @@ class PuzzleReferee(Referee):
                                     "to your game."))
         return Won(key, self.escape_line(), _("The position comes back in a moment."))
 
-    def title(self) -> str:
+    def title(self, room: int = TITLE_ROOM) -> str:
         # Translators: the title bar; {task} is the puzzle's task, e.g. "Red to play and win
         # in 2".
         number, count = self.play.number + 1, shipped_count()
-        title = _("Puzzle {number} of {count}: {task}").format(
-            number=number, count=count, task=self.play.heading())
-        if font.size(title)[0] <= TITLE_ROOM:
-            return title
-        # Translators: the title bar when the one with the task is too long to fit.
-        return _("Puzzle {number} of {count}").format(number=number, count=count)
+        return fitting_title((
+            _("Puzzle {number} of {count}: {task}").format(number=number, count=count,
+                                                          task=self.play.heading()),
+            # Translators: the title bar when the one with the task is too long to fit.
+            _("Puzzle {number} of {count}").format(number=number, count=count)), room)
 
     def seat_help(self, seat: int) -> str | None:
         name = _(SEAT_NAME[seat])

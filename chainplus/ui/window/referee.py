@@ -16,6 +16,7 @@ from typing import Protocol
 
 from chainplus.app.outcomes import Note, Placed, Refused
 from chainplus.core.game import Game
+from chainplus.ui.art.theme import TITLE_ROOM
 from chainplus.ui.window.picture import Status
 
 
@@ -89,8 +90,9 @@ class Words(Protocol):
     def won(self, winner: int) -> Won:
         """The words for the game on the board won by ``winner``."""
 
-    def title(self) -> str | None:
-        """The title bar's words, when not the game's name (where a network game is)."""
+    def title(self, room: int = TITLE_ROOM) -> str | None:
+        """The title bar's words, when not the game's name (where a network game is), at
+        most ``room`` pixels wide where a shorter wording says it."""
         return None
 
     def waiting_seats(self) -> frozenset[int]:

@@ -49,9 +49,10 @@ def thinking(mode: BoardMode, windows: Sequence[Overlay]) -> bool:
 
 
 def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
-         icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool) -> None:
+         icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool,
+         portrait: bool = False) -> None:
     """Paint the whole screen but the help box for the board's ``mode`` and the ``windows``
-    over it, bottom first."""
+    over it, bottom first; the title fits the ``portrait`` picture's title bar if shown."""
     table = mode.shown
     picture = picture_of(mode, windows)
     now, cues = table.now, table.cues
@@ -59,8 +60,9 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
     surface.fill(GREY1, WORK_AREA)
     pygame.draw.rect(surface, BLACK, WORK_AREA, 1)
     furniture = pressed.name if isinstance(pressed, Furniture) else None
+    title = mode.title(widgets.title_room(portrait)) or _(TITLE)
     widgets.window_frame(surface, focused, furniture, show_close=table.policy.furniture,
-                         show_toggle=table.policy.furniture, title=mode.title() or _(TITLE))
+                         show_toggle=table.policy.furniture, title=title)
     picture.draw_board(surface, None if windows else pointer)
     for window in windows:
         window.draw(surface)
