@@ -476,3 +476,29 @@ def test_every_screen_fits_in_every_language(ui, monkeypatch, code) -> None:
         unique.setdefault(what, where)
     assert not unique, f"{len(unique)} problems:\n" + "\n".join(
         f"{where}: {what}" for what, where in unique.items())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_rules_page_and_caption_fits_above_and_below_its_scene(code) -> None:
+    """A page's sentences end above its scene and each caption of the scene, shown while it
+    plays, takes at most the two lines under it (the fit test sees only the first)."""
+    from chainplus.app.tour import pages, tour
+    from chainplus.core.rules import RULES
+
+    language.use(code)
+    try:
+        found = []
+        for rules in RULES:
+            for page in (*pages(rules), *tour(rules)):
+                lines, scene, caption_top = rules_view.page_places(page)
+                if rules_view.TEXT_TOP + len(lines) * rules_view.LINE_H > scene.top:
+                    found.append(f"{page.heading!r}: its {len(lines)} lines run into the scene")
+                if caption_top + 2 * rules_view.LINE_H >= rules_view.DOTS_Y - 6:
+                    found.append(f"{page.heading!r}: its caption runs into the page's dots")
+                for step in page.steps:
+                    caption = rules_view.wrapped(step.caption)
+                    if len(caption) > 2:
+                        found.append(f"{page.heading!r}: caption {step.caption!r} is cut")
+    finally:
+        language.use(language.ENGLISH)
+    assert not found, "\n".join(dict.fromkeys(found))

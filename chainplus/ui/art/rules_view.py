@@ -146,13 +146,26 @@ def wrapped(text: str, columns: int = COLUMNS) -> list[str]:
     return textwrap.wrap(text, columns)
 
 
+#: The lines of a page's sentences above its scene; more push the scene and caption down.
+TEXT_LINES = 4
+
+
+def page_places(page: Page) -> tuple[list[str], Rect, int]:
+    """A page's sentences wrapped, where its scene is drawn and the top of its caption: a
+    language that needs more lines moves the scene down into the room over the dots."""
+    lines = wrapped(page.text)
+    down = max(0, len(lines) - TEXT_LINES) * LINE_H
+    area = diagram.scene_rect(page, (SCENE_CENTRE[0], SCENE_CENTRE[1] + down))
+    return lines, area, CAPTION_TOP + down
+
+
 def _draw_page(surface: pygame.Surface, page: Page, shown: RulesShown) -> None:
-    for i, line in enumerate(wrapped(page.text)):
+    lines, area, caption_top = page_places(page)
+    for i, line in enumerate(lines):
         font.draw(surface, line, (BODY.x, TEXT_TOP + i * LINE_H), BLACK)
-    area = diagram.scene_rect(page, SCENE_CENTRE)
     step = diagram.draw_scene(surface, area, page, shown.playing, shown.elapsed)
     for i, line in enumerate(wrapped(step.caption)[:2]):
-        font.draw(surface, line, (WINDOW.centerx, CAPTION_TOP + i * LINE_H), BLACK,
+        font.draw(surface, line, (WINDOW.centerx, caption_top + i * LINE_H), BLACK,
                   align="center")
 
 
