@@ -382,7 +382,7 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
     ui.post_click(app, rules_view.BUTTONS["close"].center)
     # Games, and the Join dialog with an error
     ui.click_icon(app, "games")
-    yield from look(app, "the Games window", part_points(app))
+    yield from look(app, "the Games window", {**part_points(app), **board_points(app)})
     ui.post_click(app, games_view.TOP_BUTTONS["join"].center)
     yield from look(app, "the Join dialog", part_points(app))
     ui.post_click(app, join_view.BUTTONS["join"].center)
@@ -453,6 +453,10 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
     yield from look(app, "the kiosk's attract loop", part_points(app))
     ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
     yield from look(app, "the kiosk's puzzle", board_points(app))
+    ui.click_icon(app, "rules")
+    for second in range(0, 24, 3):
+        yield from look(app, f"the kiosk's tour of the rules, {second} s in")
+        ui.advance(app, 3.0)
     app = make(seats=parse_seats("C1:50,C1:50"), speed="instant", kiosk=True,
                idle_seconds=3600.0, judge_nodes=20)
     finish_a_game(ui, app)
@@ -502,3 +506,33 @@ def test_every_rules_page_and_caption_fits_above_and_below_its_scene(code) -> No
     finally:
         language.use(language.ENGLISH)
     assert not found, "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_lesson_fits_the_help_box(code) -> None:
+    """The lessons of a first game, for every seat, kind of square, rule set and outcome, in
+    the help box's three lines (the pseudo-language's padding left out)."""
+    from chainplus.app.explain import lesson_line
+    from chainplus.app.lessons import Lesson
+    from chainplus.core.game import Cascade, Game, ShownCascade
+    from chainplus.core.rules import RULES, SEATS
+
+    language.use(code)
+    try:
+        said = set()
+        for rules in RULES:
+            game = Game(SEATS, rules)
+            for seat in SEATS:
+                others = [s for s in SEATS if s != seat]
+                for square in (0, 1, 9):  # a corner, an edge and a centre square
+                    game.counts[square] = game.threshold[square] - 1
+                    for waves in (2, 99):
+                        for out in ((others[0],), tuple(others[:2])):
+                            cascade = Cascade(seat, square, ((square,),) * waves, out, None)
+                            shown = ShownCascade(cascade, ())
+                            said |= {lesson_line(lesson, shown, game) for lesson in Lesson}
+    finally:
+        language.use(language.ENGLISH)
+    cut = [text for text in said
+           if len(panel_view.help_lines(_PADDING.sub("", text))) > panel_view.HELP_LINES]
+    assert not cut, "\n".join(cut)
