@@ -101,7 +101,7 @@ def limits() -> list[Limit]:
         encoding="utf-8")
     for entry in po.read(template):
         note = " ".join(line[2:].strip() for line in entry.comments if line.startswith("#."))
-        if "three lines of 22" in note:
+        if re.search(r"(three|3) lines of (about )?22", note):
             found.append(Limit(entry.msgid, panel_view.HELP_COLUMNS, panel_view.HELP_LINES))
             continue
         counts = [int(n) for n in re.findall(r"(\d+) characters", note)]
