@@ -14,6 +14,9 @@ from paths import ROOT  # tests/ is on the import path: pytest puts it there
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read English: a developer's own locale must not choose the game's language (the
+# game, and every game process a test starts, looks at LANGUAGE first).
+os.environ["LANGUAGE"] = "en"
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

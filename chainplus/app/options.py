@@ -30,6 +30,9 @@ class KioskOptions:
 
     idle_seconds: float = 60.0  # without input, then the demonstration
     keep_games: bool = False  # keep and save games (a window always does)
+    #: The languages a visitor may switch between, the first spoken at start and after each
+    #: spell alone (empty: no switch shown).
+    languages: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class Options:
     lock_panel: bool = False  # a kiosk's, or --lock-panel
     lessons: bool = True  # never in a demonstration
     lessons_given: frozenset[Lesson] = frozenset()
+    language: str = ""  # the language chosen in the window and remembered ("": the system's)
     window: WindowOptions = WindowOptions()
     kiosk: KioskOptions | None = None
     network: NetworkOptions = NetworkOptions()

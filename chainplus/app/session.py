@@ -55,6 +55,7 @@ class Session:
         self.sound = options.sound
         self.hosting = False  # the window hosts the game on the board
         self.lan = options.network.lan  # the games it hosts are open to the local network
+        self.language = options.language  # chosen in the window and remembered ("": system's)
         #: The player's puzzles (a kiosk's visitors each start afresh: nothing is kept).
         self.puzzles = store.puzzles if store is not None and kiosk is None else Progress()
         #: A kiosk's count of its visitors' tries at each puzzle (read when first asked).
@@ -81,7 +82,7 @@ class Session:
         """The settings file's view of the session now; ``window``: where the window is."""
         return Settings(settings_of(self.panel), self.speed, self.sound, self.rules, fullscreen,
                         self.lessons_given, window or self.options.window.placement,
-                        lan=self.lan, puzzles=self.puzzles)
+                        lan=self.lan, puzzles=self.puzzles, language=self.language)
 
     @property
     def first_run(self) -> bool:

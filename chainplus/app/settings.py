@@ -59,6 +59,8 @@ class Settings:
     join: str = ""  # the host's address last joined, offered again (the Join dialog checks it)
     lan: bool = False  # the games the window hosts are open to the local network
     puzzles: Progress = Progress()  # the player's puzzles: level, streak, those solved
+    #: The language chosen in the window ("": the system's); one the game lacks is ignored.
+    language: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file keeps them (plain JSON types)."""
@@ -272,7 +274,8 @@ def check_settings(data: Any) -> tuple[Settings, list[str]]:
             values[key] = value
         else:
             problems.append(f"'{key}' is not one of {', '.join(allowed)}")
-    for key, kind in (("sound", bool), ("fullscreen", bool), ("join", str), ("lan", bool)):
+    for key, kind in (("sound", bool), ("fullscreen", bool), ("join", str), ("lan", bool),
+                        ("language", str)):
         value = data.get(key, getattr(DEFAULTS, key))
         if isinstance(value, kind):
             values[key] = value

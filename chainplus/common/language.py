@@ -109,6 +109,17 @@ def available() -> list[str]:
     return [code for code in NAMES if code == ENGLISH or _has_catalog(code)]
 
 
+def choosable() -> list[str]:
+    """The languages a player or an operator may choose: those the game has, then the
+    pseudo-language for developers."""
+    return [*available(), PSEUDO]
+
+
+def own_name(code: str) -> str:
+    """The language ``code`` by its own name ("Deutsch"), as every chooser lists it."""
+    return NAMES.get(code, "Pseudo" if code == PSEUDO else code)
+
+
 def _has_catalog(code: str) -> bool:
     return (resources.files("chainplus") / "locale" / f"{code}.po").is_file()
 

@@ -21,7 +21,7 @@ from chainplus.app.outcomes import Note
 from chainplus.app.session import Session
 from chainplus.app.store import Store
 from chainplus.common.clock import REAL_CLOCK, Clock
-from chainplus.common.language import N_, _
+from chainplus.common.language import N_, _, current
 from chainplus.common.streams import stderr_to
 from chainplus.core.game import Game
 from chainplus.net.transport import REAL_NETWORK, Network
@@ -39,7 +39,7 @@ from chainplus.ui.window.referee import Referee
 from chainplus.ui.window.requests import OpenFile
 from chainplus.ui.window.stack import Stack
 from chainplus.ui.window.table import Services, Table
-from chainplus.ui.window.targets import Target
+from chainplus.ui.window.targets import Target, Tongue
 from chainplus.ui.window.wake import post_wake
 from chainplus.ui.window.worker import ProcessWorker, ThreadWorker
 
@@ -56,7 +56,7 @@ def _look(mode: BoardMode, windows: list[Overlay]) -> tuple[object, ...]:
     demonstration changes its own board and cues, out of the App's sight)."""
     shown = mode.shown
     game = shown.session.game
-    return (mode.board_mode, game, len(game.moves), mode.look(), tuple(windows),
+    return (mode.board_mode, game, len(game.moves), mode.look(), tuple(windows), current(),
             *(window.look() for window in windows), *(cue.value for cue in shown.cues.all()))
 
 
@@ -245,8 +245,10 @@ class App:
         self.dirty, self.hovered = False, self.hover()
         self.drawn = _look(self.board, self.stack.windows)
         inputs = self.inputs
+        pressed = self.table.cues.pressed.value
         screen.draw(surface, self.board, self.stack.windows, self.icons, inputs.pointing(),
-                    inputs.focused, self.display.shows_portrait)
+                    inputs.focused, self.display.shows_portrait, self.stack.switch(),
+                    pressed.code if isinstance(pressed, Tongue) else None)
         cursor = inputs.cursor_rect()
         if cursor is not None:
             screen.draw_cursor(surface, cursor)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar, overload
@@ -20,6 +20,7 @@ from chainplus.app.folders import Folders, player_folders
 from chainplus.app.options import KioskOptions, NetworkOptions, Options, WindowOptions
 from chainplus.app.seats import SeatSpec, parse_seats
 from chainplus.app.settings import SPEEDS, Settings
+from chainplus.common import language
 from chainplus.common.options import OneLineParser, add_version, int_in, program_name
 from chainplus.core.rules import RULES
 from chainplus.net.address import parse_address, parse_code
@@ -85,6 +86,25 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _choices() -> str:
+    return f"{', '.join(language.available())} ({language.PSEUDO} for developers)"
+
+
+def _language(text: str) -> str:
+    if text not in language.choosable():
+        raise argparse.ArgumentTypeError(f"no language {text!r}: choose from {_choices()}")
+    return text
+
+
+def _languages(text: str) -> tuple[str, ...]:
+    codes = tuple(code.strip() for code in text.split(","))
+    for code in codes:
+        _language(code)
+    if len(set(codes)) != len(codes):
+        raise argparse.ArgumentTypeError(f"{text!r} names a language twice")
+    return codes
+
+
 def build_parser() -> argparse.ArgumentParser:
     prog = program_name(sys.argv[0])
     parser = GameParser(
@@ -119,6 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="acorn: a square explodes when it holds more than its critical "
                              "mass (the original); classic: when it reaches it "
                              "(default: as last time, first acorn)")
+    parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
+                        help=f"the language the game speaks: {_choices()}, a pseudo-language "
+                             "that shows any words left untranslated (default: the one chosen "
+                             "in the Info box, else the system's; this help and the error "
+                             "lines are in English)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed the computer players' random choices, for a repeatable game")
     parser.add_argument("--seats", type=_seats, default=None, metavar="SPEC",
@@ -165,6 +190,10 @@ def _kiosk_options(parser: argparse.ArgumentParser) -> None:
                         help="kiosk: keep each finished game in the games folder and let "
                              "visitors save theirs (a kiosk keeps no games unless this is "
                              "given; a window always keeps them)")
+    parser.add_argument("--languages", type=_languages, default=None, metavar="CODES",
+                        help="kiosk: the languages a visitor may switch between with one tap "
+                             "on a name shown in the title bar, comma-separated (e.g. de,en,fr): "
+                             "the kiosk starts in the first and goes back to it when left alone")
     parser.add_argument("--fresh", action="store_true",
                         help="kiosk: start with a fresh game, not the last visitor's (a kiosk "
                              "also starts fresh after the machine starts again or a visitor "
@@ -211,6 +240,27 @@ def check_fresh(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
         parser.error("--fresh is for a kiosk (--kiosk): a window carries on with your game")
 
 
+def check_languages(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--languages is a kiosk's, and its first is the language it starts in: not with --lang."""
+    if args.languages is not None and not args.kiosk:
+        parser.error("--languages is for a kiosk (--kiosk): a window chooses in its Info box")
+    if args.languages is not None and args.lang is not None:
+        parser.error("--lang with --languages: the kiosk starts in the first of --languages")
+
+
+def start_language(args: argparse.Namespace, saved: Settings,
+                   environ: Mapping[str, str] | None = None) -> str:
+    """The language to start in: a kiosk's first, --lang, the one chosen in the window (not
+    a kiosk's; quietly passed over when the game lacks it), else the system's."""
+    if args.languages:
+        return str(args.languages[0])
+    if args.lang is not None:
+        return str(args.lang)
+    if not args.kiosk and saved.language in language.choosable():
+        return saved.language
+    return language.from_environment(environ)
+
+
 def check_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """--join (or --watch) and --code come together, and not with a game to open (a bad pair
     is one error line and status 2); a --code this window hosts with must be strong. A kiosk
@@ -247,11 +297,13 @@ def options_from(args: argparse.Namespace, saved: Settings) -> Options:
         fixed_seats=args.seats is not None,
         lock_panel=args.lock_panel,
         lessons_given=frozenset() if args.lessons else saved.lessons_given,
+        language=saved.language,
         window=WindowOptions(
             fullscreen=bool(args.kiosk or (saved.fullscreen if args.fullscreen is None
                                            else args.fullscreen)),
             placement=saved.window, open_path=args.game),
-        kiosk=KioskOptions(args.idle_seconds, args.keep_games) if args.kiosk else None,
+        kiosk=KioskOptions(args.idle_seconds, args.keep_games, args.languages or ())
+        if args.kiosk else None,
         network=NetworkOptions(join=args.join or args.watch, join_code=args.code or "",
                                watch=args.watch is not None, spectators=args.spectators,
                                host_code=None if args.join or args.watch else args.code,

@@ -17,6 +17,7 @@ from chainplus.app.panel import Panel
 from chainplus.app.seats import SeatSpec
 from chainplus.app.session import Session
 from chainplus.app.tour import Page, tour
+from chainplus.common import language
 from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
@@ -90,8 +91,16 @@ class TourMode:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.pages: tuple[Page, ...] = tour(table.session.game.rules)
+        self._pages: tuple[Page, ...] = tour(table.session.game.rules)
+        self.told_in = language.current()  # the language the pages' words are in
         self.start = table.now
+
+    @property
+    def pages(self) -> tuple[Page, ...]:
+        """The tour's pages, told again when a visitor has switched the language."""
+        if self.told_in != language.current():
+            self._pages, self.told_in = tour(self.table.session.game.rules), language.current()
+        return self._pages
 
     @property
     def board_mode(self) -> TourMode:

@@ -23,6 +23,8 @@ import pygame
 from pygame._sdl2.video import Renderer, Texture
 
 from chainplus.app.placement import Placement
+from chainplus.common import language
+from chainplus.common.language import _
 from chainplus.ui.art.theme import BLACK, SCREEN_SIZE, TITLE
 from chainplus.ui.window.place import WindowPlace, desktop, on_desktop
 from chainplus.ui.window.portrait import PORTRAIT, Arrangement, is_portrait, picture_size
@@ -130,8 +132,9 @@ class ScreenDisplay:
         place = on_desktop(place, desktop())
         # hidden until its renderer exists: a renderer made for a window already on screen can
         # make SDL build the window again (OpenGL) or draw into one not yet mapped (software)
-        self.window = pygame.Window(TITLE, place.size, resizable=True, hidden=True,
+        self.window = pygame.Window(_(TITLE), place.size, resizable=True, hidden=True,
                                     borderless=True)
+        self.titled_in = language.current()  # the language of the window manager's title
         if place.position is not None:
             self.window.position = place.position
         self.place = WindowPlace(self.window, place)
@@ -264,6 +267,8 @@ class ScreenDisplay:
         """Show the picture as it is now (nothing once closed)."""
         if self.closed:
             return
+        if self.titled_in != language.current():  # the taskbar's title speaks it too
+            self.window.title, self.titled_in = _(TITLE), language.current()
         self._draw()
         if self.frame_file and not os.path.exists(self.frame_file):
             save_frame(self.renderer, self.frame_file)

@@ -16,6 +16,7 @@ from chainplus.ai.judgement import NODES, Point, series
 from chainplus.ai.service import Gone, Judge, Judged, Reply, Stop
 from chainplus.ai.service_process import Service
 from chainplus.app.story import Turn, turning_point
+from chainplus.common import language
 from chainplus.core.game import Game
 from chainplus.ui.art.graph_view import GraphShown
 
@@ -35,6 +36,7 @@ class Judging:
         self.game = game.copy()
         self.points: list[Point] = []
         self.turn: Turn | None = None
+        self.told_in = language.current()  # the language the turn's words are in
         self.done = False
         self._stop = threading.Event()
         self._wake = wake
@@ -64,9 +66,17 @@ class Judging:
 
     def _finish(self) -> None:
         if not self._stop.is_set():
+            self.told_in = language.current()
             self.turn = turning_point(self.game, self.points, self.people)
             self.done = True
             self._wake()
+
+    def told(self) -> Turn | None:
+        """The turn, its words in the language spoken now (told again after a switch)."""
+        if self.turn is not None and self.told_in != language.current():
+            self.told_in = language.current()
+            self.turn = turning_point(self.game, self.points, self.people)
+        return self.turn
 
     def poll(self) -> None:
         """Judge a few more positions now (when in step with the window)."""
@@ -119,7 +129,7 @@ class GraphJudge:
 
 def graph_of(judging: Judging, at: int | None, buttons: bool) -> GraphShown:
     """What the graph window shows of ``judging`` so far, the replay at move ``at``."""
-    points, turn = list(judging.points), judging.turn
+    points, turn = list(judging.points), judging.told()
     return GraphShown(seats=judging.game.seats, moves=len(judging.moves),
                       shares=[p.shares for p in points], judged=[p.judged for p in points],
                       turn=turn.move if turn else None, words=turn.words if turn else "",

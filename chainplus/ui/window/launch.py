@@ -22,6 +22,7 @@ from chainplus.app import settings as st
 from chainplus.app.folders import settle
 from chainplus.app.options import Options
 from chainplus.app.store import Store
+from chainplus.common import language
 from chainplus.kiosk.supervisor import NO_DISPLAY, child_command, kiosk_logger, supervise
 from chainplus.ui.art import board_view
 from chainplus.ui.window import video
@@ -30,9 +31,11 @@ from chainplus.ui.window.command_line import (
     build_parser,
     check_fresh,
     check_join,
+    check_languages,
     check_menu,
     files_folders,
     options_from,
+    start_language,
 )
 from chainplus.ui.window.display import Display, ScreenDisplay
 from chainplus.ui.window.loop import play
@@ -60,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return desktop.cmd_desktop(args.remove_from_menu, sys.stdout, sys.stderr)
     check_join(parser, args)
     check_fresh(parser, args)
+    check_languages(parser, args)
     folders, moves = settle(files_folders(args))
     folder = folders.state  # the log's
     if moves:  # files an earlier version kept with the settings, said once in the log
@@ -73,7 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return supervise(child_command(GAME_MODULE, argv), supervisor_log)
     logger = kiosk_logger(folder) if args.kiosk else None
     store = Store(folders, logger=logger, write_settings=not args.kiosk)
-    options = options_from(args, store.load_settings())
+    saved = store.load_settings()
+    options = options_from(args, saved)
+    language.use(start_language(args, saved))
     first_frame_exit = os.environ.get("CHAINPLUS_FIRST_FRAME_EXIT") == "1"
     try:
         return run(options, store, logger, first_frame_exit)

@@ -32,6 +32,15 @@ class OpenInfo:
 
 
 @dataclass(frozen=True)
+class Speak:
+    """Speak ``code`` from the next frame; ``remember``: the player's choice, kept in the
+    settings (a kiosk visitor's never is)."""
+
+    code: str
+    remember: bool = True
+
+
+@dataclass(frozen=True)
 class OpenJoin:
     """The Join dialog, over the board (any other window closes)."""
 
@@ -139,7 +148,7 @@ class Quit:
 
 Request = OpenRules | OpenGames | OpenInfo | OpenJoin | OpenReplay | OpenFile | Close | JoinHost \
     | HostGame | LeaveHost | PlayOn | OpenPuzzle | NextPuzzle | PuzzleSolved | PlayFromPuzzle \
-    | LeavePuzzle | EndDemo | ToggleFullScreen | Quit
+    | LeavePuzzle | EndDemo | Speak | ToggleFullScreen | Quit
 
 
 class Requests:

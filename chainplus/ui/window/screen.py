@@ -12,16 +12,17 @@ from collections.abc import Sequence
 
 import pygame
 
+from chainplus.common import language
 from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
-from chainplus.ui.art import board_view, panel_view, widgets
+from chainplus.ui.art import board_view, languages_view, panel_view, widgets
 from chainplus.ui.art.theme import BLACK, GREY1, ORANGE, TITLE, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, IconControl, cell_help
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
 from chainplus.ui.window.picture import Board, Picture
-from chainplus.ui.window.targets import Cell, Furniture, Icon, Square, Target
+from chainplus.ui.window.targets import Cell, Furniture, Icon, Square, Target, Tongue
 from chainplus.ui.window.worker import HINT
 
 #: The hint square flashes at this many on/off steps a second; the thinking dots step at it too.
@@ -50,9 +51,12 @@ def thinking(mode: BoardMode, windows: Sequence[Overlay]) -> bool:
 
 def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
          icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool,
-         portrait: bool = False) -> None:
+         portrait: bool = False, switch: Sequence[str] = (),
+         switch_pressed: str | None = None) -> None:
     """Paint the whole screen but the help box for the board's ``mode`` and the ``windows``
-    over it, bottom first; the title fits the ``portrait`` picture's title bar if shown."""
+    over it, bottom first; the title fits the ``portrait`` picture's title bar if shown, and a
+    kiosk's language ``switch`` takes the title's place (``switch_pressed``: the language
+    held down)."""
     table = mode.shown
     picture = picture_of(mode, windows)
     now, cues = table.now, table.cues
@@ -62,7 +66,9 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
     furniture = pressed.name if isinstance(pressed, Furniture) else None
     title = mode.title(widgets.title_room(portrait)) or _(TITLE)
     widgets.window_frame(surface, focused, furniture, show_close=table.policy.furniture,
-                         show_toggle=table.policy.furniture, title=title)
+                         show_toggle=table.policy.furniture, title="" if switch else title)
+    if switch:
+        languages_view.draw(surface, switch, language.current(), switch_pressed)
     picture.draw_board(surface, None if windows else pointer)
     for window in windows:
         window.draw(surface)
@@ -143,6 +149,8 @@ def target_help(mode: BoardMode, window: Overlay | None, target: Target | None) 
         return cell_help(table.session, target.seat, target.column)
     if isinstance(target, Furniture):
         return _(FURNITURE_HELP[target.name])
+    if isinstance(target, Tongue):
+        return language.own_name(target.code)  # a visitor reads the language in its own name
     return window.default_help() if window is not None else mode.help(None) or ""
 
 

@@ -20,7 +20,9 @@ import pygame
 
 from chainplus.app.games import players_in
 from chainplus.app.outcomes import Note
+from chainplus.common import language
 from chainplus.common.language import _
+from chainplus.ui.art import languages_view
 from chainplus.ui.window import joined, puzzle, targets
 from chainplus.ui.window.controller import Controller
 from chainplus.ui.window.controls import Effect, act, icons_shown
@@ -55,6 +57,7 @@ from chainplus.ui.window.requests import (
     PuzzleSolved,
     Quit,
     Request,
+    Speak,
     ToggleFullScreen,
 )
 from chainplus.ui.window.table import Table
@@ -104,6 +107,9 @@ class Stack:
     def hit(self, pos: tuple[int, int]) -> Target | None:
         """What is under a logical screen position: the window on top's parts (a replay's
         controls and graph, a dialog's buttons) or the board's graph first, then the screen."""
+        code = languages_view.hit(pos, self.switch())
+        if code is not None:
+            return targets.Tongue(code)  # over everything: a kiosk's switch is always there
         part = self.top.hit(pos)
         if part is not None:
             return part
@@ -122,15 +128,26 @@ class Stack:
         host = follower.where if follower is not None and self.table is self.own else None
         return DemoMode(self.table, host)
 
+    def switch(self) -> tuple[str, ...]:
+        """The languages a kiosk's visitor may switch between (none: no switch is shown)."""
+        kiosk = self.own.session.options.kiosk
+        return kiosk.languages if kiosk is not None and len(kiosk.languages) > 1 else ()
+
     def show_demo(self, demo: BoardMode) -> None:
-        """A kiosk left alone shows what the game is: ``demo`` over the game, which waits."""
+        """A kiosk left alone shows what the game is: ``demo`` over the game, which waits,
+        in the kiosk's first language."""
+        if self.switch():
+            language.use(self.switch()[0])
         self.close_windows()
         self.controller.pause()
         self.demo = demo
 
     # ---------------------------------------------------------------- input and time
     def click(self, target: Target | None, button: int) -> None:
-        if not self.windows:
+        if isinstance(target, targets.Tongue):  # whatever is shown, the attract loop too
+            self.table.press(target)
+            self.table.ask(Speak(target.code, remember=False))
+        elif not self.windows:
             self.board.click(target, button)
         elif not self.windows[-1].click(target, button) and target is not None:
             self.beside_windows(target, button)
@@ -196,6 +213,10 @@ class Stack:
                 self.quit = True
             case ToggleFullScreen():
                 self.display.toggle()
+            case Speak(code=code, remember=remember):
+                language.use(code)
+                if remember:
+                    self.own.session.language = code
             case Close():
                 if self.windows:
                     self.windows.pop().leave()

@@ -1,8 +1,9 @@
 """What is under a point of the 640x480 screen, and where a pointer event happened.
 
 A target is a small typed value: a board square, an icon, a panel cell, a piece of window
-furniture (the title bar's close and full-screen icons, and the title bar itself), or a part
-of a window a mode shows over the screen (the rules window's buttons: ``Part``).
+furniture (the title bar's close and full-screen icons, and the title bar itself), a part
+of a window a mode shows over the screen (the rules window's buttons: ``Part``), or a
+language on a kiosk's switch (``Tongue``).
 """
 
 from __future__ import annotations
@@ -51,7 +52,14 @@ class Part:
     name: str
 
 
-Target = Square | Icon | Cell | Furniture | Part
+@dataclass(frozen=True)
+class Tongue:
+    """A language's name on a kiosk's switch (``code``: the language's)."""
+
+    code: str
+
+
+Target = Square | Icon | Cell | Furniture | Part | Tongue
 
 
 def hit(pos: tuple[int, int], icons: Mapping[str, pygame.Rect], furniture: bool

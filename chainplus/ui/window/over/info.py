@@ -9,14 +9,21 @@ from __future__ import annotations
 import pygame
 
 from chainplus.app import about
+from chainplus.common import language
 from chainplus.common.language import N_, _
 from chainplus.ui.art import info_view
 from chainplus.ui.window.over.base import Overlay
+from chainplus.ui.window.requests import Speak
 from chainplus.ui.window.targets import Furniture, Part, Target
 
-#: What the Info box shows, by field (the purpose translated where shown; the rest are names).
-VALUES = {"name": about.NAME, "purpose": about.PURPOSE, "author": about.AUTHOR,
-          "licence": about.LICENCE, "version": about.version()}
+
+def values() -> dict[str, str]:
+    """What the Info box shows, by field: the purpose in the language spoken, the rest names."""
+    return {"name": about.NAME, "purpose": _(about.PURPOSE), "author": about.AUTHOR,
+            "licence": about.LICENCE, "version": about.version()}
+
+
+
 #: The help line for each part (translated where shown).
 PART_HELP = {
     # Translators: the help box, 3 lines of 22 characters (so is every help line).
@@ -28,6 +35,7 @@ PART_HELP = {
     "licence": N_("MIT: free to use, copy, change and share; no warranty."),
     "version": N_("This copy's version: say it when you report a problem."),
     "window": N_("Close it with Escape or a click outside it."),
+    "language": N_("Speak this language; remembered for the next time."),
 }
 OUTSIDE_HELP = N_("A click outside this window closes it.")
 
@@ -43,7 +51,21 @@ class InfoWindow(Overlay):
         return None if name is None else Part(name)
 
     def parts(self) -> dict[str, pygame.Rect]:
-        return {"close-icon": info_view.CLOSE}  # the fields only show: nothing to press
+        """The close icon and each language of the choice (the fields only show)."""
+        slots = list(info_view.CHOICE_PARTS.items())[:len(self.languages())]
+        return {"close-icon": info_view.CLOSE, **dict(slots)}
+
+    @staticmethod
+    def languages() -> tuple[str, ...]:
+        """The choice: the languages the game has, and the pseudo-language while it is spoken."""
+        shown = language.available()
+        return (*shown, language.PSEUDO) if language.current() == language.PSEUDO else tuple(shown)
+
+    def chosen(self, name: str) -> str | None:
+        """The language of the choice's slot ``name`` ("language-1"), if it holds one."""
+        slots, languages = list(info_view.CHOICE_PARTS), self.languages()
+        index = slots.index(name) if name in slots else len(languages)
+        return languages[index] if index < len(languages) else None
 
     def click(self, target: Target | None, button: int) -> bool:
         if isinstance(target, Furniture):
@@ -53,6 +75,8 @@ class InfoWindow(Overlay):
         elif target.name == "close-icon":
             self.table.press(target)
             self.close()
+        elif (code := self.chosen(target.name)) is not None:
+            self.table.ask(Speak(code))  # Select or Adjust: a radio choice either way
         return True
 
     def key(self, key: int, mod: int) -> bool:
@@ -64,7 +88,8 @@ class InfoWindow(Overlay):
     # ---------------------------------------------------------------- what is shown
     def shown_window(self) -> info_view.InfoShown:
         pressed = self.table.cues.pressed.value
-        return info_view.InfoShown(values=VALUES | {"purpose": _(VALUES["purpose"])},
+        return info_view.InfoShown(values=values(), languages=self.languages(),
+                                   spoken=language.current(),
                                    pressed=pressed.name if isinstance(pressed, Part) else None)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -73,6 +98,8 @@ class InfoWindow(Overlay):
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
             return _(OUTSIDE_HELP) if target is not None else None
+        if target.name in info_view.CHOICE_PARTS:
+            return _(PART_HELP["language" if self.chosen(target.name) else "window"])
         return _(PART_HELP[target.name])
 
     def default_help(self) -> str:
