@@ -191,3 +191,25 @@ def test_a_kiosk_without_languages_shows_no_switch(ui, english: None) -> None:
     app = make(ui, kiosk=True, idle_seconds=5)
     assert app.stack.switch() == ()
     assert not isinstance(app.hit((TITLE_BAR.centerx, 10)), Tongue)
+
+
+# ------------------------------------------------------------------------- told once
+def test_what_was_told_once_is_told_again_in_the_language_chosen(ui, english: None) -> None:
+    """The graph's turning point and a kiosk's how-to-play pages were worded when made."""
+    from chainplus.ui.window.demo import TourMode
+    from chainplus.ui.window.judging import Judging
+    from tests.test_judge import HANDED, game_of
+
+    judging = Judging(game_of(HANDED), wake=lambda: None)
+    while not judging.done:
+        judging.poll()
+    turn = judging.told()
+    assert turn is not None
+    english_words = turn.words
+    tour = TourMode(make(ui, kiosk=True, idle_seconds=5).table)
+    english_page = tour.pages[0].text
+    language.use(language.PSEUDO)
+    told = judging.told()
+    assert told is not None and told.words.startswith("Mövé 2: Blûé")
+    assert english_words.startswith("Move 2: Blue")
+    assert tour.pages[0].text == language.pseudo(english_page)
