@@ -140,10 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "mass (the original); classic: when it reaches it "
                              "(default: as last time, first acorn)")
     parser.add_argument("--lang", type=_language, default=None, metavar="CODE",
-                        help=f"the language the game speaks: {_choices()}, a pseudo-language "
-                             "that shows any words left untranslated (default: the one chosen "
-                             "in the Info box, else the system's; this help and the error "
-                             "lines are in English)")
+                        help=f"the language the game speaks: {_choices()} (default: the one "
+                             "chosen in the Info box, else the system's); "
+                             f"{language.PSEUDO} is made up, to show any words left "
+                             "untranslated; this help and the error lines stay in English")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed the computer players' random choices, for a repeatable game")
     parser.add_argument("--seats", type=_seats, default=None, metavar="SPEC",
