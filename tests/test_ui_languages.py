@@ -44,13 +44,14 @@ msgstr "Spieler"
 
 
 @pytest.fixture
-def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The game has German too (a catalog of two words), and speaks English again after."""
-    monkeypatch.setattr(language, "_has_catalog", lambda code: code == "de")
-    monkeypatch.setattr(language, "catalog_text", lambda code: GERMAN)
-    monkeypatch.setattr(language, "_loaded", {})
+def german(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """The game has German only (a catalog of two words), and speaks English again after."""
+    (tmp_path / "de.po").write_text(GERMAN, encoding="utf-8")
+    monkeypatch.setattr(language, "CATALOGS", tmp_path)
+    language.forget()
     yield
     language.use(language.ENGLISH)
+    language.forget()
 
 
 @pytest.fixture

@@ -99,9 +99,18 @@ _translation: gettext.NullTranslations = gettext.NullTranslations()
 _listeners: list[Callable[[str], None]] = []
 
 
+#: The folder of the catalogs (a test may point it at a folder of its own, then ``forget``).
+CATALOGS = resources.files("chainplus") / "locale"
+
+
 def catalog_text(code: str) -> str:
     """The ``.po`` text shipped for ``code`` (FileNotFoundError when there is none)."""
-    return (resources.files("chainplus") / "locale" / f"{code}.po").read_text(encoding="utf-8")
+    return (CATALOGS / f"{code}.po").read_text(encoding="utf-8")
+
+
+def forget() -> None:
+    """Read the catalogs afresh when next used (after ``CATALOGS`` changed)."""
+    _loaded.clear()
 
 
 def available() -> list[str]:
@@ -121,7 +130,7 @@ def own_name(code: str) -> str:
 
 
 def _has_catalog(code: str) -> bool:
-    return (resources.files("chainplus") / "locale" / f"{code}.po").is_file()
+    return (CATALOGS / f"{code}.po").is_file()
 
 
 def _load(code: str) -> gettext.NullTranslations:
