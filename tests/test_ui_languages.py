@@ -214,3 +214,27 @@ def test_what_was_told_once_is_told_again_in_the_language_chosen(ui, english: No
     assert told is not None and told.words.startswith("Mövé 2: Blûé")
     assert english_words.startswith("Move 2: Blue")
     assert tour.pages[0].text == language.pseudo(english_page)
+
+
+def test_the_keys_cursor_reaches_a_kiosks_switch_in_a_game_and_on_the_attract_loop(
+        ui, english: None) -> None:
+    from tests.test_keys import cursor
+    from tests.test_kiosk import key
+
+    language.use("qps")
+    app = make(ui, kiosk=True, idle_seconds=5, languages=("qps", "en"))
+    key(app, pygame.K_TAB)  # shows the cursor, on the board
+    for _unused in range(3):  # the icons, the panel, then the switch
+        key(app, pygame.K_TAB)
+    assert cursor(app) == Tongue("qps")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert language.current() == "en" and cursor(app) == Tongue("en")
+    ui.advance(app, 6.0)
+    assert ui.in_demo(app) and language.current() == "qps"
+    key(app, pygame.K_TAB)  # on the attract loop: the doors, then the switch
+    while not isinstance(cursor(app), Tongue):
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert language.current() == "en" and ui.in_demo(app)

@@ -3,9 +3,9 @@ panel cell or a part of the window on top, moved by keys or a game controller.
 
 What it is on is a target like the pointer's (``targets``), so Select and Adjust on it do what
 a click there does, and the help box says what they would do. The arrows move it to the
-nearest thing that way within its group (the board, the icons, the panel, or the window on
-top); Tab goes on to the next group. It shows when it is used and hides when the mouse or a
-finger is; it never moves by itself.
+nearest thing that way within its group (the board, the icons, the panel, a kiosk's language
+switch, or the window on top); Tab goes on to the next group. It shows when it is used and
+hides when the mouse or a finger is; it never moves by itself.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pygame import Rect
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view
 from chainplus.ui.art.theme import panel_cell
-from chainplus.ui.window.targets import Cell, Icon, Part, Square, Target
+from chainplus.ui.window.targets import Cell, Icon, Part, Square, Target, Tongue
 
 #: The square the cursor starts on: near the middle of the board.
 FIRST_SQUARE = 27
@@ -32,7 +32,7 @@ class Action(Enum):
     RIGHT = (1, 0)
     UP = (0, -1)
     DOWN = (0, 1)
-    NEXT = "next"  # the next group: board, icons, panel
+    NEXT = "next"  # the next group: board, icons, panel (and a kiosk's language switch)
     BACK = "back"  # the group before
     SELECT = "select"
     ADJUST = "adjust"
@@ -57,6 +57,11 @@ def panel_places() -> Places:
 
 def part_places(parts: Mapping[str, Rect]) -> Places:
     return [(Part(name), rect) for name, rect in parts.items()]
+
+
+def switch_places(buttons: Mapping[str, Rect]) -> Places:
+    """A kiosk's language switch, each language's button (none without a switch)."""
+    return [(Tongue(code), rect) for code, rect in buttons.items()]
 
 
 def step(places: Places, at: Target, way: tuple[int, int]) -> Target:
@@ -86,8 +91,8 @@ class Cursor:
     in, and whether it is shown."""
 
     shown: bool = False
-    group: int = 0  # 0 the board, 1 the icons, 2 the panel
-    on: tuple[Target, Target, Target] = (Square(FIRST_SQUARE), Icon("new"), Cell(1, 1))
+    group: int = 0  # 0 the board, 1 the icons, 2 the panel, 3 a kiosk's language switch
+    on: tuple[Target, ...] = (Square(FIRST_SQUARE), Icon("new"), Cell(1, 1), Tongue(""))
     part: Target | None = None  # in the window on top, while one is
 
     def target(self, window: Places | None) -> Target | None:
@@ -117,7 +122,7 @@ class Cursor:
     def _put(self, target: Target) -> None:
         on = list(self.on)
         on[self.group] = target
-        self.on = (on[0], on[1], on[2])
+        self.on = tuple(on)
 
     def _in_window(self, parts: Places, action: Action) -> None:
         names = [target for target, _ in parts]

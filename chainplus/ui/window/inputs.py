@@ -23,6 +23,7 @@ from typing import Protocol
 import pygame
 
 from chainplus.common.language import N_, _
+from chainplus.ui.art import languages_view
 from chainplus.ui.window import screen, targets, touch
 from chainplus.ui.window.cursor import (
     Action,
@@ -32,6 +33,7 @@ from chainplus.ui.window.cursor import (
     icon_places,
     panel_places,
     part_places,
+    switch_places,
 )
 from chainplus.ui.window.display import Display
 from chainplus.ui.window.mode import BoardMode
@@ -112,6 +114,8 @@ class Stacked(Protocol):
     def key(self, key: int, mod: int) -> bool: ...
 
     def remember(self) -> None: ...
+
+    def switch(self) -> tuple[str, ...]: ...
 
 
 class Inputs:
@@ -209,13 +213,16 @@ class Inputs:
         return True
 
     # ---------------------------------------------------------------- the cursor
-    def places(self) -> tuple[tuple[Places, Places, Places], Places | None]:
-        """Where the cursor may go: the board, the icons and the panel, or the parts of the
-        window on top while one is open (a graph the board shows over the screen too)."""
+    def places(self) -> tuple[tuple[Places, ...], Places | None]:
+        """Where the cursor may go: the board, the icons, the panel and a kiosk's language
+        switch, or the parts of the window on top (a graph the board shows over the screen
+        too, the attract loop's doors) and the switch while one is open."""
         window = self.stack.window
         parts = window.parts() if window is not None else self.stack.board.parts()
-        groups = (board_places(), icon_places(self.stack.icons), panel_places())
-        return groups, part_places(parts) if parts is not None else None
+        switch = switch_places(languages_view.buttons(self.stack.switch()))
+        groups = (board_places(), icon_places(self.stack.icons), panel_places(),
+                  *([switch] if switch else []))
+        return groups, [*part_places(parts), *switch] if parts is not None else None
 
     def act(self, action: Action) -> None:
         """Move the cursor, or press on what it is on (the first key only shows it)."""
