@@ -147,6 +147,14 @@ def too_long(code: str) -> list[str]:
     return found
 
 
+def runs_into(one: pygame.Rect, other: pygame.Rect) -> bool:
+    """Two texts on one line closer than half a letter's width: a reader takes them for one."""
+    if one.y != other.y or one.h != other.h:
+        return False
+    gap = max(other.left - one.right, one.left - other.right)
+    return 0 <= gap < font.GLYPH_WIDTH // 2
+
+
 @dataclass
 class Frame:
     """What one picture drew: its texts, and the wraps worked out for it."""
@@ -280,6 +288,9 @@ def problems(where: str, frame: Frame, boxes: list[pygame.Rect], code: str) -> l
             if one.rect.colliderect(other.rect):
                 found.append(f"{where}: {one.text!r} {tuple(one.rect)} overlaps "
                              f"{other.text!r} {tuple(other.rect)}")
+            elif code != language.PSEUDO and runs_into(one.rect, other.rect):
+                found.append(f"{where}: {one.text!r} {tuple(one.rect)} runs into "
+                             f"{other.text!r} {tuple(other.rect)}: they read as one")
     drawn_lines = {line for d in frame.texts for line in d.text.split("\n")}
     for text, width, lines in frame.wraps:
         if width == panel_view.HELP_COLUMNS:

@@ -7,7 +7,7 @@ as the RISC OS 3 Wimp drew its action icons.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 from pygame import Rect
@@ -81,10 +81,30 @@ def icon(surface: pygame.Surface, rect: Rect, glyph: str, pressed: bool = False,
     glyphs.draw_glyph(surface, glyph, inner, BLACK if enabled else GREY2)
 
 
-def label(surface: pygame.Surface, rect: Rect, text: str, enabled: bool = True) -> None:
-    """A label centred under an icon."""
-    font.draw(surface, text, (rect.centerx, rect.bottom + 3), BLACK if enabled else GREY4,
-              align="center")
+def label(surface: pygame.Surface, rect: Rect, text: str, enabled: bool = True,
+          centre: int | None = None) -> None:
+    """A label under an icon, centred on the icon or on ``centre`` (see ``label_centres``)."""
+    x = rect.centerx if centre is None else centre
+    font.draw(surface, text, (x, rect.bottom + 3), BLACK if enabled else GREY4, align="center")
+
+
+def label_centres(rects: Sequence[Rect], texts: Sequence[str], room: Rect) -> list[int]:
+    """Where to centre the labels of one row of icons (left to right): under each icon, but
+    moved apart where two neighbours' words would run together and read as one (a language
+    with longer words) when ``room`` holds them all."""
+    gap = font.GLYPH_WIDTH * 5 // 8  # with a glyph's own blank column, three letter gaps
+    widths = [font.size(text)[0] for text in texts]
+    lefts = [rect.centerx - width // 2 for rect, width in zip(rects, widths, strict=True)]
+    if sum(widths) + gap * (len(widths) - 1) > room.w:
+        return [rect.centerx for rect in rects]  # no room: each under its icon, for a shorter word
+    for i in range(1, len(lefts)):  # push right what would run into its left neighbour
+        lefts[i] = max(lefts[i], lefts[i - 1] + widths[i - 1] + gap)
+    limit = room.right
+    for i in reversed(range(len(lefts))):  # then back left what the row's end cannot hold
+        lefts[i] = min(lefts[i], limit - widths[i])
+        limit = lefts[i] - gap
+    lefts[0] = max(lefts[0], room.left)
+    return [left + width // 2 for left, width in zip(lefts, widths, strict=True)]
 
 
 def button_words(surface: pygame.Surface, rect: Rect, text: str, colour: ColorLike) -> None:

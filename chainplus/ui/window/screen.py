@@ -17,7 +17,7 @@ from chainplus.common.language import _
 from chainplus.core.game import Game
 from chainplus.core.rules import SEATS
 from chainplus.ui.art import board_view, languages_view, panel_view, widgets
-from chainplus.ui.art.theme import BLACK, GREY1, ORANGE, TITLE, WORK_AREA
+from chainplus.ui.art.theme import BLACK, GREY1, ORANGE, PANEL, TITLE, WORK_AREA
 from chainplus.ui.window.controls import FURNITURE_HELP, ICON_BY_NAME, IconControl, cell_help
 from chainplus.ui.window.mode import BoardMode
 from chainplus.ui.window.over.base import Overlay
@@ -49,6 +49,20 @@ def thinking(mode: BoardMode, windows: Sequence[Overlay]) -> bool:
         and not picture_of(mode, windows).status().big
 
 
+def label_centres(icons: dict[str, pygame.Rect]) -> dict[str, int]:
+    """Each icon's label centre, row by row, so that long words do not run together (within
+    the panel's width, which the portrait picture shows whole)."""
+    rows: dict[int, list[str]] = {}
+    for name, rect in sorted(icons.items(), key=lambda item: item[1].x):
+        rows.setdefault(rect.bottom, []).append(name)
+    centres: dict[str, int] = {}
+    for names in rows.values():
+        words = [_(ICON_BY_NAME[name].label) for name in names]
+        rects = [icons[name] for name in names]
+        centres.update(zip(names, widgets.label_centres(rects, words, PANEL), strict=True))
+    return centres
+
+
 def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
          icons: dict[str, pygame.Rect], pointer: tuple[int, int] | None, focused: bool,
          portrait: bool = False, switch: Sequence[str] = (),
@@ -76,12 +90,13 @@ def draw(surface: pygame.Surface, mode: BoardMode, windows: Sequence[Overlay],
         board_view.draw_hint(surface, cues.hint.value, int(now * FLASH_RATE) % 2 == 0)
     if cues.refusal.value is not None:
         board_view.draw_refusal(surface, cues.refusal.value)
+    centres = label_centres(icons)
     for name, rect in icons.items():
         icon = ICON_BY_NAME[name]
         enabled = icon_works(mode, bool(windows), icon)
         widgets.icon(surface, rect, icon.glyph(table), pressed=pressed == Icon(name),
                      enabled=enabled)
-        widgets.label(surface, rect, _(icon.label), enabled)
+        widgets.label(surface, rect, _(icon.label), enabled, centres[name])
     for window in windows:
         window.draw_over(surface)
     game = picture.game_shown
