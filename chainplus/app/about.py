@@ -14,7 +14,7 @@ from chainplus.common.version import of_package
 NAME = "Chain+"
 #: The game in a sentence (the Info box's Purpose, the desktop menu's comment): English,
 #: translated where the Info box shows it.
-# Translators: the Info box's Purpose.
+# Translators: the Info box's Purpose: 2 lines of 34 characters.
 PURPOSE = N_("Chain reaction for 2 to 4 players, a remake of the 1990 RISC OS game.")
 #: The copyright holder, as LICENSE names them (translated where the Info box shows it).
 # Translators: the Info box's Author.

@@ -26,6 +26,7 @@ TITLE = N_("About this program")
 #: The fields, top to bottom, and their labels (translated where drawn).
 # Translators: the Info box's labels, left of each field: 8 characters.
 LABEL = {"name": N_("Name"), "purpose": N_("Purpose"), "author": N_("Author"),
+         # Translators: the Info box's labels, left of each field: 8 characters.
          "licence": N_("Licence"), "version": N_("Version")}
 #: Lines a field holds (one unless said).
 LINES = {"purpose": 2}

@@ -19,7 +19,7 @@ from chainplus.ui.window.targets import Furniture, Part, Target
 
 def values() -> dict[str, str]:
     """What the Info box shows, by field: the purpose in the language spoken, the rest names."""
-    return {"name": about.NAME, "purpose": _(about.PURPOSE), "author": about.AUTHOR,
+    return {"name": about.NAME, "purpose": _(about.PURPOSE), "author": _(about.AUTHOR),
             "licence": about.LICENCE, "version": about.version()}
 
 
