@@ -54,15 +54,29 @@ def _notes_above(lines: list[str], line: int) -> list[str]:
     return []
 
 
+def _statements(tree: ast.Module) -> dict[ast.AST, int]:
+    """The first line of the table each node is written in: a note above a table
+    (``HELP = {...}``) speaks for every string in it."""
+    lines: dict[ast.AST, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(
+                node.value, (ast.Dict, ast.List, ast.Tuple, ast.Set)):
+            for inner in ast.walk(node):
+                lines[inner] = node.lineno
+    return lines
+
+
 def messages(package: Path = PACKAGE) -> dict[tuple[str | None, str], Message]:
     """Every marked string under ``package``, keyed by (context, id), in the order found."""
     found: dict[tuple[str | None, str], Message] = {}
     for path in sorted(package.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines()
-        calls = [node for node in ast.walk(ast.parse(source, str(path)))
+        tree = ast.parse(source, str(path))
+        calls = [node for node in ast.walk(tree)
                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                  and node.func.id in MARKERS]
+        statement = _statements(tree)
         for node in sorted(calls, key=lambda call: (call.lineno, call.col_offset)):
             assert isinstance(node.func, ast.Name)
             names = MARKERS[node.func.id]
@@ -78,7 +92,10 @@ def messages(package: Path = PACKAGE) -> dict[tuple[str | None, str], Message]:
             where = str(path.relative_to(package.parent))  # no line: edits elsewhere churn less
             if where not in kept.places:
                 kept.places.append(where)
-            for note in _notes_above(lines, node.lineno):
+            notes = _notes_above(lines, node.lineno)
+            if not notes and node in statement:
+                notes = _notes_above(lines, statement[node])
+            for note in notes:
                 if note not in kept.notes:
                     kept.notes.append(note)
     return found
