@@ -8,7 +8,9 @@ word with a plain English vowel is a string that escaped the catalogs."""
 
 from __future__ import annotations
 
+import io
 import re
+import tempfile
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -26,6 +28,7 @@ from chainplus.ui.art import (
     graph_view,
     info_view,
     join_view,
+    languages_view,
     panel_view,
     review_view,
     rules_view,
@@ -167,6 +170,7 @@ class Frame:
     """What one picture drew: its texts, and the wraps worked out for it."""
 
     texts: list[Drawn] = field(default_factory=list)
+    covered: list[Drawn] = field(default_factory=list)  # drawn, then hidden under the doors
     wraps: list[tuple[str, int, list[str]]] = field(default_factory=list)
 
 
@@ -197,6 +201,16 @@ class Recorder:
             self.frame.wraps.append((text, wrapper.width, lines))
             return lines
 
+        def covering_doors(surface: pygame.Surface, *args: object, **kwargs: object) -> None:
+            """The kiosk's doors hide what is under them (the how-to-play's top lines)."""
+            under = [d for d in self.frame.texts if any(
+                door.collidepoint(d.rect.center) for door in doors_view.DOORS.values())]
+            self.frame.covered += under
+            self.frame.texts = [d for d in self.frame.texts if d not in under]
+            doors(surface, *args, **kwargs)  # type: ignore[arg-type]
+
+        doors = doors_view.draw
+        monkeypatch.setattr(doors_view, "draw", covering_doors)
         monkeypatch.setattr(font, "draw", recording_draw)
         monkeypatch.setattr(font, "render", recording_render)
         monkeypatch.setattr(textwrap.TextWrapper, "wrap", recording_wrap)
@@ -240,8 +254,9 @@ def boxes_of(app) -> list[pygame.Rect]:
     phase = getattr(mode, "phase", None)
     if getattr(phase, "graph_open", False) or getattr(mode, "graph_open", False):
         boxes.append(graph_view.WINDOW)
-    if app.mode.name == "demo":
+    if app.mode.name == "demo" and app.board.inner.name != "tour":
         boxes.append(ATTRACT_BANNER)
+    boxes += languages_view.buttons(app.stack.switch()).values()
     parts = mode.parts() or {}
     boxes += [rect for name, rect in parts.items() if not name.startswith("move-")]
     return boxes
@@ -299,7 +314,7 @@ def problems(where: str, frame: Frame, boxes: list[pygame.Rect], code: str) -> l
             elif code != language.PSEUDO and runs_into(one.rect, other.rect):
                 found.append(f"{where}: {one.text!r} {tuple(one.rect)} runs into "
                              f"{other.text!r} {tuple(other.rect)}: they read as one")
-    drawn_lines = {line for d in frame.texts for line in d.text.split("\n")}
+    drawn_lines = {line for d in (*frame.texts, *frame.covered) for line in d.text.split("\n")}
     for text, width, lines in frame.wraps:
         if width == panel_view.HELP_COLUMNS:
             continue  # the help box: measured by ``help_cut``
@@ -365,15 +380,49 @@ def part_points(app) -> dict[str, tuple[int, int]]:
     return {name: rect.center for name, rect in (app.mode.parts() or {}).items()}
 
 
-Step = Callable[[object], None]
+def screen_of(app) -> str:
+    """What the picture shows, in a few words: the window on top or the board's mode, with
+    its page, its graph, an error in it, a listing's rows and a kiosk's language switch."""
+    mode = app.mode
+    said = [mode.name]
+    if mode.name == "rules":
+        said.append(f"page {mode.number + 1}")
+    if mode.name == "demo":
+        inner = app.board.inner
+        said.append(inner.name)
+        if inner.name == "tour":
+            said.append(f"page {inner.page_at(inner.table.now)[0] + 1}")
+    if getattr(mode, "problem", None):
+        said.append("error")
+    if mode.name == "games":
+        said.append(f"{len(mode.shown_entries)} listed")
+        if mode.puzzle is not None:
+            said.append("puzzle")
+    phase = getattr(mode, "phase", None)
+    if getattr(phase, "graph_open", False) or getattr(mode, "graph_open", False):
+        said.append("graph")
+    if app.stack.switch():
+        said.append("switch")
+    return " ".join(said)
+
+
+def warned(app) -> str:
+    """The warning the help box shows now ("" if it shows none)."""
+    text, warn = app.help_text()
+    return text if warn else ""
 
 
 def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> Iterator[str]:
     """Drive the window through every screen; yield the problems of each."""
+    from chainplus.app.store import Store
+    from chainplus.ui.window.demo import TourMode
     from tests.test_ui_puzzles import until
     from tests.test_ui_review import finish_a_game, review_of, won_game
 
-    def look(app, where: str, points: dict[str, tuple[int, int]] | None = None):
+    def look(app, where: str, shows: str, points: dict[str, tuple[int, int]] | None = None):
+        """The problems of the picture now, which must be ``shows`` (``screen_of``)."""
+        drawn = screen_of(app)
+        assert drawn == shows, f"{where}: the step shows {drawn!r}, not {shows!r}"
         found = checked(app, recorder, where, code)
         app.display.shows_portrait = True  # the picture pieced for a 1080x1920 screen
         try:
@@ -386,107 +435,162 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
 
     # the board, every seat kind, a game under way
     app = make(seats=parse_seats("H,C2:20,N,-"))
-    yield from look(app, "the board, a new game", board_points(app))
+    yield from look(app, "the board, a new game", "play", board_points(app))
     for square in (0, 9, 18):
         ui.click_square(app, square)
         ui.settle(app)
-    yield from look(app, "a game under way", board_points(app))
+    yield from look(app, "a game under way", "play", board_points(app))
     # the Rules window: every page, both choices
     ui.click_icon(app, "rules")
     for page in range(app.mode.count):
-        yield from look(app, f"rules page {page + 1}", part_points(app))
+        yield from look(app, f"rules page {page + 1}", f"rules page {page + 1}", part_points(app))
         if page < app.mode.count - 1:
             ui.post_click(app, rules_view.BUTTONS["next"].center)
     for rules in rules_view.CHOICES:
         ui.post_click(app, rules_view.CHOICES[rules].center)
-        yield from look(app, f"rules, {rules} chosen")
+        yield from look(app, f"rules, {rules} chosen", f"rules page {app.mode.count}")
     ui.post_click(app, rules_view.BUTTONS["close"].center)
     # Games, and the Join dialog with an error
     ui.click_icon(app, "games")
-    yield from look(app, "the Games window", {**part_points(app), **board_points(app)})
+    yield from look(app, "the Games window", "games 0 listed",
+                    {**part_points(app), **board_points(app)})
     ui.post_click(app, games_view.TOP_BUTTONS["join"].center)
-    yield from look(app, "the Join dialog", part_points(app))
+    yield from look(app, "the Join dialog", "join", part_points(app))
     ui.post_click(app, join_view.BUTTONS["join"].center)
-    yield from look(app, "the Join dialog with an error")
+    yield from look(app, "the Join dialog with an error", "join error")
     ui.post_click(app, join_view.BUTTONS["cancel"].center)
     while app.stack.windows:
         ui.post_click(app, app.stack.windows[-1].parts()["close-icon"].center)
     ui.post_click(app, (100, 100), button=2)  # Menu: the Info box, alone over the board
-    assert app.stack.windows, "the Info box did not open"
-    yield from look(app, "the Info box", part_points(app))
+    yield from look(app, "the Info box", "info", part_points(app))
     # a game won, its graph and story
     app = make(seats=parse_seats("C1:50,C1:50"), speed="instant", judge_nodes=20)
     finish_a_game(ui, app)
     ui.advance(app, 2.0)
-    yield from look(app, "a game won, its graph", part_points(app))
+    yield from look(app, "a game won, its graph", "over graph", part_points(app))
     ui.post_click(app, graph_view.BUTTONS["close"].center)
-    yield from look(app, "a game won", board_points(app))
-    # Games with games listed
-    import tempfile
-
-    from chainplus.app.store import Store
-    with tempfile.TemporaryDirectory() as folder:
-        app = make(store=Store(__import__("pathlib").Path(folder)), seats=parse_seats("H,H"))
+    yield from look(app, "a game won", "over", board_points(app))
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        # Games with a game listed, and the game replayed
+        store = folder / "store"
+        app = make(store=Store(store, stream=io.StringIO()), seats=parse_seats("H,H"))
         for square in (0, 9, 18):
             ui.click_square(app, square)
             ui.settle(app)
         ui.click_icon(app, "games")
         ui.post_click(app, games_view.TOP_BUTTONS["save"].center)
-        yield from look(app, "the Games window with a game listed", part_points(app))
+        yield from look(app, "the Games window with a game listed", "games 1 listed",
+                        part_points(app))
         ui.post_click(app, games_view.row_rect(0).center)
-        yield from look(app, "a listed game replayed", part_points(app))
+        yield from look(app, "a listed game replayed", "review graph", part_points(app))
+        app.close()
+        # a file dropped in that is no game, and a record that cannot be read
+        saved = next(store.rglob("saved/*.json"))
+        saved.with_name("notes.json").write_text("not a record", encoding="utf-8")
+        app = make(store=Store(store, stream=io.StringIO()))
+        ui.click_icon(app, "games")
+        yield from look(app, "the Games window listing a file that is no game",
+                        "games 2 listed", part_points(app))
+        game = next(row for row, entry in enumerate(app.mode.shown_entries)
+                    if not isinstance(entry, str))
+        saved.write_bytes(b"\xff" * 9)  # spoilt after it was listed
+        ui.post_click(app, games_view.row_rect(game).center)
+        assert warned(app), "a record that cannot be read was not said"
+        yield from look(app, "a record that cannot be read", "games 2 listed")
+        app.close()
+        # a save that fails: a file stands where the folder should be
+        (folder / "file").write_text("", encoding="utf-8")
+        app = make(store=Store(folder / "file", stream=io.StringIO()))
+        app.update()
+        assert warned(app), "the autosave that failed was not said"
+        yield from look(app, "an autosave that fails", "play")
+        ui.advance(app, 5.0)
+        ui.click_icon(app, "games")
+        ui.post_click(app, games_view.TOP_BUTTONS["save"].center)
+        assert warned(app), "the save that failed was not said"
+        yield from look(app, "a save that fails", "games 0 listed")
         app.close()
     # a replay and its graph
     app = review_of(ui, won_game(seats=(1, 2, 3)))
-    yield from look(app, "a replay", part_points(app))
+    yield from look(app, "a replay", "review", part_points(app))
     app.mode.graph_open = True
-    yield from look(app, "a replay's graph", part_points(app))
+    yield from look(app, "a replay's graph", "review graph", part_points(app))
     # a puzzle and its solved window
     app = make()
     ui.click_icon(app, "games")
     ui.post_click(app, games_view.TOP_BUTTONS["puzzles"].center)
     play = app.table.puzzle
-    yield from look(app, "a puzzle", board_points(app))
+    assert play is not None, "no puzzle was set"
+    yield from look(app, "a puzzle", "play", board_points(app))
     ui.click_icon(app, "games")
-    yield from look(app, "the Games window over a puzzle", part_points(app))
+    yield from look(app, "the Games window over a puzzle", "games 0 listed puzzle",
+                    part_points(app))
     ui.post_click(app, games_view.FOOTER["close"].center)
     ui.click_square(app, play.puzzle.solution[0])
     until(ui, app, lambda: app.mode.name == "solved")
-    yield from look(app, "a puzzle solved", part_points(app))
+    yield from look(app, "a puzzle solved", "solved", part_points(app))
     # a window hosting a game, and one joined to it, with its Games window
     from tests.test_net_window import hosted, joined, joined_app, run_until
     app = make(speed="fast", seats=parse_seats("H,N"), fixed_seats=True, port=0)
-    yield from look(app, "a window hosting a game", board_points(app))
+    assert "127.0.0.1" in (app.board.title() or ""), "the window does not host"
+    yield from look(app, "a window hosting a game", "play", board_points(app))
     host = hosted("N,C")
     try:
         app = joined_app(ui, host)
         run_until(app, lambda: joined(app), "the window joined")
-        yield from look(app, "a window joined to a host", board_points(app))
+        assert "127.0.0.1" in (app.board.title() or ""), "the window did not join"
+        yield from look(app, "a window joined to a host", "play", board_points(app))
         ui.click_icon(app, "games")
-        yield from look(app, "the Games window of a joined game", part_points(app))
+        yield from look(app, "the Games window of a joined game", "games 0 listed",
+                        part_points(app))
         app.close()
     finally:
         host.stop()
     # lessons
-    app = make(seats=parse_seats("H,C"), lessons=True)
-    ui.click_square(app, 0)
-    yield from look(app, "a lesson")
-    # the kiosk's attract loop and its doors
+    app = make(seats=parse_seats("H,C"), rules="classic", lessons=True)
+    ui.click_square(app, 0)  # classic: a corner one piece short of exploding
+    note = app.table.cues.message.value
+    assert note is not None and note.lesson, "no lesson was said"
+    yield from look(app, "a lesson", "play")
+    # the kiosk's attract loop, its how-to-play and its doors
     app = make(kiosk=True, idle_seconds=5)
     ui.advance(app, 6.0)
-    yield from look(app, "the kiosk's attract loop", part_points(app))
+    yield from look(app, "the kiosk's attract loop", "demo play", part_points(app))
+    demo = app.mode
+    demo.inner.pause()
+    demo.inner = tour = TourMode(demo.demo)
+    for number in range(1, len(tour.pages) + 1):
+        while tour.page_at(tour.table.now)[0] < number - 1:
+            ui.advance(app, 0.5, step=0.25)
+        yield from look(app, f"the kiosk's how-to-play, page {number}",
+                        f"demo tour page {number}")
+    ui.advance(app, tour.seconds, step=0.25)  # then the next demonstration game
     ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
-    yield from look(app, "the kiosk's puzzle", board_points(app))
+    assert app.table.puzzle is not None, "the puzzle door did not open a puzzle"
+    yield from look(app, "the kiosk's puzzle", "play", board_points(app))
     ui.click_icon(app, "rules")
-    for second in range(0, 24, 3):
-        yield from look(app, f"the kiosk's tour of the rules, {second} s in")
-        ui.advance(app, 3.0)
+    yield from look(app, "the kiosk's rules window", "rules page 1")
+    for _page in range(app.mode.count - 1):
+        ui.post_click(app, rules_view.BUTTONS["next"].center)
+    yield from look(app, "the kiosk's rules, its choices shaded", f"rules page {app.mode.count}",
+                    part_points(app))
     app = make(seats=parse_seats("C1:50,C1:50"), speed="instant", kiosk=True,
                idle_seconds=3600.0, judge_nodes=20)
     finish_a_game(ui, app)
     ui.advance(app, 2.0)
-    yield from look(app, "the kiosk's graph after a game", part_points(app))
-
+    yield from look(app, "the kiosk's graph after a game", "over graph", part_points(app))
+    # a kiosk given its languages: the switch in the title bar, on the loop and in a game
+    spoken = [code, *(other for other in language.available() if other != code)]
+    del spoken[len(language.available()):]  # the pseudo-language stands in for one
+    app = make(kiosk=True, idle_seconds=5, languages=tuple(spoken))
+    switch = {f"the switch's {tongue}": rect.center
+              for tongue, rect in languages_view.buttons(spoken).items()}
+    yield from look(app, "a kiosk's game with its languages", "play switch",
+                    {**board_points(app), **switch})
+    ui.advance(app, 6.0)
+    yield from look(app, "a kiosk's attract loop with its languages", "demo play switch",
+                    {**part_points(app), **switch})
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_screen_fits_in_every_language(ui, monkeypatch, code) -> None:
