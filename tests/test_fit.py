@@ -52,7 +52,8 @@ PICTURE = pygame.Rect((0, 0), SCREEN_SIZE)
 NAMES = {"Chain", "Reaction", "RISC", "OS", "Acorn", "Esc", "Tab", "F11", "Enter", "Space",
          "Ctrl", "Shift", "Alt", "JSON", "json", "IPv6", "TCP", "HOST", "PORT", "CODE",
          "Chainplus", "chainplus", "pygame", "Python", "GPL", "MIT", "AI", "OK", "Deutsch",
-         "English", "Français", "Español", "Pseudo", "acorn", "classic"}
+         "English", "Français", "Español", "Pseudo", "acorn", "classic",
+         "Connection", "refused"}  # the system's reason a network error passes on
 _WORD = re.compile(r"[\w/][\w'./+-]*")
 _PLAIN_VOWEL = re.compile(r"[aeiouAEIOU]")
 
@@ -539,7 +540,7 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
     until(ui, app, lambda: app.mode.name == "solved")
     yield from look(app, "a puzzle solved", "solved", part_points(app))
     # a window hosting a game, and one joined to it, with its Games window
-    from tests.test_net_window import hosted, joined, joined_app, run_until
+    from tests.test_net_window import hosted, joined, joined_app, remote, run_until
     app = make(speed="fast", seats=parse_seats("H,N"), fixed_seats=True, port=0)
     assert "127.0.0.1" in (app.board.title() or ""), "the window does not host"
     yield from look(app, "a window hosting a game", "play", board_points(app))
@@ -553,8 +554,17 @@ def screens(ui, recorder: Recorder, code: str, make: Callable[..., object]) -> I
         yield from look(app, "the Games window of a joined game", "games 0 listed",
                         part_points(app))
         app.close()
+        app = make(seats=parse_seats("H,N"), fixed_seats=True, port=host.address[1])
+        assert ui.message(app), "hosting on a port that is taken was not refused"
+        yield from look(app, "a window that cannot host", "play")
+        app.close()
     finally:
         host.stop()
+    app = joined_app(ui, host)  # to a host that has gone
+    run_until(app, lambda: remote(app).gone, "giving up")
+    assert app.help_text()[0] and "127.0.0.1" in (app.board.title() or "")
+    yield from look(app, "a window that cannot reach its host", "play", board_points(app))
+    app.close()
     # lessons
     app = make(seats=parse_seats("H,C"), rules="classic", lessons=True)
     ui.click_square(app, 0)  # classic: a corner one piece short of exploding
