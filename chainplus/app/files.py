@@ -51,7 +51,7 @@ def cannot(failure: WriteFailure) -> str:
             "save settings": _("Cannot save settings: {cause}."),
             "save the game": _("Cannot save the game: {cause}."),
             "keep the game": _("Cannot keep the game: {cause}."),
-            "count the puzzles": _("Cannot count the puzzles: {cause}.")}
+            "count the puzzles": _("Cannot count puzzles: {cause}.")}
     text = said.get(failure.what, f"Cannot {failure.what}: {{cause}}.")
     return text.format(cause=cause)
 
