@@ -33,6 +33,7 @@ from chainplus.ui.window.demo import TourMode
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.policy import DEMO_NEXT_GAME as ATTRACT_NEXT_GAME
 from chainplus.ui.window.policy import KIOSK_NEXT_GAME
+from chainplus.ui.window.requests import OpenReplay, OpenRules, PuzzleSolved
 from chainplus.ui.window.targets import Icon
 
 CTRL_SHIFT = pygame.KMOD_LCTRL | pygame.KMOD_RSHIFT
@@ -366,6 +367,26 @@ def test_a_kiosk_visitor_reads_the_rules_but_cannot_change_them(ui) -> None:
     ui.click_icon(app, "new")
     assert app.game.rules == "acorn"
 
+
+
+def test_the_attract_loop_closes_every_window_a_visitor_left_open(ui) -> None:
+    """Rules, or a replay from the graph after a game, left open: the attract loop shows with
+    nothing over it, and a window asked for while it shows is not drawn over it."""
+    app = make(ui, kiosk=True, idle_seconds=5)
+    ui.click_icon(app, "rules")
+    assert app.mode.name == "rules"
+    ui.advance(app, 6.0)
+    assert ui.in_demo(app) and app.stack.windows == []
+    ui.click_square(app, 27)  # a fresh game
+    app.table.ask(OpenReplay(app.game, at=0))
+    app.stack.serve()
+    assert app.stack.windows != []
+    ui.advance(app, 6.0)
+    assert ui.in_demo(app) and app.stack.windows == []
+    for request in (OpenRules(), OpenReplay(app.game, at=0), PuzzleSolved("Solved!")):
+        app.table.ask(request)
+        ui.advance(app, 0.5)
+        assert ui.in_demo(app) and app.stack.windows == [], request
 
 def test_a_tap_during_how_to_play_brings_the_visitor_a_game(ui) -> None:
     app = make(ui, kiosk=True, idle_seconds=1)

@@ -268,8 +268,8 @@ def test_the_attract_loop_has_a_puzzle_door_and_a_game_door(ui, tmp_path) -> Non
 
 
 def test_the_kiosk_counts_who_solved_each_puzzle_across_restarts(ui, tmp_path) -> None:
-    app = kiosk(ui, tmp_path)
-    ui.advance(app, 6.0)
+    app = kiosk(ui, tmp_path, idle_seconds=20)  # the visitor stays to see it solved
+    ui.advance(app, 21.0)
     ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
     play = app.table.puzzle
     ui.click_square(app, play.puzzle.solution[0])
@@ -297,3 +297,29 @@ def test_a_bad_tallies_file_is_set_aside_and_counting_starts_afresh(tmp_path) ->
     tallies, warnings = st.read_tallies(tmp_path)
     assert tallies == {} and "puzzle tallies file" in warnings[0]
     assert not (tmp_path / "puzzles.json").exists()
+
+
+def test_the_attract_loop_closes_the_solved_window_a_visitor_left(ui, tmp_path) -> None:
+    """A visitor solves the puzzle and walks away: the attract loop shows with nothing over
+    it, its banner in view, and it plays on."""
+    app = kiosk(ui, tmp_path, idle_seconds=20)
+    ui.advance(app, 21.0)
+    ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
+    ui.click_square(app, app.table.puzzle.puzzle.solution[0])
+    until(ui, app, lambda: app.mode.name == "solved")
+    ui.advance(app, 21.0)
+    assert ui.in_demo(app) and app.stack.windows == []
+
+
+def test_a_puzzle_solved_as_the_kiosk_goes_idle_opens_no_window_over_the_attract_loop(
+        ui, tmp_path) -> None:
+    """The winning chain still on show when the kiosk goes idle is finished, and the solved
+    window it brings is not shown over the attract loop."""
+    app = kiosk(ui, tmp_path)
+    ui.advance(app, 6.0)
+    ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
+    ui.click_square(app, app.table.puzzle.puzzle.solution[0])
+    ui.advance(app, 6.0)
+    assert ui.in_demo(app) and app.stack.windows == []
+    ui.advance(app, 6.0)
+    assert ui.in_demo(app) and app.stack.windows == []

@@ -135,11 +135,12 @@ class Stack:
 
     def show_demo(self, demo: BoardMode) -> None:
         """A kiosk left alone shows what the game is: ``demo`` over the game, which waits,
-        in the kiosk's first language."""
+        in the kiosk's first language, with no window over it (the game's own pause may
+        finish a chain that asks for one: it is not shown)."""
         if self.switch():
             language.use(self.switch()[0])
-        self.close_windows()
         self.controller.pause()
+        self.close_windows()
         self.demo = demo
 
     # ---------------------------------------------------------------- input and time
@@ -311,7 +312,11 @@ class Stack:
 
     def push(self, window: Overlay) -> None:
         """Show ``window`` over the rest; the board waits (a chain on show is finished first,
-        and a computer seat stops thinking until it is back)."""
+        and a computer seat stops thinking until it is back). Over the attract loop no window
+        shows: nobody is there to read it, and it would hide the loop's banner."""
+        if self.demo is not None:
+            window.leave()
+            return
         self.board.pause()
         self.table.stop_thinking()
         self.table.cues.refusal.clear()
