@@ -8,6 +8,7 @@ import io
 import json
 from dataclasses import replace
 
+import pygame
 import pytest
 
 from chainplus.app import settings as st
@@ -15,7 +16,8 @@ from chainplus.app.puzzle_play import PuzzlePlay, difficulties, next_number
 from chainplus.app.puzzle_record import HARDEST, Progress
 from chainplus.app.puzzles import shipped_count
 from chainplus.app.store import Store
-from chainplus.ui.art import doors_view, games_view, solved_view
+from chainplus.common import language
+from chainplus.ui.art import doors_view, font, games_view, solved_view
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.puzzle import PuzzleReferee
@@ -266,6 +268,33 @@ def test_the_attract_loop_has_a_puzzle_door_and_a_game_door(ui, tmp_path) -> Non
     ui.click_square(app, 27)  # anywhere but the puzzle door: a fresh game
     assert app.table.puzzle is None and not ui.in_demo(app) and app.game.moves == []
 
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr", "es"])
+def test_both_doors_speak_in_one_size_clear_of_their_frames(ui, monkeypatch, code) -> None:
+    """Both doors large, or both small when either's words need it; every word inside the
+    door's bevel. English fits large."""
+    drawn: list[tuple[str, pygame.Rect, int]] = []
+    draw = font.draw
+
+    def recording(surface, text, pos, colour, scale=1, align="left"):
+        rect = draw(surface, text, pos, colour, scale, align)
+        drawn.append((text, rect, scale))
+        return rect
+
+    monkeypatch.setattr(font, "draw", recording)
+    language.use(code)
+    try:
+        doors_view.draw(pygame.Surface((640, 480)))
+    finally:
+        language.use(language.ENGLISH)
+    firsts = {scale for text, _rect, scale in drawn[::2]}
+    assert len(drawn) == 4 and len(firsts) == 1, drawn
+    assert code != "en" or firsts == {2}
+    doors = list(doors_view.DOORS.values())
+    for index, (text, rect, _scale) in enumerate(drawn):
+        inside = doors[index // 2].inflate(-2 * doors_view.BEVEL, -2 * doors_view.BEVEL)
+        assert inside.contains(rect), (text, rect, inside)
 
 def test_the_kiosk_counts_who_solved_each_puzzle_across_restarts(ui, tmp_path) -> None:
     app = kiosk(ui, tmp_path, idle_seconds=20)  # the visitor stays to see it solved
