@@ -14,6 +14,7 @@ from chainplus.app import settings as st
 from chainplus.app.panel import panel_of, valid
 from chainplus.app.seats import parse_seats
 from chainplus.app.store import Store
+from chainplus.common import language
 from chainplus.core.records import game_from_data
 from chainplus.core.rules import row_col
 from chainplus.net import bot
@@ -370,3 +371,37 @@ def test_every_part_of_the_games_window_has_help_that_fits(ui) -> None:
 
     for name, text in PART_HELP.items():
         assert len(panel_view.help_lines(text)) <= panel_view.HELP_LINES, (name, text)
+
+
+def ink(surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """The black pixels' bounds inside ``rect``."""
+    points = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+              if surface.get_at((x, y))[:3] == (0, 0, 0)]
+    xs, ys = [x for x, _y in points], [y for _x, y in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr", "es"])
+def test_the_local_network_option_has_room_above_the_list_heading(monkeypatch, code) -> None:
+    """The option's words stay a few pixels off the heading under them and inside the
+    window's right margin, in every language."""
+    drawn: dict[str, pygame.Rect] = {}
+    draw = font.draw
+
+    def recording(surface, text, pos, colour, scale=1, align="left"):
+        drawn[text] = rect = draw(surface, text, pos, colour, scale, align)
+        return rect
+
+    monkeypatch.setattr(font, "draw", recording)
+    language.use(code)
+    try:
+        surface = pygame.Surface((640, 480))
+        games_view.draw(surface, games_view.GamesShown(entries=[], page=0, pages=1,
+                                                       can_save=True))
+        words = ink(surface, drawn[language._(games_view.LABEL["lan"])])
+        heading = ink(surface, drawn[games_view.heading(0, 0)])
+    finally:
+        language.use(language.ENGLISH)
+    assert heading.top - words.bottom >= 6, (words, heading)
+    assert words.right <= games_view.LEFT + games_view.WIDTH - 4, words
+    assert words.top - games_view.TOP_BUTTONS["puzzles"].bottom >= 4, words

@@ -43,7 +43,7 @@ TOP_BUTTONS = {
     "join": Rect(LEFT, WINDOW.y + 72, WIDTH // 2 - 4, 32),
     "host": Rect(LEFT + WIDTH // 2 + 4, WINDOW.y + 72, WIDTH // 2 - 4, 32),
     "puzzles": Rect(LEFT, WINDOW.y + 110, WIDTH // 2 - 4, 32),
-    "lan": Rect(LEFT, WINDOW.y + 148, WIDTH, 20),  # an option icon and its words
+    "lan": Rect(LEFT, WINDOW.y + 145, WIDTH, 20),  # an option icon and its words
 }
 #: Where the player's record of puzzles is said, beside the Puzzles button.
 RECORD_AT = (LEFT + WIDTH // 2 + 8, WINDOW.y + 118)
@@ -159,7 +159,7 @@ def _option(surface: pygame.Surface, rect: Rect, on: bool, enabled: bool) -> Non
         x, y = tick.topleft
         points = [(x + 3, y + 8), (x + 7, y + 12), (x + 13, y + 3)]
         pygame.draw.lines(surface, colour, False, points, 2)
-    font.draw(surface, _(LABEL["lan"]), (tick.right + 8, rect.y + 2), colour)
+    font.draw(surface, _(LABEL["lan"]), (tick.right + 6, rect.y + 2), colour)
 
 
 def heading(saved: int, kept: int) -> str:
