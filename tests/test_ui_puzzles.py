@@ -18,6 +18,7 @@ from chainplus.app.puzzles import shipped_count
 from chainplus.app.store import Store
 from chainplus.common import language
 from chainplus.ui.art import doors_view, font, games_view, solved_view
+from chainplus.ui.window.demo import TourMode
 from chainplus.ui.window.display import NullDisplay
 from chainplus.ui.window.local import LocalReferee
 from chainplus.ui.window.puzzle import PuzzleReferee
@@ -268,6 +269,22 @@ def test_the_attract_loop_has_a_puzzle_door_and_a_game_door(ui, tmp_path) -> Non
     ui.click_square(app, 27)  # anywhere but the puzzle door: a fresh game
     assert app.table.puzzle is None and not ui.in_demo(app) and app.game.moves == []
 
+
+
+def test_the_doors_leave_how_to_play_uncovered(ui, tmp_path, monkeypatch) -> None:
+    """Over the attract loop's how-to-play the doors would hide its heading and first lines:
+    they stand over its games only, and a tap where they stood brings a fresh game."""
+    app = kiosk(ui, tmp_path)
+    ui.advance(app, 6.0)
+    demo = app.mode
+    demo.inner.pause()
+    demo.inner = TourMode(demo.demo)
+    drawn: list[str] = []
+    monkeypatch.setattr(doors_view, "draw", lambda surface, pressed=None: drawn.append("doors"))
+    ui.advance(app, 1.0)
+    assert ui.in_demo(app) and drawn == [] and not app.mode.parts()
+    ui.post_click(app, doors_view.DOORS["door-puzzle"].center)
+    assert not ui.in_demo(app) and app.table.puzzle is None and app.game.moves == []
 
 
 @pytest.mark.parametrize("code", ["en", "de", "fr", "es"])

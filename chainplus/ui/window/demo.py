@@ -1,9 +1,9 @@
 """The attract loop a kiosk plays when nobody has touched it for a while: a demonstration game
 (every seat a quick computer, silent, on a table of its own: a session with no files, so
 nothing it does touches the visitor's game or settings), then a short animated how-to-play
-(``TourMode``), then another game, and so on, under two doors (``doors_view``): a puzzle, or a
-game. The first click or tap brings the visitor the puzzle door's puzzle, or anywhere else a
-fresh game (``requests.EndDemo``).
+(``TourMode``), then another game, and so on; two doors (``doors_view``) over its games: a
+puzzle, or a game. The first click or tap brings the visitor the puzzle door's puzzle, or
+anywhere else a fresh game (``requests.EndDemo``).
 """
 
 from __future__ import annotations
@@ -295,13 +295,19 @@ class DemoMode:
     def panel(self) -> Panel:
         return self.demo.session.panel
 
+    @property
+    def doors_open(self) -> bool:
+        """The doors stand over the demonstration games, not over how to play, whose words
+        they would hide (a click anywhere still wakes the kiosk)."""
+        return self.inner.board_mode.name != TourMode.name
+
     def hit(self, pos: tuple[int, int]) -> Part | None:
-        door = doors_view.hit(pos)
+        door = doors_view.hit(pos) if self.doors_open else None
         return None if door is None else Part(door)
 
     def parts(self) -> dict[str, pygame.Rect] | None:
         """The doors, where a controller's cursor goes."""
-        return dict(doors_view.DOORS)
+        return dict(doors_view.DOORS) if self.doors_open else {}
 
     def icons_work(self) -> bool:
         return False
@@ -332,8 +338,9 @@ class DemoMode:
 
     def draw_board(self, surface: pygame.Surface, pointer: tuple[int, int] | None) -> None:
         self.inner.draw_board(surface)
-        pressed = self.table.cues.pressed.value
-        doors_view.draw(surface, pressed.name if isinstance(pressed, Part) else None)
+        if self.doors_open:
+            pressed = self.table.cues.pressed.value
+            doors_view.draw(surface, pressed.name if isinstance(pressed, Part) else None)
 
     def status(self) -> Status:
         return self.inner.status()
