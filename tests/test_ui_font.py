@@ -111,6 +111,30 @@ def test_only_descenders_and_low_marks_reach_the_bottom_row() -> None:
     assert reaching == set("çÇßþýÿµ¸¿¡„‚")
 
 
+ACCENTED_CAPITALS = [
+    char
+    for char in NON_ASCII_LETTERS
+    if char.isupper() and unicodedata.normalize("NFD", char)[0] != char
+]
+
+
+def _body_top(rows: tuple[str, ...]) -> int:
+    """The highest row from which every row down to the baseline (row 6) holds ink."""
+    top = 6
+    while top > 0 and "#" in rows[top - 1]:
+        top -= 1
+    return top
+
+
+def test_accented_capitals_stand_taller_than_their_lowercase() -> None:
+    """Under its one-row accent a capital keeps a body in rows 1-6, above the x-height of row 2."""
+    assert set("ÀÁÂÄÇÈÉÊËÌÍÎÏÑÒÓÔÖÙÚÛÜÝŸ") <= set(ACCENTED_CAPITALS)
+    for char in ACCENTED_CAPITALS:
+        body = ("........",) + font.GLYPHS[char][1:]
+        lowercase = font.GLYPHS[unicodedata.normalize("NFD", char.lower())[0]]
+        assert _body_top(body) <= 1 < _body_top(lowercase), char
+
+
 @pytest.mark.parametrize("text", ["", "A", "Chain Reaction", "Level 5  Random 100%", "two\nlines!"])
 @pytest.mark.parametrize("scale", [1, 2])
 def test_size_matches_render(text: str, scale: int) -> None:
