@@ -61,6 +61,7 @@ class PanelClicks:
     def locked(self) -> Note | None:
         """The note for a click on a panel the operator locked (a kiosk's), or None."""
         if self.is_locked:
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("The players are set for this kiosk: click the board to play."))
         return None
 

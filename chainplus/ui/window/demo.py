@@ -178,7 +178,9 @@ class TourMode:
 
     def help(self) -> str:
         if self.table.touching():
+            # Translators: the help box, 3 lines of 22 characters.
             return _("How to play. Touch anywhere to play!")
+        # Translators: the help box, 3 lines of 22 characters.
         return _("How to play. Click anywhere to play!")
 
 
@@ -235,7 +237,9 @@ class DemoGame:
 
     def help(self) -> str:
         if self.table.touching():
+            # Translators: the help box, 3 lines of 22 characters.
             return _("A demonstration game. Touch anywhere to play!")
+        # Translators: the help box, 3 lines of 22 characters.
         return _("A demonstration game. Click anywhere to play!")
 
 
@@ -349,11 +353,15 @@ class DemoMode:
         """The door under the pointer, else one line wherever it is: a click anywhere plays (a
         watching kiosk says it waits for its host; the title says where)."""
         if target == Part("door-puzzle"):
+            # Translators: the help box, 3 lines of 22 characters.
             return _("A puzzle: win in a move or two. About a minute.")
         if target == Part("door-game"):
+            # Translators: the help box, 3 lines of 22 characters.
             return _("A game of your own against the computer.")
         if self.host is None:
             return self.inner.help()
         if self.table.touching():
+            # Translators: the help box, 3 lines of 22 characters.
             return _("Waiting for the host. Touch anywhere to play!")
+        # Translators: the help box, 3 lines of 22 characters.
         return _("Waiting for the host. Click anywhere to play!")

@@ -85,7 +85,9 @@ class Ending(Phase):
         if hold is not None and hold.trouble:
             return hold.click
         if "new" in self.table.policy.hidden_icons:
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("The game is over."))
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("The game is over: click New for another."))
 
     def click(self, target: Square | Part, button: int) -> Step | None:
@@ -132,6 +134,7 @@ class Ending(Phase):
         if self.table.policy.kiosk:
             return None
         if part.name.startswith("move-"):
+            # Translators: the help box, 3 lines of 22 characters.
             return _("Click to replay the game from move {number}.").format(
                 number=part.name[5:])
         return _(GRAPH_HELP[part.name[6:]])

@@ -10,6 +10,7 @@ from chainplus.ui.art import graph_view
 from chainplus.ui.window.targets import Part
 
 #: The help line over each of the graph window's parts (translated where shown).
+# Translators: the help box, 3 lines of 22 characters.
 GRAPH_HELP = {
     "close-icon": N_("Hide the graph."),
     "close": N_("Hide the graph."),

@@ -28,13 +28,16 @@ class LocalReferee(Referee):
         if row.plays_as == "computer":
             # Translators: the turn box's heading (fits 22 characters).
             return Player(MoveSource.COMPUTER, _("Computer thinking"),
-                          # Translators: {seat} is a seat's colour (Red ...).
+                          # Translators: the help box, 3 lines of 22 characters;
+                          # {seat} is a seat's colour (Red ...).
                           _("{seat} is the computer (level {level}).").format(seat=name,
                                                                              level=row.level),
+                          # Translators: the help box, 3 lines of 22 characters.
                           Note(_("{seat} is played by the computer: wait for its move.").format(
                               seat=name)))
         # Translators: the turn box's heading (fits 22 characters).
         return Player(MoveSource.HUMAN, _("To move"),
+                      # Translators: the help box, 3 lines of 22 characters.
                       _("{seat}: click an empty square or one of yours.").format(seat=name))
 
     def hold(self) -> Hold | None:
@@ -45,8 +48,10 @@ class LocalReferee(Referee):
         name = _(SEAT_NAME[seat])
         # Translators: the turn box's heading (fits 22 characters), over a seat's colour.
         return Hold(Status(seat, _("Not hosted"), name),
+                    # Translators: the help box, 3 lines of 22 characters.
                     _("{seat} plays over the network: host this game from Games.").format(
                         seat=name),
+                    # Translators: the help box, 3 lines of 22 characters.
                     Note(_("{seat} plays over the network: host the game first.").format(
                         seat=name)))
 
@@ -67,8 +72,10 @@ class LocalReferee(Referee):
 
     def won(self, winner: int) -> Won:
         policy, game = self.table.policy, self.table.session.game
+        # Translators: the help box, 3 lines of 22 characters.
         help = _("The game is over. Click New for another game.")
         if policy.next_game_after is not None:
+            # Translators: the help box, 3 lines of 22 characters.
             help = _("The game is over. A new one starts in a moment, or click New.")
         # Translators: the winner's box; {seat} is a seat's colour (Red ...).
         wins = _("{seat} wins!").format(seat=_(SEAT_NAME[winner]))

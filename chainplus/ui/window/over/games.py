@@ -38,8 +38,8 @@ from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
 #: The help line for each part (translated where shown).
+# Translators: the help box, 3 lines of 22 characters.
 PART_HELP = {
-    # Translators: the help box, 3 lines of 22 characters (so is every help line).
     "save": N_("Save the game on the board in the games folder."),
     "replay": N_("Replay the game on the board, with its graph."),
     "join": N_("Join a game another player hosts: type its address and code."),
@@ -153,6 +153,7 @@ class GamesWindow(Overlay):
         elif name == "about":
             table.ask(OpenInfo())
         elif name == "join" and self.hosting:
+            # Translators: the help box, 3 lines of 22 characters.
             table.say(Note(_("This window hosts a game: join another when it is over."),
                            warn=True))
         elif name == "join":
@@ -171,9 +172,11 @@ class GamesWindow(Overlay):
         """Host the game on the board: its network seats wait for players."""
         session = self.table.session
         if self.hosting:
+            # Translators: the help box, 3 lines of 22 characters.
             self.table.say(Note(_("This window hosts this game already.")))
         elif not session.hosted:
-            # Translators: N is the panel's letter for a player over the network.
+            # Translators: the help box, 3 lines of 22 characters;
+            # N is the panel's letter for a player over the network.
             self.table.say(Note(_("Make a seat N (network) in the panel first."), warn=True))
         else:
             self.table.ask(HostGame())
@@ -188,7 +191,8 @@ class GamesWindow(Overlay):
 
     def open(self, entry: GameEntry | str) -> None:
         if isinstance(entry, str):
-            # Translators: {name} is a file's name, cut short.
+            # Translators: the help box, 3 lines of 22 characters;
+            # {name} is a file's name, cut short.
             self.table.say(Note(_("Not a game record: {name}.").format(name=entry[:NAME_SHOWN]),
                                 warn=True))
             return
@@ -252,17 +256,20 @@ class GamesWindow(Overlay):
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
+            # Translators: the help box, 3 lines of 22 characters.
             return _("A click outside the games window closes it.") if target else None
         if target.name.startswith("row-"):
             entry = self.shown_entries[int(target.name[4:])]
             if isinstance(entry, str):
                 return _(PART_HELP["unreadable"])
-            # Translators: {outcome} is a listed game's result, such as "Red won, 87 moves,
+            # Translators: the help box, 3 lines of 22 characters;
+            # {outcome} is a listed game's result, such as "Red won, 87 moves,
             # acorn".
             return _("Replay this game: {outcome}.").format(outcome=games_view.outcome(entry))
         if target.name == "heading":
             folder = self.table.session.files.folder
             if not folder:
+                # Translators: the help box, 3 lines of 22 characters.
                 return _("Games are not kept.")
             # Translators: {folder} is the games folder, shortened to 40 characters.
             return _("Kept in {folder}.").format(folder=shown_folder(folder, 40))
@@ -283,7 +290,10 @@ class GamesWindow(Overlay):
 
     def default_help(self) -> str:
         if self.puzzle is not None:
+            # Translators: the help box, 3 lines of 22 characters.
             return _("The next puzzle, its solution, or back to your game.")
         if self.network is not None:
+            # Translators: the help box, 3 lines of 22 characters.
             return _("Save the host's game, or leave it for your own.")
+        # Translators: the help box, 3 lines of 22 characters.
         return _("Games: save this one, or pick one to replay.")

@@ -25,8 +25,8 @@ def values() -> dict[str, str]:
 
 
 #: The help line for each part (translated where shown).
+# Translators: the help box, 3 lines of 22 characters.
 PART_HELP = {
-    # Translators: the help box, 3 lines of 22 characters (so is every help line).
     "close-icon": N_("Close this window (Escape)."),
     "title": N_("About this program: what it is and who made it."),
     "name": N_("The program's name."),
@@ -37,6 +37,7 @@ PART_HELP = {
     "window": N_("Close it with Escape or a click outside it."),
     "language": N_("Speak this language; remembered for the next time."),
 }
+# Translators: the help box, 3 lines of 22 characters.
 OUTSIDE_HELP = N_("A click outside this window closes it.")
 
 
@@ -103,4 +104,5 @@ class InfoWindow(Overlay):
         return _(PART_HELP[target.name])
 
     def default_help(self) -> str:
+        # Translators: the help box, 3 lines of 22 characters.
         return _("About this program: Escape or a click outside closes it.")

@@ -30,9 +30,9 @@ ORDER = ("address", "code")
 # number; HOST and PORT stand for what is typed.
 NOTE = N_("The port is {port} unless given: HOST:PORT.")
 #: The help line for each part (translated where shown, ``{port}`` the default port).
+# Translators: the help box, 3 lines of 22 characters. {port} is
+# a number; PORT stands for what is typed.
 PART_HELP = {
-    # Translators: the help box, 3 lines of 22 characters (so is every help line). {port} is
-    # a number; PORT stands for what is typed.
     "address": N_("The host's address; add :PORT if the port is not {port}."),
     "code": N_("The code the host gave you: letters and digits."),
     "join": N_("Join the host's game (Return). Your own game waits."),
@@ -42,6 +42,7 @@ PART_HELP = {
     "title": N_("Join a game another player hosts."),
     "window": N_("Type the host's address and code, then Join."),
 }
+# Translators: the help box, 3 lines of 22 characters.
 OUTSIDE_HELP = N_("Join or Cancel first: the dialog keeps what you typed.")
 
 

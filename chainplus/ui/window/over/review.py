@@ -34,8 +34,8 @@ STEP_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "next", pygame.K_HOME: "star
              pygame.K_END: "end"}
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT)
 #: The help line for each part of the pane (translated where shown).
+# Translators: the help box, 3 lines of 22 characters.
 PANE_HELP = {
-    # Translators: the help box, 3 lines of 22 characters (so is every help line).
     "start": N_("To the start of the game (Home)."),
     "back": N_("Back one move (Left arrow)."),
     "next": N_("On one move, its chain shown (Right arrow)."),
@@ -46,6 +46,7 @@ PANE_HELP = {
     "pane": N_("The replay's controls."),
 }
 #: Why a button of the pane is greyed.
+# Translators: the help box, 3 lines of 22 characters.
 GREYED_HELP = {
     "start": N_("This is the start of the game already."),
     "back": N_("This is the start of the game already."),
@@ -111,6 +112,7 @@ class ReviewWindow(Overlay):
             self.step("next" if button == SELECT else "back")
             return True
         if isinstance(target, Cell):
+            # Translators: the help box, 3 lines of 22 characters.
             self.table.say(Note(_("This game's players: close the replay to change yours.")))
             return True
         if not isinstance(target, Part):
@@ -221,11 +223,13 @@ class ReviewWindow(Overlay):
 
     def own_help(self, target: Target | None) -> str | None:
         if isinstance(target, Square):
+            # Translators: the help box, 3 lines of 22 characters.
             return _("Replay: click for the next move, Adjust for the one before.")
         if isinstance(target, Furniture) or not isinstance(target, Part):
             return None
         name = target.name
         if name.startswith("move-"):
+            # Translators: the help box, 3 lines of 22 characters.
             return _("Click to see the board after move {number}.").format(
                 number=language.number(int(name[5:])))
         if name.startswith("graph-"):
@@ -235,5 +239,6 @@ class ReviewWindow(Overlay):
         return _(PANE_HELP[name])
 
     def default_help(self) -> str:
+        # Translators: the help box, 3 lines of 22 characters.
         return _("Replay: Next and Back step through the game; Close goes back to it.")
 

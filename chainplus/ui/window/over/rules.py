@@ -23,8 +23,8 @@ from chainplus.ui.window.targets import SELECT, Furniture, Part, Target
 #: as everywhere: first Next).
 PAGE_KEYS = {pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1, pygame.K_LEFT: -1, pygame.K_PAGEUP: -1}
 #: The help line for each part (translated where shown).
+# Translators: the help box, 3 lines of 22 characters.
 PART_HELP = {
-    # Translators: the help box, 3 lines of 22 characters (so is every help line).
     "close": N_("Close the rules window."),
     "close-icon": N_("Close the rules window."),
     "title": N_("The rules of Chain Reaction, page by page."),
@@ -36,15 +36,19 @@ PART_HELP = {
     "explain": N_("Explain what a move does the first time it happens."),
 }
 #: Why a part is greyed, or does nothing, at the first and last page.
+# Translators: the help box, 3 lines of 22 characters.
 FIRST_PAGE_HELP = {"back": N_("This is the first page: Next turns on.")}
+# Translators: the help box, 3 lines of 22 characters.
 LAST_PAGE_HELP = {"next": N_("This is the last page: Close when done."),
                   "page": N_("This is the last page: Close when done.")}
 #: The keys that do the same, named where keys work (not in a kiosk).
 # Translators: a key's name on the keyboard, as the help box says "Key: Escape."
 KEY_HELP = {"close": N_("Escape"), "close-icon": N_("Escape"), "back": N_("Left arrow"),
             "next": N_("Right arrow")}
+# Translators: the help box, 3 lines of 22 characters.
 LOCKED_HELP = N_("Set for this kiosk by its operator.")
 #: And in a window that joined a host's game.
+# Translators: the help box, 3 lines of 22 characters.
 HOST_HELP = N_("The host of this network game chooses.")
 
 
@@ -54,6 +58,7 @@ def locked_help(session: Session) -> str | None:
     if session.options.kiosk:
         return LOCKED_HELP
     return HOST_HELP if session.options.network.join is not None else None
+# Translators: the help box, 3 lines of 22 characters.
 OUTSIDE_HELP = N_("A click outside the rules window closes it.")
 
 
@@ -169,4 +174,5 @@ class RulesWindow(Overlay):
         return line
 
     def default_help(self) -> str:
+        # Translators: the help box, 3 lines of 22 characters.
         return _("The rules: Next and Back turn the pages, Close or Escape ends.")

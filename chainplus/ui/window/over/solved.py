@@ -13,8 +13,8 @@ from chainplus.ui.window.table import Table
 from chainplus.ui.window.targets import Furniture, Part, Target
 
 #: The help line for each part (translated where shown).
+# Translators: the help box, 3 lines of 22 characters.
 PART_HELP = {
-    # Translators: the help box, 3 lines of 22 characters (so is every help line).
     "next": N_("The next puzzle, a little harder."),
     "play": N_("A game from the puzzle's position, you against the computer."),
     "close": N_("Close this window: the winning board stays."),
@@ -67,6 +67,7 @@ class SolvedWindow(Overlay):
 
     def own_help(self, target: Target | None) -> str | None:
         if not isinstance(target, Part):
+            # Translators: the help box, 3 lines of 22 characters.
             return _("A click outside this window closes it.") if target else None
         line = PART_HELP.get(target.name)
         return None if line is None else _(line)
