@@ -63,14 +63,19 @@ def setting_unused(panel: Panel, game: Game, seat: int, column: int) -> str | No
         # Translators: the help box, three lines of 22 characters; {seat} is a player's name.
         text = _("{seat} is not in play: its level counts when it is a computer.")
     elif kind == "off":
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat} is not in play: its random % counts when it is a computer.")
     elif kind == "network" and column == 3:
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat} is network: its level counts when it is a computer.")
     elif kind == "network":
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat} is network: its random % counts when it is a computer.")
     elif column == 3:
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat} is human: its level counts when it is a computer.")
     else:
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat} is human: its random % counts when it is a computer.")
     return text.format(seat=name)
 
@@ -103,7 +108,9 @@ def lesson_line(lesson: Lesson, shown: ShownCascade, game: Game) -> str:
         # short of exploding.
         text = _("This corner holds {count}: one more piece and it explodes.")
     elif mass == 3:
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("This edge holds {count}: one more piece and it explodes.")
     else:
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("This centre holds {count}: one more piece and it explodes.")
     return text.format(count=count)

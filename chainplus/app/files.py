@@ -109,8 +109,10 @@ class Files:
         """Save ``game`` (in progress or just finished) in ``games/saved``; ``joined``: it is
         a joined host's game, saved in this player's own folder."""
         if self.store is None or not self.keeps_games:
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("Games are not saved here."), warn=True)
         if not game.moves:
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("There is no move to save yet."), warn=True)
         saved = self.store.save_game(game, panel)
         if isinstance(saved, WriteFailure):

@@ -132,11 +132,13 @@ def open_record(path: Path) -> tuple[Game, dict[str, Any]]:
             problem=_(exc.brief), name=name)) from None
     except RecordError as exc:
         raise Unreadable(path, str(exc),
+                         # Translators: the help box, 3 lines of 22 characters.
                          _("Not a game record: {name}.").format(name=name)) from None
     try:
         return game_from_data(data), data
     except RecordError as exc:
         raise Unreadable(path, str(exc),
+                         # Translators: the help box, 3 lines of 22 characters.
                          _("A move is wrong in {name}.").format(name=name)) from None
 
 

@@ -134,8 +134,10 @@ def next_game_message(name: str, kind: SeatKind) -> str:
         # Translators: the help box (three lines of 22 characters); {seat} is a player's name.
         text = _("{seat}: a network seat from the next game.")
     elif kind == "computer":
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat}: computer from the next game.")
     else:
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat}: human from the next game.")
     return text.format(seat=name)
 
@@ -149,8 +151,10 @@ def kind_message(name: str, kind: SeatKind, was_in: bool, in_game: bool) -> str:
             # Translators: the help box (three lines of 22 characters); {seat} is a player's name.
             text = _("{seat} is now a network seat: it waits.")
         elif kind == "computer":
+            # Translators: the help box, 3 lines of 22 characters.
             text = _("{seat} is now played by a computer.")
         else:
+            # Translators: the help box, 3 lines of 22 characters.
             text = _("{seat} is now played by a human.")
     elif in_game == now_in:
         if kind == "network":
@@ -158,13 +162,18 @@ def kind_message(name: str, kind: SeatKind, was_in: bool, in_game: bool) -> str:
             # plays it now.
             text = _("{seat} is network again.")
         elif kind == "computer":
+            # Translators: the help box, 3 lines of 22 characters.
             text = _("{seat} is computer again.")
         elif kind == "human":
+            # Translators: the help box, 3 lines of 22 characters.
             text = _("{seat} is human again.")
         else:
+            # Translators: the help box, 3 lines of 22 characters.
             text = _("{seat} is out again.")
     elif now_in:
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat} joins at the next game.")
     else:
+        # Translators: the help box, 3 lines of 22 characters.
         text = _("{seat} leaves at the next game.")
     return text.format(seat=name)

@@ -191,7 +191,9 @@ class Session:
         self.tutor.new_game()
         self._show(self.next_game(), aside=True)
         if self.history.put_aside is not None:
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("New game. Undo brings the last one back."))
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("New game."))
 
     def play_on(self, game: Game) -> Note:
@@ -199,20 +201,25 @@ class Session:
         panel has not in play as a human (it leaves at the next game); the game on the board
         is put aside for Undo as New does."""
         if game.over:
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("The game is over here: step back to play on."), warn=True)
         seat_players(self.panel, game.seats)
         self._show(game.copy(), aside=True)
         count, undo = len(game.moves), self.history.put_aside is not None
         if count and undo:
+            # Translators: the help box, 3 lines of 22 characters.
             text = ngettext("Playing on after {count} move. Undo brings the last game back.",
                             "Playing on after {count} moves. Undo brings the last game back.",
                             count)
         elif count:
+            # Translators: the help box, 3 lines of 22 characters.
             text = ngettext("Playing on after {count} move.", "Playing on after {count} moves.",
                             count)
         elif undo:
+            # Translators: the help box, 3 lines of 22 characters.
             text = _("Playing on from the start. Undo brings the last game back.")
         else:
+            # Translators: the help box, 3 lines of 22 characters.
             text = _("Playing on from the start.")
         return Note(text.format(count=count))
 
@@ -244,7 +251,9 @@ class Session:
     def toggle_lan(self) -> Note:
         """Open the games hosted here to the local network, or keep them to this computer."""
         self.lan = not self.lan
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("Games hosted here: open to your local network.") if self.lan
+                    # Translators: the help box, 3 lines of 22 characters.
                     else _("Games hosted here: this computer only."))
 
     def show_remote(self, game: Game) -> None:
@@ -273,6 +282,7 @@ class Session:
     def undo(self) -> Note:
         """``UndoHistory.undo``, never in a hosted game."""
         if self.hosted:
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("A network game's moves stay: there is no undo."), warn=True)
         game, note = self.history.undo(self.game, self.panel)
         if game is not None:
@@ -292,7 +302,9 @@ class Session:
         self.puzzles = Progress()
         self._show(self.next_game())
         if verb == "Touch":
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("Your game! Touch an empty square to start."))
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("Your game! Click an empty square to start."))
 
     # ------------------------------------------------------------------ settings
@@ -304,6 +316,7 @@ class Session:
 
     def toggle_sound(self) -> Note:
         self.sound = not self.sound
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("Sound on.") if self.sound else _("Sound off."))
 
     def choose_rules(self, rules: Rules) -> Note:
@@ -312,12 +325,15 @@ class Session:
             # Translators: the help box (three lines of 22 characters); {rules} is the rules' name
             # ("acorn", "classic").
             text = (_("The rules are set for this kiosk: {rules}.") if self.options.kiosk
+                    # Translators: the help box, 3 lines of 22 characters.
                     else _("The rules are set for the host's game: {rules}."))
             return Note(text.format(rules=rules_name(self.game.rules)))
         self.rules = rules
         now = rules == self.game.rules
         if rules == "acorn":
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("Acorn rules, as now.") if now else _("Acorn rules from the next game."))
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("Classic rules, as now.") if now else _("Classic rules from the next game."))
 
     # ------------------------------------------------------------------ lessons

@@ -47,7 +47,10 @@ class Tutor:
     def explain(self, on: bool) -> Note:
         """Explain each new thing a move does again (``on``), or no more (not in a kiosk)."""
         if self.kiosk:
+            # Translators: the help box, 3 lines of 22 characters.
             return Note(_("This kiosk explains each visitor's first moves."))
         self.given = frozenset() if on else frozenset(Lesson)
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("Each new thing a move does will be explained.") if on else
+                    # Translators: the help box, 3 lines of 22 characters.
                     _("No more explanations of moves."))

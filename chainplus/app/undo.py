@@ -50,12 +50,16 @@ class UndoHistory:
         taken = self.count(game, panel)
         if taken == 0 and self.put_aside is not None:
             back, self.put_aside = self.put_aside, None
+            # Translators: the help box, 3 lines of 22 characters.
             return back, Note(_("The last game is back."))
         if taken == 0:
+            # Translators: the help box, 3 lines of 22 characters.
             why = (_("There is no move to take back.") if not game.can_undo() else
+                   # Translators: the help box, 3 lines of 22 characters.
                    _("There is no move of a human player to take back."))
             return None, Note(why, warn=True)
         for _index in range(taken):
             game.undo()
+        # Translators: the help box, 3 lines of 22 characters.
         return game, Note(ngettext("Took back {count} move.", "Took back {count} moves.",
                                    taken).format(count=taken))

@@ -48,6 +48,7 @@ HINT_BUDGET = 0.5
 MAX_SLEEP = 1.0
 #: A newcomer's first words (the first run: no settings file yet): where the rules are.
 #: (Its text is translated when said.)
+# Translators: the help box, 3 lines of 22 characters.
 WELCOME = Note(N_("Welcome! The Rules icon (F1) shows how to play."), lesson=True)
 
 
@@ -110,6 +111,7 @@ class App:
         own = Table(services, Session(replace(options, network=replace(network, join=None)),
                                       store), policy, None, HINT_BUDGET, now=clock.now())
         first: tuple[Table, Referee] | None = None
+        # Translators: the help box, 3 lines of 22 characters.
         said = _("Carrying on with the saved game.") if own.session.resumed else None
         if network.join is not None:
             host = joined.join(own, network.join, network.join_code, network.watch)
@@ -117,8 +119,10 @@ class App:
         elif own.session.hosted and not options.fixed_seats:
             # never listening on its own at start-up: only when --seats gives network seats
             first = own, LocalReferee(own, unhosted=True)
-            said = _("Carrying on with the saved game: host it from Games.") if said else \
-                _("Network seats wait: host this game from Games.")
+            # Translators: the help box, 3 lines of 22 characters.
+            said = (_("Carrying on with the saved game: host it from Games.") if said else
+                    # Translators: the help box, 3 lines of 22 characters.
+                    _("Network seats wait: host this game from Games."))
         self.stack = Stack(own, referee_for, self.display, first)
         self.inputs = Inputs(self.stack, self.display, clock.now)
         self.exit_status = 0

@@ -20,6 +20,7 @@ WAVE_TIME: dict[Speed, float] = {"slow": 0.55, "normal": 0.3, "fast": 0.13, "ins
 #: Long chains speed up so they never take much more than this many waves' time.
 WAVES_AT_FULL_TIME = 24
 #: The help line while a chain is shown, over the board too: a click finishes it.
+# Translators: the help box, 3 lines of 22 characters.
 FINISH_HELP = N_("Click to finish the chain at once.")
 
 

@@ -236,6 +236,7 @@ class Controller:
             else:
                 self.table.show_hint(square)
         elif effect is Effect.HINT:
+            # Translators: the help box, 3 lines of 22 characters.
             self.table.say(Note(_("A hint is for a human seat to move."), warn=True))
 
     def hit(self, pos: tuple[int, int]) -> Part | None:

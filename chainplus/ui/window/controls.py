@@ -98,7 +98,9 @@ def _undo_greyed(table: Table, window_open: bool) -> str:
         # Translators: the help box, three lines of about 22 characters.
         return _("Undo: a network game's moves stay.")
     if not session.game.can_undo():
+        # Translators: the help box, 3 lines of 22 characters.
         return _("Undo: no move to take back yet.")
+    # Translators: the help box, 3 lines of 22 characters.
     return _("Undo: no move of a human player to take back.")
 
 
@@ -107,7 +109,9 @@ def _hint_greyed(table: Table, window_open: bool) -> str:
         # Translators: the help box, three lines of about 22 characters.
         return _("Hint: not while a window is open over the board.")
     if table.session.game.winner is not None:
+        # Translators: the help box, 3 lines of 22 characters.
         return _("Hint: the game is over.")
+    # Translators: the help box, 3 lines of 22 characters.
     return _("Hint: only on a human player's turn.")
 
 
@@ -145,6 +149,7 @@ def _sound_help(table: Table) -> str:
     if table.session.sound:
         # Translators: the help box, three lines of about 22 characters.
         return _("Sound is on. Click to switch.")
+    # Translators: the help box, 3 lines of 22 characters.
     return _("Sound is off. Click to switch.")
 
 
@@ -154,6 +159,7 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
     IconControl("new", N_("New"), lambda t: "new", _always,
                 # Translators: the help box, three lines of about 22 characters.
                 lambda t: _("New: the next puzzle.") if t.puzzle is not None
+                # Translators: the help box, 3 lines of 22 characters.
                 else _("New: start a new game with the seats in the panel."), _new),
     # Translators: an icon's word (take back a move), under its picture: fits 6 characters.
     IconControl("undo", N_("Undo"), lambda t: "undo", lambda t, human: t.session.can_undo(),
@@ -177,6 +183,7 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
     IconControl("games", N_("Games"), lambda t: "games", _always,
                 # Translators: the help box, three lines of about 22 characters.
                 lambda t: _("Games: save or replay this game, open one kept, or join one.")
+                # Translators: the help box, 3 lines of 22 characters.
                 if t.where is None else _("Games: save the host's game, or leave it."),
                 _games),
     # Translators: an icon's word (the rules window), under its picture: fits 6 characters.
@@ -185,6 +192,7 @@ ICON_CONTROLS: tuple[IconControl, ...] = (
                 lambda t: _("Rules: how to play, and which rules to play by."), _rules),
     # Translators: an icon's word, under its picture: fits 6 characters.
     IconControl("quit", N_("Quit"), lambda t: "quit", _always,
+                # Translators: the help box, 3 lines of 22 characters.
                 lambda t: _("Quit Chain Reaction."), _quit),
 )
 ICON_BY_NAME = {icon.name: icon for icon in ICON_CONTROLS}
@@ -213,7 +221,8 @@ class ColumnControl:
 
 
 def _player_help(session: Session, seat: int) -> str:
-    # Translators: the help line on the panel's first column; {seat} is a seat's colour. H, C,
+    # Translators: the help box, 3 lines of 22 characters;
+    # the help line on the panel's first column; {seat} is a seat's colour. H, C,
     # N and - are the letters that column shows.
     return _("{seat}: H human, C computer, N network, - not in play.").format(
         seat=_(SEAT_NAME[seat]))
@@ -221,14 +230,16 @@ def _player_help(session: Session, seat: int) -> str:
 
 def _level_help(session: Session, seat: int) -> str:
     unused = setting_unused(session.panel, session.game, seat, 3)
-    # Translators: the help line on a panel cell; {seat} is a seat's colour (Red ...).
+    # Translators: the help box, 3 lines of 22 characters;
+    # the help line on a panel cell; {seat} is a seat's colour (Red ...).
     return unused or _("{seat}: computer level {level} of 0-5. Select up, Adjust down.").format(
         seat=_(SEAT_NAME[seat]), level=session.panel[seat].level)
 
 
 def _random_help(session: Session, seat: int) -> str:
     unused = setting_unused(session.panel, session.game, seat, 4)
-    # Translators: the help line on a panel cell; {seat} is a seat's colour, {percent} e.g. 10%.
+    # Translators: the help box, 3 lines of 22 characters;
+    # the help line on a panel cell; {seat} is a seat's colour, {percent} e.g. 10%.
     return unused or _("{seat}: {percent} of moves random. Select up, Adjust down.").format(
         seat=_(SEAT_NAME[seat]), percent=language.percent(session.panel[seat].random_pct))
 
@@ -266,10 +277,12 @@ def cell_help(session: Session, seat: int, column: int) -> str:
     if session.options.lock_panel:
         name = _(SEAT_NAME[seat])
         if row.kind == "computer":
-            # Translators: the help line on a kiosk's locked panel; {seat} is a seat's colour.
+            # Translators: the help box, 3 lines of 22 characters;
+            # the help line on a kiosk's locked panel; {seat} is a seat's colour.
             return _("{seat}: set for this kiosk (computer, level {level}).").format(
                 seat=name, level=row.level)
-        # Translators: the help line on a kiosk's locked panel; {seat} is a seat's colour,
+        # Translators: the help box, 3 lines of 22 characters;
+        # the help line on a kiosk's locked panel; {seat} is a seat's colour,
         # {kind} who plays it (human, network, off).
         return _("{seat}: set for this kiosk ({kind}).").format(seat=name,
                                                               kind=_(KIND_WORD[row.kind]))
@@ -289,8 +302,8 @@ KIND_WORD: dict[SeatKind, str] = {
 }
 
 #: Help for the title bar's furniture, which has no state to show (translated where shown).
+# Translators: the help box, three lines of about 22 characters.
 FURNITURE_HELP = {
-    # Translators: the help box, three lines of about 22 characters.
     "close": N_("Close the window and quit (Adjust: iconise it)."),
     "toggle": N_("Switch between full screen and a window (F11)."),
     "title": N_("Drag the title bar to move the window."),

@@ -160,6 +160,7 @@ class HostedReferee(Referee):
         # {where} the address (host:port).
         waiting = _("Code {code} at {where} (this computer only).") if self.line.local_only \
             else _("Code {code} at {where}.")
+        # Translators: the help box, 3 lines of 22 characters.
         return self.remote.hold(_("Starting the network game..."),
                                 waiting.format(code=code, where=first))
 
@@ -197,6 +198,7 @@ class HostedReferee(Referee):
             return self
         if not hosted(session.panel, session.game):
             self.close()
+            # Translators: the help box, 3 lines of 22 characters.
             self.table.say(Note(_("No network seats in this game: hosting has stopped.")))
             return None
         self.remote.joiner.state, self.asked = None, session.game  # till the host tells it
@@ -235,10 +237,12 @@ class HostedReferee(Referee):
             return None
         name = _(SEAT_NAME[seat])
         if seat in state.connected:
-            # Translators: the help line over a hosted game's network seat; {seat} is its
+            # Translators: the help box, 3 lines of 22 characters;
+            # the help line over a hosted game's network seat; {seat} is its
             # colour (Red ...).
             return _("{seat}: network seat, joined. Adjust: a computer plays it.").format(
                 seat=name)
+        # Translators: the help box, 3 lines of 22 characters.
         return _("{seat}: network seat, free. Adjust: a computer plays it.").format(seat=name)
 
     def seats_changed(self) -> None:

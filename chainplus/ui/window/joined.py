@@ -43,18 +43,24 @@ def seat_help(state: msg.GameState | None, seat: int, mine: tuple[int, ...]) -> 
     """Who plays ``seat`` of the host's game, as the help line says it over the panel."""
     name = _(SEAT_NAME[seat])
     if state is None:
-        # Translators: the help lines on the panel of a joined network game; {seat} is a
+        # Translators: the help box, 3 lines of 22 characters;
+        # the help lines on the panel of a joined network game; {seat} is a
         # seat's colour (Red ...).
         return _("{seat}: the host sets the seats.").format(seat=name)
     kind = state.seats[seat - 1].kind
     if seat in mine:
+        # Translators: the help box, 3 lines of 22 characters.
         return _("{seat}: you.").format(seat=name)
     if kind == "off":
+        # Translators: the help box, 3 lines of 22 characters.
         return _("{seat}: not in play.").format(seat=name)
     if kind == "network":
         if seat in state.connected:
+            # Translators: the help box, 3 lines of 22 characters.
             return _("{seat}: over the network, connected.").format(seat=name)
+        # Translators: the help box, 3 lines of 22 characters.
         return _("{seat}: over the network, waiting to join.").format(seat=name)
+    # Translators: the help box, 3 lines of 22 characters.
     return _("{seat}: {how}.").format(seat=name, how=_(KIND_WORD[kind]))
 
 
@@ -78,16 +84,21 @@ class JoinedReferee(Referee):
     def player(self, seat: int) -> Player:
         player = self.remote.player(seat, self.you_are())
         if self.watch:  # every seat is played elsewhere: a click only says so
+            # Translators: the help box, 3 lines of 22 characters.
             return replace(player, busy=Note(_("You are watching: a spectator does not move.")))
         return player
 
     def hold(self) -> Hold | None:
         remote = self.remote
         waiting = names(remote.state.waiting) if remote.state is not None else ""
-        # Translators: {where} is the host's address, host:port.
-        joining = _("Joining the game at {where}...") if not self.watch else \
-            _("Connecting to watch the game at {where}...")
-        # Translators: {seats} is one seat's colour or a list of them (Red, Blue).
+        # Translators: the help box, 3 lines of 22 characters; {where} is the host's address,
+        # host:port.
+        joining = (_("Joining the game at {where}...") if not self.watch else
+                   # Translators: the help box, 3 lines of 22 characters; {where} is the
+                   # host's address, host:port.
+                   _("Connecting to watch the game at {where}..."))
+        # Translators: the help box, 3 lines of 22 characters;
+        # {seats} is one seat's colour or a list of them (Red, Blue).
         waits = _("Waiting for {seats} to join.").format(seats=waiting)
         return remote.hold(joining.format(where=self.line.where), self.you_are() + waits)
 
@@ -119,6 +130,7 @@ class JoinedReferee(Referee):
         state = self.remote.state
         if state is not None:
             self.session.show_remote(state.game)
+            # Translators: the help box, 3 lines of 22 characters.
             self.table.say(Note(_("This window shows the host's game."), warn=True))
         return self
 
@@ -158,6 +170,7 @@ class JoinedReferee(Referee):
         return seat_help(self.remote.state, seat, self.remote.mine())
 
     def panel_click(self) -> Note:
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("The host sets the seats of this game."))
 
     def look(self) -> object:

@@ -59,17 +59,22 @@ class PuzzleReferee(Referee):
             name = _(SEAT_NAME[seat])
             # Translators: the turn box's heading (fits 22 characters).
             return Player(MoveSource.ELSEWHERE, _("Computer thinking"),
-                          # Translators: {seat} is a seat's colour (Red ...).
+                          # Translators: the help box, 3 lines of 22 characters;
+                          # {seat} is a seat's colour (Red ...).
                           _("{seat} is the computer: it answers your move.").format(seat=name),
+                          # Translators: the help box, 3 lines of 22 characters.
                           Note(_("{seat} is the computer: wait for its answer.").format(
                               seat=name)))
         left, task = self.play.left, self.play.heading()
         # Translators: the turn box's heading in a puzzle (fits 22 characters): win in
         # {count} moves.
         head = ngettext("Win in {count}", "Win in {count}", left).format(count=left)
-        # Translators: {task} is the puzzle's task, e.g. "Red to play and win in 2".
-        words = _("{task}: touch a square.") if self.table.touching() else \
-            _("{task}: click a square.")
+        # Translators: the help box, 3 lines of 22 characters; {task} is the puzzle's task,
+        # e.g. "Red to play and win in 2".
+        words = (_("{task}: touch a square.") if self.table.touching() else
+                 # Translators: the help box, 3 lines of 22 characters; {task} is the puzzle's
+                 # task, e.g. "Red to play and win in 2".
+                 _("{task}: click a square."))
         return Player(MoveSource.HUMAN, head, words.format(task=task))
 
     def hold(self) -> Hold | None:
@@ -78,7 +83,9 @@ class PuzzleReferee(Referee):
             return None
         # Translators: the turn box's heading (fits 22 characters) after a wrong move in a puzzle.
         return Hold(Status(self.play.seat, _("Try again"), self.name),
+                    # Translators: the help box, 3 lines of 22 characters.
                     _("The position comes back in a moment."),
+                    # Translators: the help box, 3 lines of 22 characters.
                     Note(_("Wait: the position comes back in a moment.")))
 
     def propose(self, square: int) -> Placed | Refused:
@@ -107,8 +114,10 @@ class PuzzleReferee(Referee):
     def escape_line(self) -> str:
         defender = _(SEAT_NAME[self.play.defender])
         if self.play.game.winner == self.play.defender:
-            # Translators: {seat} is the computer's seat's colour in a puzzle (Red ...).
+            # Translators: the help box, 3 lines of 22 characters;
+            # {seat} is the computer's seat's colour in a puzzle (Red ...).
             return _("{seat} wins instead: try again.").format(seat=defender)
+        # Translators: the help box, 3 lines of 22 characters.
         return _("{seat} escapes: try again.").format(seat=defender)
 
     def back(self) -> Reset:
@@ -118,8 +127,10 @@ class PuzzleReferee(Referee):
         self.table.session.show_remote(self.play.take_back())
         if self.play.misses >= MISSES_BEFORE_HINT:
             self.table.show_hint(self.play.hint())
+            # Translators: the help box, 3 lines of 22 characters.
             return Reset((Note(_("The flashing square wins. Try it.")),))
-        # Translators: {task} is the puzzle's task, e.g. "Red to play and win in 2".
+        # Translators: the help box, 3 lines of 22 characters;
+        # {task} is the puzzle's task, e.g. "Red to play and win in 2".
         return Reset((Note(_("Try again. {task}.").format(task=self.play.heading())),))
 
     def shown(self) -> None:
@@ -187,9 +198,11 @@ class PuzzleReferee(Referee):
         key = (id(self.play), len(self.play.game.moves))
         if winner == self.play.seat:
             streak = self.own.puzzles.streak
-            # Translators: {count} puzzles solved at once one after another, at least 2.
+            # Translators: the help box, 3 lines of 22 characters;
+            # {count} puzzles solved at once one after another, at least 2.
             line = ngettext("Solved! {count} in a row.", "Solved! {count} in a row.",
                             streak).format(count=streak) if streak > 1 else _("Solved!")
+            # Translators: the help box, 3 lines of 22 characters.
             return Won(key, line, _("Solved. New: the next puzzle. Games: the solution, or back "
                                     "to your game."))
         return Won(key, self.escape_line(), _("The position comes back in a moment."))
@@ -207,16 +220,19 @@ class PuzzleReferee(Referee):
     def seat_help(self, seat: int) -> str | None:
         name = _(SEAT_NAME[seat])
         if seat == self.play.seat:
-            # Translators: {seat} is a seat's colour; {task} the puzzle's task in lower case,
+            # Translators: the help box, 3 lines of 22 characters;
+            # {seat} is a seat's colour; {task} the puzzle's task in lower case,
             # e.g. "red to play and win in 2".
             return _("{seat} is yours: {task}.").format(seat=name,
                                                         task=self.play.heading().lower())
         if seat == self.play.defender:
+            # Translators: the help box, 3 lines of 22 characters.
             return _("{seat} is the computer: it defends as well as it can.").format(seat=name)
+        # Translators: the help box, 3 lines of 22 characters.
         return _("{seat} is not in this puzzle.").format(seat=name)
 
     def panel_click(self) -> Note | None:
-        # Translators: {seat} is a seat's colour (Red ...).
+        # Translators: the help box, 3 lines of 22 characters; {seat} is a seat's colour (Red ...).
         return Note(_("The puzzle's seats are set: {seat} is yours.").format(seat=self.name))
 
     def hint(self) -> int | None:
@@ -255,15 +271,17 @@ def seat(own: Table, before: PuzzlePlay | None = None, number: int | None = None
                   own.hint_budget, keeper=mine, puzzle=play, now=own.now)
     referee = PuzzleReferee(table, play, mine)
     share = mine.tally(number).line()
-    # Translators: {task} is the puzzle's task, e.g. "Red to play and win in 2"; {share} a
+    # Translators: the help box, 3 lines of 22 characters;
+    # {task} is the puzzle's task, e.g. "Red to play and win in 2"; {share} a
     # sentence on how many visitors solved it.
     table.say(Note(_("{task}.").format(task=play.heading()) if share is None else
+                   # Translators: the help box, 3 lines of 22 characters.
                    _("{task}. {share}").format(task=play.heading(), share=share)))
     return table, referee
 
 
 def played_on(play: PuzzlePlay) -> Note:
     """What a game from the puzzle's position says."""
-    # Translators: {seat} is a seat's colour (Red ...).
+    # Translators: the help box, 3 lines of 22 characters; {seat} is a seat's colour (Red ...).
     return Note(_("A game from the puzzle's position: you are {seat}.").format(
         seat=_(SEAT_NAME[play.seat])))

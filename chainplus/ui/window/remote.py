@@ -74,16 +74,21 @@ def gone_words(gone: Gone, where: str) -> str:
     """Why the line to the host at ``where`` stopped for good, in the window's words."""
     match gone.stop:
         case "unreachable":
-            # Translators: {where} is the host's address, {error} the system's reason.
+            # Translators: the help box, 3 lines of 22 characters;
+            # {where} is the host's address, {error} the system's reason.
             return _("Cannot reach the host at {where}: {error}.").format(where=where,
                                                                          error=gone.detail)
         case "refused":
+            # Translators: the help box, 3 lines of 22 characters.
             return _("The host refused: {reason}.").format(reason=host_words(gone.detail))
         case "let go":
+            # Translators: the help box, 3 lines of 22 characters.
             return _("The host let us go: {reason}.").format(reason=host_words(gone.detail))
         case "done":
+            # Translators: the help box, 3 lines of 22 characters.
             return _("The host has played every game.")
         case _:
+            # Translators: the help box, 3 lines of 22 characters.
             return _("The host has gone.")
 
 
@@ -169,22 +174,28 @@ class Remote:
                 back = self.seat is not None
                 self.joiner.take(event)
                 self.trouble = None
-                # Translators: {where} is the host's address, {seat} a seat's colour.
+                # Translators: the help box, 3 lines of 22 characters;
+                # {where} is the host's address, {seat} a seat's colour.
                 return [Note(_("Back in the game.") if back else
+                             # Translators: the help box, 3 lines of 22 characters.
                              _("Joined {where}: you are {seat}.").format(
                                  where=self.line.where, seat=_(SEAT_NAME[seat])))]
             case msg.Watching():
                 back = self.watching
                 self.joiner.take(event)
                 self.trouble = None
+                # Translators: the help box, 3 lines of 22 characters.
                 return [Note(_("Watching again.") if back else
+                             # Translators: the help box, 3 lines of 22 characters.
                              _("Watching the game at {where}.").format(where=self.line.where))]
             case msg.TimedOut(seat=seat):
+                # Translators: the help box, 3 lines of 22 characters.
                 return [Note(_("{seat} ran out of time: the computer plays it.").format(
                     seat=_(SEAT_NAME[seat])), warn=True)]
             case msg.Error(text=text):
                 self.sent = None
-                # Translators: {reason} is the host's reason, cut to 50 characters.
+                # Translators: the help box, 3 lines of 22 characters;
+                # {reason} is the host's reason, cut to 50 characters.
                 return [Note(_("The host says: {reason}").format(
                     reason=host_words(text)[:ERROR_CHARS]), warn=True)]
             case Lost():
@@ -205,14 +216,17 @@ class Remote:
             case None:
                 return ""
             case Lost():
+                # Translators: the help box, 3 lines of 22 characters.
                 return _("Lost the host: joining again...")
             case Gone() as gone:
                 why = gone_words(gone, self.line.where)
                 if not self.stood:
                     return why
-                # Translators: {why} is a sentence on why the host's game stopped.
+                # Translators: the help box, 3 lines of 22 characters;
+                # {why} is a sentence on why the host's game stopped.
                 return _("{why} The game stays as it stood.").format(why=why)
             case _:
+                # Translators: the help box, 3 lines of 22 characters.
                 return _("The host stopped: trying to reach it again...")
 
     def game_state(self, state: msg.GameState) -> Reset:
@@ -222,19 +236,24 @@ class Remote:
         self.session.show_remote(state.game)
         self.sent = None
         if before is not None and before.number != state.number:
+            # Translators: the help box, 3 lines of 22 characters.
             return Reset((Note(_("A new game.") if state.open_ended else
+                               # Translators: the help box, 3 lines of 22 characters.
                                _("Game {number} of {games}.").format(number=state.number,
                                                                     games=state.games)),))
         if before is None:
             return Reset()
         came = [s for s in state.connected if s not in before.connected and s != self.seat]
         left = [s for s in state.waiting if s not in before.waiting]
-        # Translators: {seats} is one seat's colour or a list of them (Red, Blue).
+        # Translators: the help box, 3 lines of 22 characters;
+        # {seats} is one seat's colour or a list of them (Red, Blue).
         notes = [Note(_("{seats} joined.").format(seats=names(came)))] if came else []
         if left:
-            # Translators: {seats} is one seat's colour or a list of them (Red, Blue).
+            # Translators: the help box, 3 lines of 22 characters;
+            # {seats} is one seat's colour or a list of them (Red, Blue).
             notes.append(Note(_("{seats} left.").format(seats=names(left))
                               if state.game.winner is not None else
+                              # Translators: the help box, 3 lines of 22 characters.
                               _("{seats} left: the game waits.").format(seats=names(left))))
         return Reset(tuple(notes))
 
@@ -268,6 +287,7 @@ class Remote:
         if self.line.send_move(game.to_move or 0, square, number):
             self.sent = number
             return None
+        # Translators: the help box, 3 lines of 22 characters.
         return Note(_("Not connected to the host: try again in a moment."), warn=True)
 
     # ---------------------------------------------------------------- the words
@@ -283,12 +303,14 @@ class Remote:
             return Hold(Status(None, head, where), words, Note(words, warn=True), trouble=True)
         if state is None:
             return Hold(Status(None, _("Joining"), where), joining,
+                        # Translators: the help box, 3 lines of 22 characters.
                         Note(_("Joining the host's game..."), warn=True))
         if not state.started and state.game.winner is None:
             # Translators: the turn box's heading (fits 22 characters), over the list of seats
             # still to join.
             return Hold(Status(None, pgettext("turn box: over seats", "Waiting for"),
                                names(state.waiting)), waiting,
+                        # Translators: the help box, 3 lines of 22 characters.
                         Note(_("Waiting for {seats} to join first.").format(
                             seats=names(state.waiting))))
         return None
@@ -300,27 +322,33 @@ class Remote:
         if seat in mine:
             # Translators: the turn box's heading (fits 22 characters).
             head = _("Your move") if len(mine) == 1 else _("To move")
+            # Translators: the help box, 3 lines of 22 characters.
             words = _("Your move: click an empty square or one of yours.")
             if self.sent is not None:
                 return Player(MoveSource.ELSEWHERE, head, words,
+                              # Translators: the help box, 3 lines of 22 characters.
                               Note(_("Your move has gone to the host.")))
             return Player(MoveSource.HUMAN, head, words)
+        # Translators: the help box, 3 lines of 22 characters.
         busy = Note(_("It is {seat}'s turn: wait for it.").format(seat=name))
         if state is None:
             return Player(MoveSource.ELSEWHERE, _("To move"),
+                          # Translators: the help box, 3 lines of 22 characters.
                           _("{seat} to move.").format(seat=name), busy)
         if seat in state.waiting:
             return Player(MoveSource.ELSEWHERE, pgettext("turn box: over seats", "Waiting for"),
-                          # Translators: {you_are} is "You are Red. ", "You are watching. " or
+                          # Translators: the help box, 3 lines of 22 characters;
+                          # {you_are} is "You are Red. ", "You are watching. " or
                           # empty.
                           _("Waiting for {seat} to join again. {you_are}").format(
                               seat=name, you_are=you_are).rstrip(), busy)
         kind = state.seats[seat - 1].kind
         # Translators: the turn box's heading (fits 22 characters).
         head = _("Computer thinking") if kind == "computer" else _("To move")
-        # Translators: {how} says who plays the seat (the host's computer ...); {you_are} is
-        # "You are Red. ", "You are watching. " or empty.
         return Player(MoveSource.ELSEWHERE, head,
+                      # Translators: the help box, 3 lines of 22 characters; {how} says who
+                      # plays the seat (the host's computer ...); {you_are} is "You are Red. ",
+                      # "You are watching. " or empty.
                       _("{seat} to move, {how}. {you_are}").format(
                           seat=name, how=_(KIND_WORD[kind]), you_are=you_are).rstrip(), busy)
 

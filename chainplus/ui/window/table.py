@@ -183,6 +183,7 @@ class Table:
 
     def show_hint(self, square: int) -> None:
         self.cues.hint.show(square, self.now, HINT_TIME)
+        # Translators: the help box, 3 lines of 22 characters.
         self.say(Note(_("The flashing square is the hint.")))
 
     def press(self, target: Target) -> None:

@@ -81,6 +81,7 @@ class Touch:
         """The help line while the finger is down: what the control does, in a finger's
         words; once the press is long, that letting go steps back."""
         if self.long(now):
+            # Translators: the help box, 3 lines of 22 characters.
             return _("Let go now to step back (Adjust).")
         for mouse, finger in TOUCH_WORDS:
             help_line = help_line.replace(_(mouse), _(finger))

@@ -122,6 +122,7 @@ class Computer:
         table = self.table
         self.worker.start(HINT, table.session.game, HINT_LEVEL, 0, table.services.rng.random(),
                           table.hint_budget)
+        # Translators: the help box, 3 lines of 22 characters.
         table.say(Note(_("Looking for a good move...")))
 
     def collect(self) -> Job | None:
@@ -182,6 +183,7 @@ class Turn(Phase):
         elif player is not None and player.busy is not None:
             table.say(player.busy)
         elif button != SELECT:
+            # Translators: the help box, 3 lines of 22 characters.
             table.say(Note(_("Use Select (the left button) to place a piece.")))
         elif not game.is_legal(square):
             table.refuse(square, not_yours(game.owners[square]))
