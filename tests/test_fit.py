@@ -140,10 +140,14 @@ def in_tight_slot(drawn: Drawn) -> bool:
 
 
 def too_long(code: str) -> list[str]:
-    """The messages of ``code``'s catalog longer than the room their note gives."""
-    if code in (language.ENGLISH, language.PSEUDO):
+    """The messages of ``code``'s catalog (English: the template's own words) longer than the
+    room their note gives."""
+    if code == language.PSEUDO:
         return []
-    by_id = {entry.msgid: entry for entry in po.read(language.catalog_text(code))}
+    if code == language.ENGLISH:
+        by_id = {limit.msgid: po.Entry(limit.msgid, msgstr=[limit.msgid]) for limit in LIMITS}
+    else:
+        by_id = {entry.msgid: entry for entry in po.read(language.catalog_text(code))}
     found = []
     for limit in LIMITS:
         entry = by_id.get(limit.msgid)

@@ -73,7 +73,7 @@ LABEL = {
     "puzzle-leave": N_("Back to your game"), "puzzles": N_("Solve a puzzle"),
     "save": N_("Save this game"), "replay": N_("Replay this game"),
     "join": N_("Join a network game..."), "host": N_("Host this game"),
-    # Translators: an option's words beside its tick box, across the window: 48 characters.
+    # Translators: an option's words beside its tick box, across the window: 47 characters.
     "lan": N_("Let the local network join games hosted here"),
     "leave": N_("Leave the network game"),
     # Translators: the games window's footer buttons: 11 characters each.

@@ -203,8 +203,7 @@ class PuzzleReferee(Referee):
             line = ngettext("Solved! {count} in a row.", "Solved! {count} in a row.",
                             streak).format(count=streak) if streak > 1 else _("Solved!")
             # Translators: the help box, 3 lines of 22 characters.
-            return Won(key, line, _("Solved. New: the next puzzle. Games: the solution, or back "
-                                    "to your game."))
+            return Won(key, line, _("Solved. New: next one. Games: the solution, or your game."))
         return Won(key, self.escape_line(), _("The position comes back in a moment."))
 
     def title(self, room: int = TITLE_ROOM) -> str:
