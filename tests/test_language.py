@@ -146,3 +146,18 @@ def test_a_listener_hears_each_change_of_language(english: None) -> None:
     stop()
     language.use(language.ENGLISH)
     assert heard == [language.PSEUDO]
+
+
+def test_a_broken_catalog_is_one_warning_and_english_words(
+    english: None, tmp_path, monkeypatch, capsys
+) -> None:
+    (tmp_path / "de.po").write_text('msgid "Red"\nmsgstr nonsense\n', encoding="utf-8")
+    monkeypatch.setattr(language, "CATALOGS", tmp_path)
+    language.forget()
+    try:
+        language.use("de")
+        assert language.current() == "de" and language._("Red") == "Red"
+    finally:
+        language.forget()
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("warning: the de catalog cannot be read (line 2")

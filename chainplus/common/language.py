@@ -21,6 +21,7 @@ import gettext
 import io
 import math
 import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -139,8 +140,13 @@ def _load(code: str) -> gettext.NullTranslations:
     if code == PSEUDO:
         return _Pseudo()
     if code not in _loaded:
-        compiled = po.compiled(po.read(catalog_text(code)))
-        _loaded[code] = gettext.GNUTranslations(io.BytesIO(compiled))
+        try:
+            compiled = po.compiled(po.read(catalog_text(code)))
+            _loaded[code] = gettext.GNUTranslations(io.BytesIO(compiled))
+        except (OSError, UnicodeError, ValueError) as error:  # a catalog a hand broke
+            print(f"warning: the {code} catalog cannot be read ({error}): its words stay "
+                  "English", file=sys.stderr)
+            _loaded[code] = gettext.NullTranslations()
     return _loaded[code]
 
 
