@@ -686,3 +686,31 @@ def test_every_lesson_fits_the_help_box(code) -> None:
     cut = [text for text in said
            if len(panel_view.help_lines(_PADDING.sub("", text))) > panel_view.HELP_LINES]
     assert not cut, "\n".join(cut)
+
+
+@pytest.mark.parametrize("code", language.available())
+def test_every_panel_change_fits_the_help_box(code) -> None:
+    """What the help box says when column 1 steps a seat, for every seat, kind and moment
+    (now or from the next game), with the note that two must play, in three lines (the
+    pseudo-language's padding would sit inside the joined sentence: real catalogs only)."""
+    import itertools
+
+    from chainplus.app import panel_clicks
+    from chainplus.app.seats import SEAT_KINDS
+
+    language.use(code)
+    try:
+        said = set()
+        for seat in range(1, 5):
+            name = panel_clicks.seat_name(seat)
+            for kind in SEAT_KINDS:
+                lines = [panel_clicks.next_game_message(name, kind)]
+                lines += [panel_clicks.kind_message(name, kind, was_in, in_game)
+                          for was_in, in_game in itertools.product((True, False), repeat=2)]
+                said |= {*lines, *(language._("{message} (two must play).").format(
+                    message=line.removesuffix(".")) for line in lines)}
+    finally:
+        language.use(language.ENGLISH)
+    cut = [text for text in said
+           if len(panel_view.help_lines(_PADDING.sub("", text))) > panel_view.HELP_LINES]
+    assert not cut, "\n".join(cut)
