@@ -714,3 +714,24 @@ def test_every_panel_change_fits_the_help_box(code) -> None:
     cut = [text for text in said
            if len(panel_view.help_lines(_PADDING.sub("", text))) > panel_view.HELP_LINES]
     assert not cut, "\n".join(cut)
+
+
+@pytest.mark.parametrize("code", language.available())
+def test_a_folder_named_in_the_help_box_leaves_the_sentence_whole(code) -> None:
+    """"Saved in ..." and "Kept in ..." shorten a long folder to the room the language's own
+    words leave in the help box's three lines."""
+    from pathlib import Path
+
+    from chainplus.app.games import folder_said
+
+    folders = [Path("/tmp/pytest-of-someone/window-computers-10000/games/saved"),
+               Path("/srv/a-very-long-folder-name-for-a-museum-kiosk/x/games/kept")]
+    language.use(code)
+    try:
+        said = [folder_said(language._(sentence), folder, 40) for folder in folders
+                for sentence in ("Saved in your {folder}.", "Saved in {folder}.",
+                                 "Kept in {folder}.")]
+    finally:
+        language.use(language.ENGLISH)
+    cut = [text for text in said if len(panel_view.help_lines(text)) > panel_view.HELP_LINES]
+    assert not cut, "\n".join(cut)

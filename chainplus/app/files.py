@@ -17,9 +17,9 @@ from chainplus.app.games import (
     Listed,
     Opened,
     Unreadable,
+    folder_said,
     open_record,
     players_of,
-    shown_folder,
 )
 from chainplus.app.outcomes import Note
 from chainplus.app.panel import Panel
@@ -117,11 +117,10 @@ class Files:
         saved = self.store.save_game(game, panel)
         if isinstance(saved, WriteFailure):
             return Note(cannot(saved), warn=True)
-        folder = shown_folder(saved.parent, SAVED_WIDTH)
         # Translators: the help box (three lines of 22 characters); {folder} is a folder's path,
         # such as ~/games/saved.
         text = _("Saved in your {folder}.") if joined else _("Saved in {folder}.")
-        return Note(text.format(folder=folder))
+        return Note(folder_said(text, saved.parent, SAVED_WIDTH))
 
     def listing(self) -> list[Listed]:
         """Every game in the games folder, the saved first, each newest first (not read)."""

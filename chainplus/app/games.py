@@ -87,6 +87,18 @@ class Unreadable(Exception):
         self.note = note
 
 
+#: The help box's room in characters (three lines of 22), less what wrapping may waste
+#: (a path breaks only at its slashes).
+HELP_ROOM = 3 * 22 - 16
+
+
+def folder_said(sentence: str, folder: Path, width: int) -> str:
+    """``sentence`` (translated, with ``{folder}``) with ``folder`` shown in at most ``width``
+    characters, fewer where the language's own words leave the help box less room."""
+    room = HELP_ROOM - (len(sentence) - len("{folder}"))
+    return sentence.format(folder=shown_folder(folder, max(12, min(width, room))))
+
+
 def shown_folder(folder: Path, width: int | None = 20) -> str:
     """``folder`` as a line of ``width`` characters can say it (None: all of it): the home
     folder as ~, and when that is still too long, as many of its last parts as fit (two at

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 
-from chainplus.app.games import NAME_SHOWN, GameEntry, Listed, shown_folder
+from chainplus.app.games import NAME_SHOWN, GameEntry, Listed, folder_said
 from chainplus.app.outcomes import Note
 from chainplus.common import language
 from chainplus.common.language import N_, _
@@ -272,7 +272,7 @@ class GamesWindow(Overlay):
                 # Translators: the help box, 3 lines of 22 characters.
                 return _("Games are not kept.")
             # Translators: {folder} is the games folder, shortened to 40 characters.
-            return _("Kept in {folder}.").format(folder=shown_folder(folder, 40))
+            return folder_said(_("Kept in {folder}."), folder, 40)
         name = target.name
         if name == "join" and self.hosting:
             name = "join-hosting"
