@@ -615,3 +615,24 @@ def test_the_chainplus_command_with_no_tool_named_is_the_game(monkeypatch) -> No
     for argv in ([], ["game.json"], ["--kiosk"], ["--help"]):
         assert command.main(argv) == 0
     assert given == [[], ["game.json"], ["--kiosk"], ["--help"]]
+
+
+def test_a_late_second_sigterm_does_not_cut_short_a_stopping_match():
+    """``timeout`` sends SIGTERM to the match and to its group; on a busy machine the second
+    can come after the first has stopped the games, while the report is written: it is
+    ignored then, so the match still exits with its own status."""
+    script = (
+        "import os, signal, sys\n"
+        "from chainplus.tools.match_command import sigterm_as_ctrl_c\n"
+        "try:\n"
+        "    with sigterm_as_ctrl_c():\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        signal.pause()\n"
+        "except KeyboardInterrupt:\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    print('reported', flush=True)\n"
+        "    sys.exit(128 + signal.SIGTERM)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stdout) == (128 + signal.SIGTERM, "reported\n")

@@ -109,7 +109,9 @@ def sigterm_as_ctrl_c() -> Iterator[StoppedBy]:
     try:
         yield stopped_by
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        # Once stopping, a late second SIGTERM must not kill the exit with its report.
+        stopping = stopped_by.signum == signal.SIGTERM
+        signal.signal(signal.SIGTERM, signal.SIG_IGN if stopping else previous)
 
 
 def cmd_match(args: argparse.Namespace) -> int:
