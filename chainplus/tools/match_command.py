@@ -109,8 +109,9 @@ def sigterm_as_ctrl_c() -> Iterator[StoppedBy]:
     try:
         yield stopped_by
     finally:
-        # Once stopping, a late second SIGTERM must not kill the exit with its report.
-        stopping = stopped_by.signum == signal.SIGTERM
+        # Once stopping, a late second SIGTERM must not kill the exit with its report: where
+        # it would (the default action), it is ignored; a caller's own handler comes back.
+        stopping = stopped_by.signum == signal.SIGTERM and previous == signal.SIG_DFL
         signal.signal(signal.SIGTERM, signal.SIG_IGN if stopping else previous)
 
 
