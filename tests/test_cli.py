@@ -622,16 +622,16 @@ def test_a_late_second_sigterm_does_not_cut_short_a_stopping_match():
     can come after the first has stopped the games, while the report is written: it is
     ignored then, so the match still exits with its own status."""
     script = (
-        "import os, signal, sys\n"
+        "import os, signal, sys, time\n"
         "from chainplus.tools.match_command import sigterm_as_ctrl_c\n"
-        "try:\n"
-        "    with sigterm_as_ctrl_c():\n"
+        "with sigterm_as_ctrl_c():\n"
+        "    try:\n"
         "        os.kill(os.getpid(), signal.SIGTERM)\n"
         "        signal.pause()\n"
-        "except KeyboardInterrupt:\n"
-        "    os.kill(os.getpid(), signal.SIGTERM)\n"
-        "    print('reported', flush=True)\n"
-        "    sys.exit(128 + signal.SIGTERM)\n"
+        "    except KeyboardInterrupt:\n"
+        "        print('reported', flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGTERM)  # the late second one\n"
+        "time.sleep(5)\n"
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -109,10 +109,14 @@ def sigterm_as_ctrl_c() -> Iterator[StoppedBy]:
     try:
         yield stopped_by
     finally:
-        # Once stopping, a late second SIGTERM must not kill the exit with its report: where
-        # it would (the default action), it is ignored; a caller's own handler comes back.
+        # Once stopping, a late second SIGTERM where the default action would kill the match
+        # ends it with the stopping status instead; a caller's own handler comes back.
         stopping = stopped_by.signum == signal.SIGTERM and previous == signal.SIG_DFL
-        signal.signal(signal.SIGTERM, signal.SIG_IGN if stopping else previous)
+        signal.signal(signal.SIGTERM, _exit_stopped if stopping else previous)
+
+
+def _exit_stopped(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
 
 
 def cmd_match(args: argparse.Namespace) -> int:
