@@ -406,11 +406,15 @@ def test_only_the_first_sigterm_stops_a_match():
     short the stopping the first began (the workers' killing, the report)."""
     from chainplus.tools.match_command import sigterm_as_ctrl_c
 
-    with sigterm_as_ctrl_c() as stopped_by:
-        with pytest.raises(KeyboardInterrupt):
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        with sigterm_as_ctrl_c() as stopped_by:
+            with pytest.raises(KeyboardInterrupt):
+                signal.raise_signal(signal.SIGTERM)
             signal.raise_signal(signal.SIGTERM)
-        signal.raise_signal(signal.SIGTERM)
-    assert stopped_by.signum == signal.SIGTERM
+        assert stopped_by.signum == signal.SIGTERM
+    finally:  # a late one would now end this process with the match's status: not pytest's
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if before is None else before)
 
 
 def test_a_match_worker_killed_by_hand_is_one_line_and_the_games_played_still_count():
