@@ -14,6 +14,7 @@ import queue
 import socket
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 from net_fakes import MemoryTransport
@@ -26,6 +27,7 @@ from chainplus.net.address import own_addresses
 from chainplus.net.bot import BotPlayer, BotResult, JoinError, play
 from chainplus.net.client import Connection
 from chainplus.net.gate import Guesses, Slowing
+from chainplus.net.host import Host
 from chainplus.net.link import Events, Gone, Link, Lost
 from chainplus.net.peer import Limits, Peer
 from chainplus.net.transport import REAL_NETWORK, Network
@@ -346,23 +348,7 @@ def test_a_player_who_mistyped_joins_while_others_guess_over_real_sockets():
     """End to end on 127.0.0.x: guessers from five loopback addresses at full speed, and a
     player on another who mistypes once and then joins after the wait it is told."""
     host = hosted("N,N", REAL_NETWORK)
-    stop, guessed = threading.Event(), [0]
-
-    def guess(source: str) -> None:
-        while not stop.is_set():
-            with contextlib.suppress(OSError):
-                link = Connection(loopback(host.address, source))
-                link.send(msg.hello("WRONGCODE9"))
-                link.receive(WAIT)
-                link.close()
-                guessed[0] += 1
-
-    threads = [threading.Thread(target=guess, args=(f"127.0.0.{66 + n}",), daemon=True)
-               for n in range(5)]
-    try:
-        for thread in threads:
-            thread.start()
-        until(lambda: guessed[0] > 100, "the guessers to get going")
+    with guessed_at(host):
         link = Connection(loopback(host.address, "127.0.0.5"))
         link.send(msg.hello("WRONGC0DE"))
         assert link.receive(WAIT) == msg.Error("wrong code")
@@ -377,11 +363,6 @@ def test_a_player_who_mistyped_joins_while_others_guess_over_real_sockets():
                 assert answer.retry is not None and answer.retry <= Slowing().first, answer
                 assert "your address" in answer.text and len(answers) == 1
                 time.sleep(answer.retry)
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join(WAIT)
-        host.stop()
 
 
 def test_a_player_who_mistyped_three_times_joins_on_its_own_wait_over_real_sockets():
@@ -390,23 +371,7 @@ def test_a_player_who_mistyped_three_times_joins_on_its_own_wait_over_real_socke
     its own mistakes, and joins (the suspects' share is small, so the guessers spend it)."""
     slowing = Slowing(first=0.2, most=1.6, rate=0.5, burst=1.0)
     host = hosted("N,N", REAL_NETWORK, limits=Limits(slowing=slowing))
-    stop, guessed = threading.Event(), [0]
-
-    def guess(source: str) -> None:
-        while not stop.is_set():
-            with contextlib.suppress(OSError):
-                link = Connection(loopback(host.address, source))
-                link.send(msg.hello("WRONGCODE9"))
-                link.receive(WAIT)
-                link.close()
-                guessed[0] += 1
-
-    threads = [threading.Thread(target=guess, args=(f"127.0.0.{66 + n}",), daemon=True)
-               for n in range(5)]
-    try:
-        for thread in threads:
-            thread.start()
-        until(lambda: guessed[0] > 100, "the guessers to get going")
+    with guessed_at(host):
         answers: list[msg.HostMessage | None] = []
         wrong = 0
         while not answers or not isinstance(answers[-1], msg.Welcome):
@@ -423,6 +388,30 @@ def test_a_player_who_mistyped_three_times_joins_on_its_own_wait_over_real_socke
                 time.sleep(answer.retry + 0.05)  # told to a tenth of a second
             assert len(answers) < 12, answers
         assert wrong == 3
+
+
+@contextlib.contextmanager
+def guessed_at(host: Host) -> Iterator[None]:
+    """Within: guessers from five loopback addresses (127.0.0.66-70) send wrong codes to
+    ``host`` at full speed, well under way from the start; then they and the host stop."""
+    stop, guessed = threading.Event(), [0]
+
+    def guess(source: str) -> None:
+        while not stop.is_set():
+            with contextlib.suppress(OSError):
+                link = Connection(loopback(host.address, source))
+                link.send(msg.hello("WRONGCODE9"))
+                link.receive(WAIT)
+                link.close()
+                guessed[0] += 1
+
+    threads = [threading.Thread(target=guess, args=(f"127.0.0.{66 + n}",), daemon=True)
+               for n in range(5)]
+    try:
+        for thread in threads:
+            thread.start()
+        until(lambda: guessed[0] > 100, "the guessers to get going")
+        yield
     finally:
         stop.set()
         for thread in threads:
