@@ -8,11 +8,12 @@ word with a plain English vowel is a string that escaped the catalogs."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import tempfile
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,6 +138,21 @@ def in_tight_slot(drawn: Drawn) -> bool:
     """Whether ``drawn`` is a message with a fixed room, or in a slot sized for few letters."""
     return (any(slot.collidepoint(drawn.rect.center) for slot in TIGHT)
             or _TIGHT_WORDS.fullmatch(_PADDING.sub("", drawn.text)) is not None)
+
+
+@contextlib.contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """The game speaks ``code`` within, English again after."""
+    language.use(code)
+    try:
+        yield
+    finally:
+        language.use(language.ENGLISH)
+
+
+def cut_in_help_box(texts: Iterable[str]) -> list[str]:
+    """Those of ``texts`` the help box would cut: more than its three lines."""
+    return [text for text in texts if len(panel_view.help_lines(text)) > panel_view.HELP_LINES]
 
 
 def too_long(code: str) -> list[str]:
@@ -619,11 +635,8 @@ def test_every_screen_fits_in_every_language(ui, monkeypatch, code) -> None:
     recorder = Recorder(monkeypatch)
     too = too_long(code)
     assert not too, "\n".join(too)
-    language.use(code)
-    try:
+    with speaking(code):
         found = list(screens(ui, recorder, code, ui.make_app))
-    finally:
-        language.use(language.ENGLISH)
     unique: dict[str, str] = {}
     for problem in found:
         where, _sep, what = problem.partition(": ")
@@ -639,9 +652,8 @@ def test_every_rules_page_and_caption_fits_above_and_below_its_scene(code) -> No
     from chainplus.app.tour import pages, tour
     from chainplus.core.rules import RULES
 
-    language.use(code)
-    try:
-        found = []
+    found = []
+    with speaking(code):
         for rules in RULES:
             for page in (*pages(rules), *tour(rules)):
                 lines, scene, caption_top = rules_view.page_places(page)
@@ -653,8 +665,6 @@ def test_every_rules_page_and_caption_fits_above_and_below_its_scene(code) -> No
                     caption = rules_view.wrapped(step.caption)
                     if len(caption) > 2:
                         found.append(f"{page.heading!r}: caption {step.caption!r} is cut")
-    finally:
-        language.use(language.ENGLISH)
     assert not found, "\n".join(dict.fromkeys(found))
 
 
@@ -662,29 +672,11 @@ def test_every_rules_page_and_caption_fits_above_and_below_its_scene(code) -> No
 def test_every_lesson_fits_the_help_box(code) -> None:
     """The lessons of a first game, for every seat, kind of square, rule set and outcome, in
     the help box's three lines (the pseudo-language's padding left out)."""
-    from chainplus.app.explain import lesson_line
-    from chainplus.app.lessons import Lesson
-    from chainplus.core.game import Cascade, Game, ShownCascade
-    from chainplus.core.rules import RULES, SEATS
+    from test_ui_lessons import every_lesson_said
 
-    language.use(code)
-    try:
-        said = set()
-        for rules in RULES:
-            game = Game(SEATS, rules)
-            for seat in SEATS:
-                others = [s for s in SEATS if s != seat]
-                for square in (0, 1, 9):  # a corner, an edge and a centre square
-                    game.counts[square] = game.threshold[square] - 1
-                    for waves in (2, 99):
-                        for out in ((others[0],), tuple(others[:2])):
-                            cascade = Cascade(seat, square, ((square,),) * waves, out, None)
-                            shown = ShownCascade(cascade, ())
-                            said |= {lesson_line(lesson, shown, game) for lesson in Lesson}
-    finally:
-        language.use(language.ENGLISH)
-    cut = [text for text in said
-           if len(panel_view.help_lines(_PADDING.sub("", text))) > panel_view.HELP_LINES]
+    with speaking(code):
+        said = every_lesson_said()
+    cut = cut_in_help_box(_PADDING.sub("", text) for text in said)
     assert not cut, "\n".join(cut)
 
 
@@ -698,9 +690,8 @@ def test_every_panel_change_fits_the_help_box(code) -> None:
     from chainplus.app import panel_clicks
     from chainplus.app.seats import SEAT_KINDS
 
-    language.use(code)
-    try:
-        said = set()
+    said = set()
+    with speaking(code):
         for seat in range(1, 5):
             name = panel_clicks.seat_name(seat)
             for kind in SEAT_KINDS:
@@ -709,10 +700,7 @@ def test_every_panel_change_fits_the_help_box(code) -> None:
                           for was_in, in_game in itertools.product((True, False), repeat=2)]
                 said |= {*lines, *(language._("{message} (two must play).").format(
                     message=line.removesuffix(".")) for line in lines)}
-    finally:
-        language.use(language.ENGLISH)
-    cut = [text for text in said
-           if len(panel_view.help_lines(_PADDING.sub("", text))) > panel_view.HELP_LINES]
+    cut = cut_in_help_box(said)
     assert not cut, "\n".join(cut)
 
 
@@ -720,18 +708,13 @@ def test_every_panel_change_fits_the_help_box(code) -> None:
 def test_a_folder_named_in_the_help_box_leaves_the_sentence_whole(code) -> None:
     """"Saved in ..." and "Kept in ..." shorten a long folder to the room the language's own
     words leave in the help box's three lines."""
-    from pathlib import Path
-
     from chainplus.app.games import folder_said
 
     folders = [Path("/tmp/pytest-of-someone/window-computers-10000/games/saved"),
                Path("/srv/a-very-long-folder-name-for-a-museum-kiosk/x/games/kept")]
-    language.use(code)
-    try:
+    with speaking(code):
         said = [folder_said(language._(sentence), folder, 40) for folder in folders
                 for sentence in ("Saved in your {folder}.", "Saved in {folder}.",
                                  "Kept in {folder}.")]
-    finally:
-        language.use(language.ENGLISH)
-    cut = [text for text in said if len(panel_view.help_lines(text)) > panel_view.HELP_LINES]
+    cut = cut_in_help_box(said)
     assert not cut, "\n".join(cut)

@@ -17,7 +17,9 @@ def fits(text: str) -> bool:
     return len(panel_view.help_lines(text)) <= panel_view.HELP_LINES
 
 
-def test_every_lesson_fits_for_every_seat_square_and_rule_set() -> None:
+def every_lesson_said() -> set[str]:
+    """Every lesson's words, in the language spoken now, for every seat, kind of square, rule
+    set, length of chain and players knocked out."""
     said = set()
     for rules in RULES:
         game = Game(SEATS, rules)
@@ -30,6 +32,11 @@ def test_every_lesson_fits_for_every_seat_square_and_rule_set() -> None:
                         cascade = Cascade(seat, square, ((square,),) * waves, out, None)
                         shown = ShownCascade(cascade, ())
                         said |= {lesson_line(lesson, shown, game) for lesson in Lesson}
+    return said
+
+
+def test_every_lesson_fits_for_every_seat_square_and_rule_set() -> None:
+    said = every_lesson_said()
     assert len(said) > 20
     for text in said:
         assert fits(text), text
